@@ -1,0 +1,1 @@
+"""CSV and TSV: one table, every record a citable row."""

@@ -1,0 +1,42 @@
+"""Entry-point module of the CSV/TSV reader: declarations only; the reader loads when chosen."""
+
+from __future__ import annotations
+
+from zenconv import hookimpl
+from zenconv.plugins import OptionSpec
+from zenconv.reports import degraded, truncated
+
+ID = "ai.insan.zenfmt.csv"
+VERSION = "0.1.0"
+
+CODES = (
+    truncated("csv.rows-truncated", "Rows past --max-rows were not read; the output says where it stopped."),
+    truncated("csv.columns-truncated", "Fields past --max-cols in a record were cut; the output says so."),
+    truncated("csv.field-truncated", "A field longer than --max-field-chars was cut."),
+    truncated("csv.line-truncated", "A record longer than --max-line-chars was cut."),
+    degraded("csv.nul-removed", "NUL characters in the text were removed."),
+    degraded("csv.undecodable-bytes", "Bytes that were not valid in the detected encoding were replaced with U+FFFD."),
+)
+
+OPTIONS = (
+    OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
+    OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
+    OptionSpec("max-field-chars", "int", 1 << 20, "CSV: longest field kept, in characters.", metavar="N"),
+    OptionSpec("max-line-chars", "int", 16 << 20, "CSV: longest record kept, in characters.", metavar="N"),
+    OptionSpec("delimiter", "choice", "auto", "CSV: the field delimiter, or auto to detect it.", choices=("auto", ",", ";", "tab", "|")),
+    OptionSpec("encoding", "str", "", "Text: the encoding to use when the bytes carry no byte-order mark.", metavar="NAME"),
+)
+
+
+def _sniff(head: bytes, name: str | None) -> bool:
+    return False
+
+
+@hookimpl
+def zenconv_readers(register) -> None:
+    register.reader(
+        id=ID, name="csv", version=VERSION, reader="zenconv_plugins.csv.reader:read",
+        extensions=[".csv", ".tsv", ".tab"],
+        media_types=["text/csv", "text/tab-separated-values", "application/csv"],
+        priority=0, codes=CODES, options=OPTIONS,
+    )

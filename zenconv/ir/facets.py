@@ -1,0 +1,96 @@
+"""Typed facts the Markdown vocabulary cannot hold, so they travel with a block instead of vanishing.
+
+A facet is a small frozen dataclass with a ``kind``. The four below are the host's; a plugin defines its
+own by subclassing :class:`Facet` with a kind under its namespace (``ai.insan.zenfmt.docx/…``) and
+registering the class with :func:`facet_kind` so the JSON reader can rebuild it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+_KINDS: dict[str, type[Facet]] = {}
+
+
+@dataclass(slots=True, frozen=True)
+class Facet:
+    kind: ClassVar[str] = "facet"
+
+    def to_json(self) -> dict:
+        data = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                data[f.name] = value
+        return data
+
+
+def facet_kind(cls: type[Facet]) -> type[Facet]:
+    """Class decorator: make a facet class known to :func:`facet_from_json`."""
+    if cls.kind in _KINDS and _KINDS[cls.kind] is not cls:
+        raise ValueError(f"facet kind {cls.kind!r} is registered twice")
+    _KINDS[cls.kind] = cls
+    return cls
+
+
+def facet_from_json(data: dict) -> Facet:
+    data = dict(data)
+    kind = data.pop("kind")
+    cls = _KINDS.get(kind)
+    if cls is None:
+        return UnknownFacet(name=kind, data=tuple(sorted(data.items())))
+    return cls(**data)
+
+
+@facet_kind
+@dataclass(slots=True, frozen=True)
+class StyleFacet(Facet):
+    """The source's own style for this block (a Word paragraph style id, an ODF style name)."""
+
+    kind: ClassVar[str] = "style"
+    style_id: str = ""
+    name: str | None = None
+
+
+@facet_kind
+@dataclass(slots=True, frozen=True)
+class RevisionFacet(Facet):
+    """A tracked change: ``kind`` is insertion, deletion, move-to or move-from."""
+
+    kind: ClassVar[str] = "revision"
+    change: str = "insertion"
+    author: str | None = None
+    date: str | None = None
+
+
+@facet_kind
+@dataclass(slots=True, frozen=True)
+class LayoutFacet(Facet):
+    """Page or box geometry in EMU (914 400 per inch; 635 per twip; 12 700 per point)."""
+
+    kind: ClassVar[str] = "layout"
+    layout: str = "page"
+    width_emu: int | None = None
+    height_emu: int | None = None
+
+
+@facet_kind
+@dataclass(slots=True, frozen=True)
+class HiddenFacet(Facet):
+    """Content the source hides (a hidden sheet, row or slide, Word's vanish) kept and marked."""
+
+    kind: ClassVar[str] = "hidden"
+    reason: str = "hidden"
+
+
+@dataclass(slots=True, frozen=True)
+class UnknownFacet(Facet):
+    """A facet read back from JSON whose plugin is not installed: kept as data, never dropped."""
+
+    kind: ClassVar[str] = "unknown"
+    name: str = ""
+    data: tuple = ()
+
+    def to_json(self) -> dict:
+        return {"kind": self.name, **dict(self.data)}

@@ -1,0 +1,83 @@
+"""Where a block or a row is in its source, precise enough for a person to cite it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+
+@dataclass(slots=True, frozen=True)
+class Locator:
+    """One record any format can fill; every field is optional and they combine.
+
+    ``row`` is 0-based (the IR's index); citations show it 1-based. ``sheet`` and ``slide`` are
+    1-based ordinals, ``table`` the 1-based ordinal of a table in its scope (a page, a document).
+    """
+
+    page: int | None = None
+    page_label: str | None = None
+    rendered_page: int | None = None
+    paragraph: int | None = None
+    sheet: int | None = None
+    sheet_name: str | None = None
+    slide: int | None = None
+    slide_title: str | None = None
+    table: int | None = None
+    row: int | None = None
+    cell: str | None = None
+    line: int | None = None
+    line_end: int | None = None
+    part: str | None = None
+
+    def with_(self, **changes) -> Locator:
+        return replace(self, **changes)
+
+    def to_json(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Locator:
+        return cls(**data)
+
+    def citation(self) -> str:
+        """Render what is present the way a person cites it.
+
+        ``Sheet 'Damages', row 247``; ``Page 9, table 2, row 4``; ``Page 9 (as last rendered), ¶ 37``;
+        ``Slide 3``; ``Row 12 (line 14)`` for a CSV record that starts on a later line than its index
+        suggests because a quoted field before it spans lines.
+        """
+        parts: list[str] = []
+        if self.sheet_name is not None:
+            parts.append(f"Sheet {_quote(self.sheet_name)}")
+        elif self.sheet is not None:
+            parts.append(f"Sheet {self.sheet}")
+        if self.slide is not None:
+            parts.append(f"Slide {self.slide}")
+        if self.page is not None:
+            label = f" (page label {self.page_label})" if self.page_label and self.page_label != str(self.page) else ""
+            parts.append(f"Page {self.page}{label}")
+        elif self.rendered_page is not None:
+            parts.append(f"Page {self.rendered_page} (as last rendered)")
+        if self.paragraph is not None:
+            parts.append(f"¶ {self.paragraph}")
+        if self.table is not None:
+            parts.append(f"table {self.table}")
+        if self.row is not None:
+            row = f"row {self.row + 1}"
+            if self.line is not None and self.line != self.row + 1:
+                row += f" (line {self.line})"
+            parts.append(row)
+        elif self.line is not None:
+            if self.line_end is not None and self.line_end != self.line:
+                parts.append(f"lines {self.line}–{self.line_end}")
+            else:
+                parts.append(f"line {self.line}")
+        if not parts and self.part is not None:
+            parts.append(f"part {self.part}")
+        if not parts:
+            return ""
+        text = ", ".join(parts)
+        return text[0].upper() + text[1:]
+
+
+def _quote(name: str) -> str:
+    return "'" + name.replace("'", "''") + "'"

@@ -1,0 +1,57 @@
+"""The host's own options and the resolution of every option (host and plugin) to its value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import Options
+from .plugins import OptionSpec, Registry
+
+# Safety limits refuse the document (unreadable); content caps are declared by the readers.
+HOST_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("timeout", "int", 600, "Wall-clock seconds one conversion may take; past it: host.deadline.", metavar="SECONDS"),
+    OptionSpec("max-memory", "int", 2 << 30, "Memory (RSS) one conversion may use, e.g. 512M, 2G; past it: host.memory-limit.", metavar="SIZE"),
+    OptionSpec("max-input-bytes", "int", 4 << 30, "Largest source accepted; past it: host.input-too-large.", metavar="SIZE"),
+    OptionSpec("max-zip-entries", "int", 10_000, "Most entries a zip package may list.", metavar="N"),
+    OptionSpec("max-part-bytes", "int", 256 << 20, "Most bytes one package part may inflate to.", metavar="SIZE"),
+    OptionSpec("max-package-bytes", "int", 512 << 20, "Most bytes all package parts together may inflate to.", metavar="SIZE"),
+    OptionSpec("max-xml-depth", "int", 256, "Deepest element nesting accepted in an XML part.", metavar="N"),
+    OptionSpec("max-media-bytes", "int", 256 << 20, "Most bytes of embedded media kept in the resource store.", metavar="SIZE"),
+    OptionSpec("media-dir", "path", None, "Write embedded images into this folder (inside the output folder).", metavar="DIR"),
+    OptionSpec("embed-media", "bool", False, "HTML: embed images as data: URLs instead of files."),
+    OptionSpec("preserve-facets", "bool", False, "List every facet row in the manifest, not only counts per kind."),
+)
+
+LIMIT_OPTIONS = ("timeout", "max-memory", "max-input-bytes", "max-zip-entries", "max-part-bytes",
+                 "max-package-bytes", "max-xml-depth", "max-media-bytes")
+
+
+def all_option_specs(registry: Registry) -> dict[str, OptionSpec]:
+    specs = {o.name: o for o in HOST_OPTIONS}
+    for name, spec in registry.all_options().items():
+        if name in specs and specs[name] != spec:
+            raise ValueError(f"a plugin redeclares the host option --{name}")
+        specs[name] = spec
+    return specs
+
+
+def resolve_options(registry: Registry, given: dict[str, Any]) -> Options:
+    """Defaults overlaid with ``given`` (keys with - or _), each parsed to its type.
+
+    An unknown key raises ValueError: a misspelt option must not be silently ignored.
+    """
+    specs = {spec.key: spec for spec in all_option_specs(registry).values()}
+    values = {key: spec.default for key, spec in specs.items()}
+    changed: dict[str, Any] = {}
+    for raw_key, raw in given.items():
+        key = raw_key.replace("-", "_")
+        spec = specs.get(key)
+        if spec is None:
+            raise ValueError(f"unknown option {raw_key!r}")
+        if raw is None:
+            continue
+        value = spec.parse(raw)
+        values[key] = value
+        if value != spec.default:
+            changed[spec.name] = value
+    return Options(values, dict(sorted(changed.items())))

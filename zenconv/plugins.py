@@ -1,0 +1,304 @@
+"""The plugin manager (built in a function, never at import), the registry hooks fill, and specs."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .reports import Code
+
+PROJECT = "zenconv"
+BUILTIN_DISTRIBUTION = "zenconv"
+AUTOLOAD_ENV = "ZENCONV_DISABLE_PLUGIN_AUTOLOAD"
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """An option a plugin takes; the CLI builds ``--name`` from it, the manifest records it when set.
+
+    ``type`` is one of ``str``, ``int``, ``bool``, ``choice``, ``path``. Two plugins may declare the
+    same option (``--hidden``, ``--max-rows``) if the declarations agree on type and default.
+    """
+
+    name: str
+    type: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    metavar: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.name.replace("-", "_")
+
+    def parse(self, value: Any) -> Any:
+        """Convert a value from the command line or the API to the option's type, or raise ValueError."""
+        if value is None:
+            return None
+        if self.type == "int":
+            if isinstance(value, bool):
+                raise ValueError(f"--{self.name} takes a whole number")
+            number = parse_size(value) if isinstance(value, str) else int(value)
+            if number < 0:
+                raise ValueError(f"--{self.name} takes a number ≥ 0")
+            return number
+        if self.type == "bool":
+            if isinstance(value, str):
+                return value.lower() in {"1", "true", "yes", "on"}
+            return bool(value)
+        if self.type == "choice":
+            if value not in self.choices:
+                raise ValueError(f"--{self.name} takes one of {', '.join(self.choices)}, not {value!r}")
+            return value
+        return str(value)
+
+
+def parse_size(text: str) -> int:
+    """``"512M"``, ``"2G"``, ``"1000"`` → an int; K/M/G are binary multiples."""
+    text = text.strip()
+    units = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+    suffix = text[-1:].lower()
+    if suffix == "b" and len(text) > 1 and text[-2:-1].lower() in units:
+        text, suffix = text[:-1], text[-2:-1].lower()
+    if suffix in units:
+        return int(float(text[:-1]) * units[suffix])
+    return int(text)
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderSpec:
+    """A format reader as a plugin registers it. See ``docs/plugin-authoring.md`` for each field."""
+
+    id: str
+    name: str
+    version: str
+    reader: str
+    extensions: tuple[str, ...] = ()
+    media_types: tuple[str, ...] = ()
+    priority: int = 0
+    magic: tuple[bytes, ...] = ()
+    zip_parts: tuple[str, ...] = ()
+    odf_mimetypes: tuple[str, ...] = ()
+    sniff: Callable[[bytes, str | None], bool] | None = None
+    codes: tuple[Code, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
+    preservation: str | None = None
+    distribution: str = BUILTIN_DISTRIBUTION
+    distribution_version: str = ""
+
+    @property
+    def media_type(self) -> str:
+        return self.media_types[0] if self.media_types else "application/octet-stream"
+
+    def load(self) -> Callable:
+        return load_dotted(self.reader)
+
+
+@dataclass(frozen=True, slots=True)
+class WriterSpec:
+    """An output writer as a plugin registers it."""
+
+    id: str
+    name: str
+    version: str
+    writer: str
+    extensions: tuple[str, ...] = ()
+    media_type: str = "application/octet-stream"
+    codes: tuple[Code, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
+    distribution: str = BUILTIN_DISTRIBUTION
+    distribution_version: str = ""
+
+    def load(self) -> Callable:
+        return load_dotted(self.writer)
+
+
+def load_dotted(path: str) -> Callable:
+    module, _, attr = path.partition(":")
+    obj = importlib.import_module(module)
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+class PluginError(RuntimeError):
+    """A plugin registered something inconsistent (a duplicate id, clashing option declarations)."""
+
+
+class Registry:
+    """What the hooks receive: ``register.reader(...)`` and ``register.writer(...)``."""
+
+    def __init__(self) -> None:
+        self.readers: dict[str, ReaderSpec] = {}
+        self.writers: dict[str, WriterSpec] = {}
+        self._distribution = (BUILTIN_DISTRIBUTION, "")
+
+    def reader(self, *, id: str, name: str, version: str, reader: str, extensions: Sequence[str] = (),
+               media_types: Sequence[str] = (), priority: int = 0, magic: Sequence[bytes] = (),
+               zip_parts: Sequence[str] = (), odf_mimetypes: Sequence[str] = (),
+               sniff: Callable[[bytes, str | None], bool] | None = None, codes: Sequence[Code] = (),
+               options: Sequence[OptionSpec] = (), preservation: str | None = None) -> ReaderSpec:
+        if id in self.readers:
+            raise PluginError(f"two readers register the id {id!r}")
+        dist, dist_version = self._distribution
+        spec = ReaderSpec(
+            id=id, name=name, version=version, reader=reader,
+            extensions=tuple(e.lower() if e.startswith(".") else "." + e.lower() for e in extensions),
+            media_types=tuple(media_types), priority=priority, magic=tuple(magic),
+            zip_parts=tuple(p.lower() for p in zip_parts), odf_mimetypes=tuple(odf_mimetypes), sniff=sniff,
+            codes=tuple(codes), options=tuple(options), preservation=preservation,
+            distribution=dist, distribution_version=dist_version,
+        )
+        _check_codes(id, spec.codes)
+        self.readers[id] = spec
+        return spec
+
+    def writer(self, *, id: str, name: str, version: str, writer: str, extensions: Sequence[str] = (),
+               media_type: str = "application/octet-stream", codes: Sequence[Code] = (),
+               options: Sequence[OptionSpec] = ()) -> WriterSpec:
+        if any(w.name == name for w in self.writers.values()) or id in self.writers:
+            raise PluginError(f"two writers register the name {name!r} or id {id!r}")
+        dist, dist_version = self._distribution
+        spec = WriterSpec(
+            id=id, name=name, version=version, writer=writer,
+            extensions=tuple(e.lower() if e.startswith(".") else "." + e.lower() for e in extensions),
+            media_type=media_type, codes=tuple(codes), options=tuple(options),
+            distribution=dist, distribution_version=dist_version,
+        )
+        _check_codes(id, spec.codes)
+        self.writers[id] = spec
+        return spec
+
+    # --- queries ---------------------------------------------------------------------------------
+
+    def ordered_readers(self) -> list[ReaderSpec]:
+        """Readers in the order detection tries them: highest priority first, then by id."""
+        return sorted(self.readers.values(), key=lambda s: (-s.priority, s.id))
+
+    def ordered_writers(self) -> list[WriterSpec]:
+        return sorted(self.writers.values(), key=lambda s: s.name)
+
+    def writer_named(self, name: str) -> WriterSpec | None:
+        for spec in self.writers.values():
+            if spec.name == name or spec.id == name:
+                return spec
+        return None
+
+    def writer_for_extension(self, ext: str) -> WriterSpec | None:
+        ext = ext.lower()
+        for spec in self.ordered_writers():
+            if ext in spec.extensions:
+                return spec
+        return None
+
+    def reader_named(self, name: str) -> ReaderSpec | None:
+        name = name.lower().lstrip(".")
+        for spec in self.ordered_readers():
+            if name in (spec.name, spec.id) or "." + name in spec.extensions:
+                return spec
+        return None
+
+    def all_options(self) -> dict[str, OptionSpec]:
+        """Every plugin-declared option by name; clashing declarations are a plugin error."""
+        merged: dict[str, OptionSpec] = {}
+        specs = [*self.ordered_readers(), *self.ordered_writers()]
+        for spec in specs:
+            for opt in spec.options:
+                seen = merged.get(opt.name)
+                if seen is None:
+                    merged[opt.name] = opt
+                elif (seen.type, seen.default, seen.choices) != (opt.type, opt.default, opt.choices):
+                    raise PluginError(f"option --{opt.name} is declared twice with different types or defaults")
+        return dict(sorted(merged.items()))
+
+
+def _check_codes(owner: str, codes: Sequence[Code]) -> None:
+    seen: set[str] = set()
+    for code in codes:
+        if code.code in seen:
+            raise PluginError(f"{owner} declares {code.code!r} twice")
+        if "." not in code.code:
+            raise PluginError(f"{owner}: report code {code.code!r} needs a namespace (<format>.<what-happened>)")
+        seen.add(code.code)
+
+
+@dataclass(slots=True)
+class LoadedPlugins:
+    manager: pluggy.PluginManager
+    registry: Registry
+    distributions: dict[str, str] = field(default_factory=dict)  # plugin name -> distribution
+    failures: list[str] = field(default_factory=list)
+
+
+def autoload_disabled() -> bool:
+    return os.environ.get(AUTOLOAD_ENV, "") not in ("", "0")
+
+
+def build_plugins(*, third_party: bool | None = None) -> LoadedPlugins:
+    """Build the plugin manager: hookspecs, the ``zenconv`` entry points, then call the hooks.
+
+    With third-party loading off (``ZENCONV_DISABLE_PLUGIN_AUTOLOAD=1`` or ``third_party=False``) only
+    entry points of the ``zenconv`` distribution itself are loaded. A third-party plugin that fails
+    to import is skipped and named in ``failures``; a built-in one that fails is a bug and raises.
+    """
+    if third_party is None:
+        third_party = not autoload_disabled()
+    pm = pluggy.PluginManager(PROJECT)
+    pm.add_hookspecs(hookspecs)
+    loaded = LoadedPlugins(pm, Registry())
+    for ep, dist_name, dist_version in _entry_points():
+        builtin = dist_name == BUILTIN_DISTRIBUTION
+        if not builtin and not third_party:
+            continue
+        if pm.has_plugin(ep.name):
+            continue
+        try:
+            module = ep.load()
+        except Exception as exc:  # a broken third-party wheel must not break every conversion
+            if builtin:
+                raise
+            loaded.failures.append(f"{ep.name} ({dist_name}): {type(exc).__name__}: {exc}")
+            continue
+        pm.register(module, name=ep.name)
+        loaded.distributions[ep.name] = f"{dist_name}\0{dist_version}"
+    pm.check_pending()
+    registry = loaded.registry
+    for hook in (pm.hook.zenconv_readers, pm.hook.zenconv_writers):
+        for impl in sorted(hook.get_hookimpls(), key=lambda i: i.plugin_name):
+            dist = loaded.distributions.get(impl.plugin_name, f"{BUILTIN_DISTRIBUTION}\0")
+            registry._distribution = tuple(dist.split("\0"))  # type: ignore[assignment]
+            impl.function(register=registry)
+    registry._distribution = (BUILTIN_DISTRIBUTION, "")
+    return loaded
+
+
+def _entry_points():
+    """(entry point, distribution name, version) for the group, sorted by entry-point name."""
+    found = []
+    seen: set[tuple[str, str]] = set()
+    for ep in importlib.metadata.entry_points(group=PROJECT):
+        if (ep.name, ep.value) in seen:
+            continue
+        seen.add((ep.name, ep.value))
+        dist = ep.dist
+        name = (dist.metadata["Name"] or "") if dist is not None else ""
+        version = (dist.version or "") if dist is not None else ""
+        found.append((ep, _normalise(name), version))
+    found.sort(key=lambda t: (t[0].name, t[1]))
+    return found
+
+
+def _normalise(name: str) -> str:
+    return name.lower().replace("_", "-")
+
+
+def python_version() -> str:
+    return ".".join(map(str, sys.version_info[:3]))

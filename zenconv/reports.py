@@ -1,0 +1,160 @@
+"""Report codes, severities, the aggregating reporter and the outcome rules.
+
+A reader or writer that meets a construct it cannot carry says so under a stable, named code,
+``<namespace>.<what-happened>``, declared up front with a severity and a one-line meaning.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .ir.locator import Locator
+
+FIRST_LOCATORS = 5
+
+
+class Severity(StrEnum):
+    DROPPED = "dropped"      # recognised and not carried
+    DEGRADED = "degraded"    # carried with less fidelity
+    TRUNCATED = "truncated"  # a content cap was hit; the output says so visibly
+    REFUSED = "refused"      # the input, or a part of it, refused for safety or as unreadable
+
+
+class Outcome(StrEnum):
+    CONVERTED = "converted"
+    NEEDS_REVIEW = "needs_review"
+    UNREADABLE = "unreadable"
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A declared report code. ``review`` forces needs_review (default: truncated or refused)."""
+
+    code: str
+    severity: Severity
+    meaning: str
+    review: bool | None = None
+
+    @property
+    def needs_review(self) -> bool:
+        if self.review is not None:
+            return self.review
+        return self.severity in (Severity.TRUNCATED, Severity.REFUSED)
+
+
+class UndeclaredCode(LookupError):
+    """A plugin reported a code it did not declare: a bug, caught by the tests."""
+
+
+class Unreadable(Exception):
+    """Raised by a reader (or the safe layer) to end a conversion as ``unreadable`` under ``code``."""
+
+    def __init__(self, code: str, message: str = "", locator: Locator | None = None) -> None:
+        super().__init__(f"{code}: {message}" if message else code)
+        self.code = code
+        self.message = message
+        self.locator = locator
+
+
+def dropped(code: str, meaning: str, review: bool | None = None) -> Code:
+    return Code(code, Severity.DROPPED, meaning, review)
+
+
+def degraded(code: str, meaning: str, review: bool | None = None) -> Code:
+    return Code(code, Severity.DEGRADED, meaning, review)
+
+
+def truncated(code: str, meaning: str) -> Code:
+    return Code(code, Severity.TRUNCATED, meaning)
+
+
+def refused(code: str, meaning: str, review: bool | None = None) -> Code:
+    return Code(code, Severity.REFUSED, meaning, review)
+
+
+@dataclass(slots=True)
+class Report:
+    code: Code
+    count: int = 0
+    locators: list[Locator] = field(default_factory=list)
+    details: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        data = {
+            "code": self.code.code,
+            "severity": str(self.code.severity),
+            "meaning": self.code.meaning,
+            "count": self.count,
+        }
+        if self.locators:
+            data["first_locators"] = [
+                {**loc.to_json(), "citation": loc.citation()} for loc in self.locators
+            ]
+        if self.details:
+            data["details"] = list(self.details)
+        return data
+
+
+class Reporter:
+    """Aggregates reports by code: a count, and the locators and details of the first few."""
+
+    def __init__(self, declared: dict[str, Code] | None = None) -> None:
+        self.declared: dict[str, Code] = dict(declared or {})
+        self._reports: dict[str, Report] = {}
+
+    def declare(self, codes) -> None:
+        for code in codes:
+            self.declared[code.code] = code
+
+    def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None) -> None:
+        declared = self.declared.get(code)
+        if declared is None:
+            raise UndeclaredCode(f"report code {code!r} was not declared by any plugin in this conversion")
+        entry = self._reports.get(code)
+        if entry is None:
+            entry = self._reports[code] = Report(declared)
+        entry.count += count
+        if locator is not None and len(entry.locators) < FIRST_LOCATORS and locator not in entry.locators:
+            entry.locators.append(locator)
+        if detail and len(entry.details) < FIRST_LOCATORS and detail not in entry.details:
+            entry.details.append(detail)
+
+    def __contains__(self, code: str) -> bool:
+        return code in self._reports
+
+    def count(self, code: str) -> int:
+        entry = self._reports.get(code)
+        return entry.count if entry else 0
+
+    @property
+    def reports(self) -> list[Report]:
+        """Reports sorted by code, so the manifest never depends on the order things happened in."""
+        return [self._reports[k] for k in sorted(self._reports)]
+
+    def matching(self, pattern: str) -> list[Report]:
+        return [r for r in self.reports if fnmatch.fnmatchcase(r.code.code, pattern)]
+
+
+def outcome_of(reporter: Reporter, fatal: str | None) -> tuple[Outcome, list[str]]:
+    """The outcome and its reasons (codes): unreadable when fatal, needs_review when a report says so."""
+    if fatal is not None:
+        return Outcome.UNREADABLE, [fatal]
+    reasons = [r.code.code for r in reporter.reports if r.code.needs_review]
+    if reasons:
+        return Outcome.NEEDS_REVIEW, reasons
+    return Outcome.CONVERTED, []
+
+
+HOST_CODES: tuple[Code, ...] = (
+    refused("host.unknown-format", "No installed reader recognises the input."),
+    refused("host.legacy-format", "A legacy binary Office file (.doc, .xls, .ppt): out of scope."),
+    refused("host.encrypted-package", "An encrypted Office package (OLE EncryptedPackage/EncryptionInfo)."),
+    refused("host.deadline", "The conversion ran past its wall-clock limit (--timeout); no output was written."),
+    refused("host.memory-limit", "The conversion used more memory than --max-memory; no output was written."),
+    refused("host.input-too-large", "The source is larger than --max-input-bytes."),
+    refused("host.empty-input", "The source has no bytes."),
+    refused("host.internal-error", "A reader or writer failed unexpectedly; no output was written."),
+    refused("host.reader-unavailable", "The chosen reader's code could not be loaded."),
+)

@@ -1,0 +1,32 @@
+"""Entry-point module of the built-in writers: declarations only, nothing heavy imported."""
+
+from __future__ import annotations
+
+from .. import hookimpl
+from .codes import HTML_CODES, JSON_CODES, MARKDOWN_CODES, SEGMENTS_CODES, WRITER_OPTIONS
+
+VERSION = "0.1.0"
+
+
+@hookimpl
+def zenconv_writers(register) -> None:
+    register.writer(
+        id="ai.insan.zenconv.markdown", name="markdown", version=VERSION,
+        writer="zenconv.writers.markdown:write", extensions=[".md", ".markdown"],
+        media_type="text/markdown; charset=utf-8", codes=MARKDOWN_CODES, options=WRITER_OPTIONS,
+    )
+    register.writer(
+        id="ai.insan.zenconv.html", name="html", version=VERSION,
+        writer="zenconv.writers.html:write", extensions=[".html", ".htm"],
+        media_type="text/html; charset=utf-8", codes=HTML_CODES, options=WRITER_OPTIONS,
+    )
+    register.writer(
+        id="ai.insan.zenconv.json", name="json", version=VERSION,
+        writer="zenconv.writers.json:write", extensions=[".json"],
+        media_type="application/json", codes=JSON_CODES,
+    )
+    register.writer(
+        id="ai.insan.zenconv.segments", name="segments", version=VERSION,
+        writer="zenconv.writers.segments:write", extensions=[".jsonl", ".ndjson"],
+        media_type="application/jsonl", codes=SEGMENTS_CODES,
+    )
