@@ -1,0 +1,232 @@
+"""The command line: options in, the pipeline called, a summary out. No conversion logic lives here.
+
+``zenconv INPUT -o OUTPUT`` converts; ``zenconv plugins | verify | schema | audit`` sit beside it.
+The conversion's options are built from the declarations of the installed plugins, so a plugin's
+``--revisions`` appears in ``--help`` without the host knowing it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .context import Source
+from .detect import UsageError
+from .options import HOST_OPTIONS
+from .pipeline import EXIT_USAGE, Request, Result
+from .plugins import OptionSpec, build_plugins
+
+SUBCOMMANDS = ("plugins", "verify", "schema", "audit", "convert")
+
+
+class _Main(click.Group):
+    """``zenconv FILE …`` means ``zenconv convert FILE …``; subcommands are named explicitly."""
+
+    def parse_args(self, ctx, args):
+        if not args or args[0] in ("--help", "-h"):
+            args = ["convert", "--help"]
+        elif args[0] == "--version":
+            click.echo(f"zenconv {__version__}")
+            ctx.exit(0)
+        elif args[0] not in self.commands:
+            args = ["convert", *args]
+        return super().parse_args(ctx, args)
+
+
+def _click_option(spec: OptionSpec) -> click.Option:
+    default_text = "on" if spec.default is True else "off" if spec.default is False else spec.default
+    help_text = spec.help if spec.default in (None, "") else f"{spec.help} [default: {default_text}]"
+    if spec.type == "bool":
+        return click.Option([f"--{spec.name}"], is_flag=True, default=None, help=spec.help)
+    if spec.type == "choice":
+        return click.Option([f"--{spec.name}"], type=click.Choice(spec.choices), default=None, help=help_text)
+    if spec.type == "path":
+        return click.Option([f"--{spec.name}"], type=click.Path(path_type=Path), default=None, help=help_text,
+                            metavar=spec.metavar or "PATH")
+    return click.Option([f"--{spec.name}"], type=str, default=None, help=help_text, metavar=spec.metavar or "VALUE")
+
+
+def build_cli():
+    plugins = build_plugins()
+    registry = plugins.registry
+    writer_names = [w.name for w in registry.ordered_writers()]
+    option_specs = {o.name: o for o in HOST_OPTIONS} | registry.all_options()
+
+    @click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
+    def main() -> None:
+        """zenconv: documents to Markdown or sectioned HTML, with a manifest of every loss."""
+
+    def convert(inputs, output, to, from_, manifest, no_manifest, fail_on, quiet, no_third_party, jobs, force,
+                **plugin_options):
+        """Convert INPUT (a file, a folder, or - for stdin) to OUTPUT.
+
+        The format comes from --to or OUTPUT's extension (.md, .html, .json, .jsonl); with no -o the
+        output goes to stdout. Exit codes: 0 converted or needs_review, 1 unreadable, 2 usage,
+        3 a --fail-on policy matched.
+
+        Other commands: zenconv plugins | verify MANIFEST | schema | audit PATHS.
+        """
+        loaded = build_plugins(third_party=False) if no_third_party else plugins
+        options = {k: v for k, v in plugin_options.items() if v is not None}
+        if not inputs:
+            raise click.UsageError("give an INPUT file, a folder, or - for stdin")
+        many = len(inputs) > 1 or any(p != "-" and Path(p).is_dir() for p in inputs)
+        if many:
+            if output is None:
+                raise click.UsageError("several inputs or a folder need -o DIR")
+            from .batch import run_batch
+
+            code = run_batch(inputs, Path(output), loaded, to=to, from_=from_, options=options,
+                             fail_on=tuple(fail_on), quiet=quiet, jobs=jobs, force=force,
+                             manifests=not no_manifest)
+            sys.exit(code)
+        source = _source(inputs[0])
+        request = Request(
+            source=source, to=to, output=Path(output) if output else None,
+            manifest=False if no_manifest else (Path(manifest) if manifest else True),
+            from_=from_, options=options, fail_on=tuple(fail_on), third_party=not no_third_party,
+            to_stdout=output is None,
+        )
+        if output and Path(output).is_dir():
+            raise click.UsageError(f"-o {output} is a folder: give a file name, or several inputs for a batch")
+        sys.exit(_run_one(request, loaded, quiet))
+
+    params = [
+        click.Argument(["inputs"], nargs=-1, metavar="INPUT..."),
+        click.Option(["-o", "--output"], type=click.Path(), help="Output file (or folder for several inputs)."),
+        click.Option(["--to"], type=click.Choice(writer_names), help="Output format (default: from -o's extension, else markdown)."),
+        click.Option(["--from", "from_"], metavar="FORMAT", help="Input format, skipping detection (e.g. csv, docx)."),
+        click.Option(["--manifest"], type=click.Path(), help="Where to write the manifest (default: OUTPUT.manifest.json)."),
+        click.Option(["--no-manifest"], is_flag=True, help="Write no manifest."),
+        click.Option(["--fail-on"], multiple=True, metavar="CODE_GLOB", help="Exit 3 when a report matches (repeatable), e.g. 'docx.*'."),
+        click.Option(["-q", "--quiet"], is_flag=True, help="No report summary on stderr."),
+        click.Option(["--no-third-party"], is_flag=True, help="Load only the built-in plugins (as ZENCONV_DISABLE_PLUGIN_AUTOLOAD=1)."),
+        click.Option(["-j", "--jobs"], type=int, default=1, show_default=True, help="Batch: documents converted in parallel."),
+        click.Option(["--force"], is_flag=True, help="Batch: convert again even when the previous output still verifies."),
+        *(_click_option(spec) for spec in option_specs.values()),
+    ]
+    main.add_command(click.Command("convert", callback=convert, params=params, help=convert.__doc__,
+                                   context_settings={"help_option_names": ["-h", "--help"]}))
+
+    @main.command("plugins")
+    @click.option("--json", "as_json", is_flag=True, help="As JSON.")
+    def plugins_cmd(as_json: bool) -> None:
+        """List every reader and writer: id, version, distribution, extensions, media types."""
+        rows = [
+            {"kind": "reader", "id": s.id, "name": s.name, "version": s.version, "distribution": s.distribution,
+             "priority": s.priority, "extensions": list(s.extensions), "media_types": list(s.media_types)}
+            for s in registry.ordered_readers()
+        ] + [
+            {"kind": "writer", "id": s.id, "name": s.name, "version": s.version, "distribution": s.distribution,
+             "extensions": list(s.extensions), "media_types": [s.media_type]}
+            for s in registry.ordered_writers()
+        ]
+        if as_json:
+            click.echo(json.dumps(rows, indent=2))
+            return
+        for row in rows:
+            click.echo(f"{row['kind']:6} {row['id']:32} {row['version']:8} {row['distribution']:16} "
+                       f"{' '.join(row['extensions']):28} {' '.join(row['media_types'])}")
+        for failure in plugins.failures:
+            click.echo(f"failed  {failure}", err=True)
+
+    @main.command("verify")
+    @click.argument("manifest", type=click.Path(path_type=Path))
+    @click.option("--source", type=click.Path(path_type=Path), help="Also check the source file's digest.")
+    def verify_cmd(manifest: Path, source: Path | None) -> None:
+        """Recompute every digest a manifest states; name each that does not match (exit 1)."""
+        from .manifest import verify
+
+        problems = verify(manifest, source)
+        for line in problems:
+            click.echo(line, err=True)
+        if problems:
+            sys.exit(1)
+        click.echo(f"{manifest}: every digest matches")
+
+    @main.command("schema")
+    @click.option("--manifest", "which", flag_value="manifest", help="The manifest's schema instead.")
+    def schema_cmd(which: str | None) -> None:
+        """Print the JSON Schema of the JSON output (the IR), or of the manifest."""
+        if which == "manifest":
+            from .manifest import Manifest
+
+            click.echo(json.dumps(Manifest.model_json_schema(), indent=2, sort_keys=True))
+            return
+        from .ir.schema import ir_schema
+
+        click.echo(json.dumps(ir_schema(), indent=2, sort_keys=True))
+
+    @main.command("audit")
+    @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+    @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+    @click.option("--fail-on", multiple=True, metavar="CODE_GLOB", help="Exit 3 when a report code matches.")
+    @click.option("--no-verify", is_flag=True, help="Skip recomputing the digests.")
+    def audit_cmd(paths, fmt, fail_on, no_verify) -> None:
+        """Read manifests (or batch indexes, or folders of them) and report what was lost, where."""
+        from .audit import run_audit
+
+        sys.exit(run_audit(paths, fmt=fmt, fail_on=tuple(fail_on), verify_digests=not no_verify))
+
+    return main
+
+
+def _source(arg: str) -> Source:
+    if arg == "-":
+        return Source("-", data=sys.stdin.buffer.read())
+    path = Path(arg)
+    if not path.is_file():
+        raise click.UsageError(f"{arg}: no such file")
+    return Source(path.name, path=path)
+
+
+def _run_one(request: Request, plugins, quiet: bool) -> int:
+    from .isolation import run_isolated
+    from .options import resolve_options
+
+    try:
+        options = resolve_options(plugins.registry, request.options)
+        result = run_isolated(request, plugins, options["timeout"], options["max_memory"])
+    except (UsageError, ValueError) as exc:
+        click.echo(f"zenconv: {exc}", err=True)
+        return EXIT_USAGE
+    if not quiet:
+        summarise(request.source.name, result)
+    return result.exit_code
+
+
+def summarise(name: str, result: Result) -> None:
+    """A few lines on stderr: the outcome when it is not plain, and each report."""
+    manifest = result.manifest
+    if manifest.outcome == "converted" and not result.reports and not result.policy_matches:
+        return
+    err = click.get_text_stream("stderr")
+    line = f"zenconv: {name}: {manifest.outcome}"
+    if manifest.outcome == "unreadable":
+        line += f" ({', '.join(manifest.reasons)})"
+        if manifest.message:
+            line += f": {manifest.message}"
+    click.echo(line, file=err)
+    for report in result.reports:
+        first = report.locators[0].citation() if report.locators else ""
+        where = f"  first at {first}" if first else ""
+        click.echo(f"  {report.code.code:40} {report.code.severity:9} ×{report.count}{where}", file=err)
+    if result.policy_matches:
+        click.echo(f"  policy: --fail-on matched {', '.join(result.policy_matches)} (exit 3)", file=err)
+
+
+def main() -> None:
+    try:
+        cli = build_cli()
+    except Exception as exc:  # a plugin that cannot even register: say which, no traceback
+        click.echo(f"zenconv: cannot start: {type(exc).__name__}: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    cli(prog_name="zenconv")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,173 @@
+"""The manifest: what was read, what was written, what was lost; canonical JSON, digest last.
+
+The digest is the SHA-256 of the canonical JSON (sorted keys, no insignificant whitespace, UTF-8)
+of every field but ``digest`` itself. The file is written indented for people; :func:`verify`
+re-canonicalises what it reads, so only content counts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MANIFEST_VERSION = 1
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Generator(_Model):
+    name: str = "zenconv"
+    version: str
+
+
+class SourceInfo(_Model):
+    name: str
+    size: int
+    sha256: str
+    format: str | None = None
+    media_type: str | None = None
+
+
+class Component(_Model):
+    id: str
+    version: str
+    distribution: str
+    library: str | None = None
+
+
+class Distribution(_Model):
+    name: str
+    version: str
+
+
+class OutputInfo(_Model):
+    path: str | None = None  # relative to the manifest's folder; None when written to stdout
+    size: int
+    sha256: str
+    media_type: str
+
+
+class ResourceInfo(_Model):
+    name: str
+    size: int
+    sha256: str
+    media_type: str
+    written: bool
+    path: str | None = None  # relative to the manifest's folder when written
+
+
+class Citation(_Model):
+    model_config = ConfigDict(extra="allow", frozen=True)
+    citation: str
+
+
+class ReportInfo(_Model):
+    code: str
+    severity: str
+    meaning: str
+    count: int
+    first_locators: list[dict[str, Any]] = Field(default_factory=list)
+    details: list[str] = Field(default_factory=list)
+
+
+class FacetSummary(_Model):
+    counts: dict[str, int] = Field(default_factory=dict)
+    rows: list[dict[str, Any]] | None = None
+
+
+class Manifest(_Model):
+    manifest_version: int = MANIFEST_VERSION
+    generator: Generator
+    source: SourceInfo
+    reader: Component | None = None
+    writer: Component | None = None
+    distributions: list[Distribution] = Field(default_factory=list)
+    options: dict[str, Any] = Field(default_factory=dict)
+    output: OutputInfo | None = None
+    resources: list[ResourceInfo] = Field(default_factory=list)
+    outcome: str
+    reasons: list[str] = Field(default_factory=list)
+    message: str | None = None
+    reports: list[ReportInfo] = Field(default_factory=list)
+    flags: dict[str, Any] = Field(default_factory=dict)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    facets: FacetSummary = Field(default_factory=FacetSummary)
+    preservation: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    limits: dict[str, Any] = Field(default_factory=dict)
+    digest: str | None = None
+
+    def body(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude={"digest"}, exclude_none=True)
+
+    def sealed(self) -> Manifest:
+        """This manifest with its digest computed."""
+        return self.model_copy(update={"digest": digest_of(self.body())})
+
+    def to_bytes(self) -> bytes:
+        data = self.body()
+        data["digest"] = self.digest
+        return (json.dumps(data, sort_keys=True, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def canonical(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def digest_of(body: dict[str, Any]) -> str:
+    return hashlib.sha256(canonical(body)).hexdigest()
+
+
+def manifest_path_for(output: Path) -> Path:
+    return output.with_name(output.name + ".manifest.json")
+
+
+def load(path: Path) -> Manifest:
+    return Manifest.model_validate_json(Path(path).read_bytes())
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def verify(path: Path, source: Path | None = None) -> list[str]:
+    """Recompute every digest the manifest states; return one line per mismatch (empty: all match)."""
+    path = Path(path)
+    problems: list[str] = []
+    try:
+        raw = json.loads(path.read_bytes())
+        manifest = Manifest.model_validate(raw)
+    except (OSError, ValueError) as exc:
+        return [f"manifest: cannot be read ({type(exc).__name__})"]
+    body = dict(raw)
+    stated = body.pop("digest", None)
+    if stated != digest_of(manifest.body()) or stated != digest_of(body):
+        problems.append("manifest: its digest does not match its content")
+    base = path.parent
+    if manifest.output is not None and manifest.output.path is not None:
+        problems += _check_file("output", base / manifest.output.path, manifest.output.sha256, manifest.output.size)
+    for res in manifest.resources:
+        if res.written and res.path:
+            problems += _check_file(f"resource {res.name}", base / res.path, res.sha256, res.size)
+    if source is not None:
+        problems += _check_file("source", Path(source), manifest.source.sha256, manifest.source.size)
+    return problems
+
+
+def _check_file(label: str, path: Path, sha256: str, size: int) -> list[str]:
+    if not path.is_file():
+        return [f"{label}: {path} is missing"]
+    if path.stat().st_size != size:
+        return [f"{label}: {path} has {path.stat().st_size} bytes, the manifest says {size}"]
+    if sha256_file(path) != sha256:
+        return [f"{label}: {path} does not match its SHA-256"]
+    return []

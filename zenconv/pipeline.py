@@ -1,0 +1,452 @@
+"""detect → read → write → manifest, one direction, streaming.
+
+The reader's block stream passes through :class:`_Stream` on its way to the writer: it calls the
+guard's checkpoint for every block and table row, counts facets, and (for the Python API) keeps the
+IR. The writer writes into a temporary file beside the output, hashed as it goes; the file is renamed
+into place only once the manifest is final, so an interrupted or refused conversion leaves no output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from . import __version__
+from .context import Guard, ReadContext, Source, WriteContext
+from .detect import UsageError, choose_reader
+from .ir.nodes import Document, Row, Table
+from .ir.resources import ResourceStore
+from .ir.walk import walk
+from .manifest import (
+    Component, Distribution, FacetSummary, Generator, Manifest, OutputInfo, ReportInfo, ResourceInfo, SourceInfo,
+    manifest_path_for,
+)
+from .options import LIMIT_OPTIONS, resolve_options
+from .plugins import LoadedPlugins, ReaderSpec, WriterSpec, build_plugins
+from .reports import HOST_CODES, Outcome, Reporter, Unreadable, outcome_of
+
+STRICT_ENV = "ZENCONV_STRICT"  # tests: let unexpected exceptions through instead of host.internal-error
+
+EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE, EXIT_POLICY = 0, 1, 2, 3
+
+
+@dataclass
+class Request:
+    source: Source
+    to: str | None = None
+    output: Path | None = None           # None: the output is kept in memory (API) or sent to stdout (CLI)
+    manifest: Path | None | bool = True  # True: beside the output; False: none; a Path: there
+    from_: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    fail_on: tuple[str, ...] = ()
+    third_party: bool | None = None
+    keep_document: bool = False
+    to_stdout: bool = False  # with no output path: copy the finished output to stdout, never hold it
+
+
+@dataclass
+class Result:
+    manifest: Manifest
+    exit_code: int
+    output: bytes | None = None
+    document: Document | None = None
+    reporter: Reporter | None = None
+    manifest_path: Path | None = None
+    policy_matches: list[str] = field(default_factory=list)
+    reports: list = field(default_factory=list)
+
+    @property
+    def outcome(self) -> str:
+        return self.manifest.outcome
+
+
+class HashingWriter(io.RawIOBase):
+    """A binary sink that hashes and counts what passes through it."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self._raw = raw
+        self._sha = hashlib.sha256()
+        self.size = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        self._sha.update(data)
+        self.size += len(data)
+        self._raw.write(data)
+        return len(data)
+
+    @property
+    def sha256(self) -> str:
+        return self._sha.hexdigest()
+
+
+class _Stream:
+    """The block stream between reader and writer: checkpoints, facet counts, the kept IR."""
+
+    def __init__(self, blocks: Iterator, guard: Guard, keep_rows: list | None, preserve: bool) -> None:
+        self._blocks = iter(blocks)
+        self._guard = guard
+        self._keep = keep_rows
+        self._preserve = preserve
+        self._primed: list = []
+        self.facet_counts: dict[str, int] = {}
+        self.facet_rows: list[dict] = [] if preserve else None
+
+    def prime(self) -> None:
+        """Start the reader (so it sets metadata before the writer's header) without losing a block."""
+        for block in self._blocks:
+            self._primed.append(block)
+            break
+
+    def __iter__(self) -> Iterator:
+        while True:
+            if self._primed:
+                block = self._primed.pop()
+            else:
+                block = next(self._blocks, None)
+                if block is None:
+                    return
+            self._guard.checkpoint()
+            self._count(block)
+            if isinstance(block, Table):
+                block.rows = self._rows(block, block.rows)
+            if self._keep is not None:
+                self._keep.append(block)
+            yield block
+
+    def _rows(self, table: Table, rows) -> Iterator:
+        kept = [] if self._keep is not None else None
+        for row in rows:
+            self._guard.checkpoint()
+            if row.facets:
+                self._note_facets(row.facets, "Row", row.locator)
+            if kept is not None:
+                kept.append(row)
+            yield row
+        if kept is not None:
+            table.rows = kept
+
+    def _count(self, block) -> None:
+        for node in walk(block):
+            if isinstance(node, Row):
+                continue  # rows are counted as they stream, in _rows
+            facets = getattr(node, "facets", None)
+            if facets:
+                self._note_facets(facets, type(node).__name__, getattr(node, "locator", None))
+        if isinstance(block, Table):
+            for spec in block.columns.specs:
+                if spec.facets:
+                    self._note_facets(spec.facets, "ColumnSpec", spec.locator)
+
+    def _note_facets(self, facets, node: str, locator) -> None:
+        for facet in facets:
+            key = facet.to_json()["kind"]
+            self.facet_counts[key] = self.facet_counts.get(key, 0) + 1
+            if self.facet_rows is not None:
+                row = {"node": node, "facet": facet.to_json()}
+                if locator is not None:
+                    row["locator"] = locator.to_json()
+                    row["citation"] = locator.citation()
+                self.facet_rows.append(row)
+
+    def drain(self) -> None:
+        for block in self:
+            if isinstance(block, Table):
+                for _ in block.rows:
+                    pass
+
+
+def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
+    """Convert one source. Raises UsageError for a bad request; everything else ends in a Result."""
+    plugins = plugins or build_plugins(third_party=request.third_party)
+    registry = plugins.registry
+    try:
+        options = resolve_options(registry, request.options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    writer_spec = _choose_writer(request, registry)
+    source = request.source
+
+    reporter = Reporter()
+    reporter.declare(HOST_CODES)
+    reporter.declare(writer_spec.codes)
+    guard = Guard(options["timeout"], options["max_memory"])
+    resources = ResourceStore(options["max_media_bytes"])
+    manifest_path = _manifest_path(request)
+    out_dir = (request.output.parent if request.output else None)
+    media_dir = Path(options["media_dir"]) if options["media_dir"] else None
+
+    reader_spec: ReaderSpec | None = None
+    ctx: ReadContext | None = None
+    stream: _Stream | None = None
+    fatal: str | None = None
+    message: str | None = None
+    kept: list | None = [] if request.keep_document else None
+    tmp_path: Path | None = None
+    sink: HashingWriter | None = None
+    output_bytes: bytes | None = None
+
+    try:
+        if source.size > options["max_input_bytes"]:
+            raise Unreadable("host.input-too-large", f"{source.size} bytes, over --max-input-bytes")
+        reader_spec = choose_reader(source, registry, request.from_)
+        reporter.declare(reader_spec.codes)
+        try:
+            read = reader_spec.load()
+        except ImportError as exc:
+            raise Unreadable("host.reader-unavailable", f"{reader_spec.id}: {exc}") from None
+        ctx = ReadContext(source_name=source.name, options=options, reporter=reporter, guard=guard,
+                          resources=resources, namespace=reader_spec.name)
+        write = writer_spec.load()
+        stream = _Stream(read(source, ctx), guard, kept, options["preserve_facets"])
+        stream.prime()
+        doc = Document(blocks=stream, metadata=ctx.metadata, notes=ctx.notes, resources=resources)
+        wctx = WriteContext(options=options, reporter=reporter, guard=guard, resources=resources,
+                            resource_prefix=_resource_prefix(media_dir, out_dir), embed_media=options["embed_media"])
+        tmp_path, raw = _open_temp(request.output)
+        with raw:
+            sink = HashingWriter(raw)
+            write(doc, sink, wctx)
+            stream.drain()
+        guard.check_memory()
+        if request.output is None and not request.to_stdout:
+            with open(tmp_path, "rb") as fh:
+                output_bytes = fh.read()
+    except UsageError:
+        raise
+    except Unreadable as exc:
+        fatal, message = exc.code, exc.message or None
+    except MemoryError:
+        fatal, message = "host.memory-limit", "the conversion ran out of memory (--max-memory)"
+    except RecursionError:
+        fatal, message = "host.internal-error", "the document nests deeper than the reader can follow"
+    except Exception as exc:
+        if os.environ.get(STRICT_ENV):
+            raise
+        fatal, message = "host.internal-error", f"{type(exc).__name__}: {exc}"[:500]
+
+    if fatal is not None and tmp_path is not None:
+        tmp_path.unlink(missing_ok=True)
+        tmp_path, output_bytes = None, None
+
+    resource_infos: list[ResourceInfo] = []
+    if fatal is None:
+        resource_infos = _write_resources(resources, media_dir, manifest_path)
+
+    outcome, reasons = outcome_of(reporter, fatal)
+    manifest = Manifest(
+        generator=Generator(version=__version__),
+        source=SourceInfo(name=source.name, size=source.size, sha256=source.sha256,
+                          format=reader_spec.name if reader_spec else None,
+                          media_type=reader_spec.media_type if reader_spec else None),
+        reader=_component(reader_spec, ctx.library if ctx else None) if reader_spec else None,
+        writer=_component(writer_spec, None),
+        distributions=_distributions(reader_spec, writer_spec),
+        options={k: _jsonable(v) for k, v in options.changed.items()},
+        output=(OutputInfo(path=_relative(request.output, manifest_path), size=sink.size, sha256=sink.sha256,
+                           media_type=writer_spec.media_type) if fatal is None and sink is not None else None),
+        resources=resource_infos,
+        outcome=str(outcome),
+        reasons=reasons,
+        message=message,
+        reports=[ReportInfo(**r.to_json()) for r in reporter.reports],
+        flags=dict(sorted(ctx.flags.items())) if ctx else {},
+        metadata=ctx.metadata.to_json() if ctx else {},
+        facets=FacetSummary(counts=dict(sorted(stream.facet_counts.items())) if stream else {},
+                            rows=stream.facet_rows if stream and stream.facet_rows is not None else None),
+        preservation=dict(sorted(ctx.preservation.items())) if ctx else {},
+        limits=_limits(options, reader_spec),
+    ).sealed()
+
+    if tmp_path is not None and request.output is not None:
+        os.replace(tmp_path, request.output)
+    elif tmp_path is not None:
+        if request.to_stdout:
+            with open(tmp_path, "rb") as fh:
+                out = sys.stdout.buffer
+                for chunk in iter(lambda: fh.read(1 << 20), b""):
+                    out.write(chunk)
+                out.flush()
+        tmp_path.unlink(missing_ok=True)
+    if manifest_path is not None:
+        _atomic_write(manifest_path, manifest.to_bytes())
+
+    matches = sorted({r.code.code for pattern in request.fail_on for r in reporter.matching(pattern)})
+    if fatal is not None and any(_glob(fatal, p) for p in request.fail_on):
+        matches = sorted({*matches, fatal})
+    if outcome is Outcome.UNREADABLE:
+        exit_code = EXIT_UNREADABLE
+    elif matches:
+        exit_code = EXIT_POLICY
+    else:
+        exit_code = EXIT_OK
+    document = None
+    if kept is not None and ctx is not None:
+        document = Document(blocks=kept, metadata=ctx.metadata, notes=ctx.notes, resources=resources)
+    return Result(manifest=manifest, exit_code=exit_code, output=output_bytes, document=document, reporter=reporter,
+                  manifest_path=manifest_path, policy_matches=matches, reports=reporter.reports)
+
+
+def unreadable_manifest(request: Request, code: str, message: str, plugins: LoadedPlugins | None = None) -> Manifest:
+    """The manifest of a conversion that was stopped from outside (a killed worker): no output."""
+    plugins = plugins or build_plugins(third_party=request.third_party)
+    options = resolve_options(plugins.registry, request.options)
+    writer_spec = _choose_writer(request, plugins.registry)
+    reporter = Reporter()
+    reporter.declare(HOST_CODES)
+    source = request.source
+    return Manifest(
+        generator=Generator(version=__version__),
+        source=SourceInfo(name=source.name, size=source.size, sha256=source.sha256),
+        writer=_component(writer_spec, None),
+        distributions=_distributions(None, writer_spec),
+        options={k: _jsonable(v) for k, v in options.changed.items()},
+        outcome=str(Outcome.UNREADABLE), reasons=[code], message=message,
+        limits=_limits(options, None),
+    ).sealed()
+
+
+def _glob(code: str, pattern: str) -> bool:
+    import fnmatch
+
+    return fnmatch.fnmatchcase(code, pattern)
+
+
+def _choose_writer(request: Request, registry) -> WriterSpec:
+    if request.to:
+        spec = registry.writer_named(request.to)
+        if spec is None:
+            names = ", ".join(w.name for w in registry.ordered_writers())
+            raise UsageError(f"--to {request.to}: no such writer; installed: {names}")
+        return spec
+    if request.output is not None and request.output.suffix:
+        spec = registry.writer_for_extension(request.output.suffix)
+        if spec is not None:
+            return spec
+    spec = registry.writer_named("markdown")
+    if spec is None:
+        raise UsageError("no markdown writer is installed; name one with --to")
+    return spec
+
+
+def _manifest_path(request: Request) -> Path | None:
+    if request.manifest is False:
+        return None
+    if isinstance(request.manifest, Path):
+        return request.manifest
+    if request.output is not None:
+        return manifest_path_for(request.output)
+    return None
+
+
+def _open_temp(output: Path | None) -> tuple[Path, BinaryIO]:
+    if output is None:
+        fd, name = tempfile.mkstemp(prefix="zenconv-", suffix=".tmp")
+    else:
+        fd, name = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".zenconv-tmp", dir=output.parent)
+    return Path(name), os.fdopen(fd, "wb", buffering=1 << 16)
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".zenconv-tmp", dir=path.parent)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+    os.replace(name, path)
+
+
+def _resource_prefix(media_dir: Path | None, out_dir: Path | None) -> str:
+    if media_dir is None:
+        return "media/"
+    base = out_dir or Path.cwd()
+    rel = os.path.relpath(media_dir.resolve(), base.resolve()).replace(os.sep, "/")
+    return "" if rel == "." else rel.rstrip("/") + "/"
+
+
+def _write_resources(resources: ResourceStore, media_dir: Path | None, manifest_path: Path | None) -> list[ResourceInfo]:
+    infos = []
+    if media_dir is not None and len(resources):
+        media_dir.mkdir(parents=True, exist_ok=True)
+    for res in resources:
+        path = None
+        if media_dir is not None:
+            target = media_dir / res.name  # res.name is a safe plain name: it cannot leave media_dir
+            _atomic_write(target, res.data)
+            path = _relative(target, manifest_path)
+        infos.append(ResourceInfo(name=res.name, size=res.size, sha256=res.sha256, media_type=res.media_type,
+                                  written=media_dir is not None, path=path))
+    return infos
+
+
+def _relative(path: Path | None, manifest_path: Path | None) -> str | None:
+    if path is None:
+        return None
+    base = manifest_path.parent if manifest_path is not None else Path.cwd()
+    return os.path.relpath(Path(path).resolve(), base.resolve()).replace(os.sep, "/")
+
+
+def _component(spec, library: str | None) -> Component:
+    return Component(id=spec.id, version=spec.version, distribution=spec.distribution, library=library)
+
+
+def _distributions(reader: ReaderSpec | None, writer: WriterSpec) -> list[Distribution]:
+    found = {"zenconv": __version__}
+    for spec in (reader, writer):
+        if spec is not None:
+            found[spec.distribution] = spec.distribution_version or found.get(spec.distribution, "")
+    return [Distribution(name=k, version=v) for k, v in sorted(found.items())]
+
+
+def _limits(options, reader: ReaderSpec | None) -> dict[str, Any]:
+    names = set(LIMIT_OPTIONS)
+    if reader is not None:
+        names.update(o.name for o in reader.options if o.name.startswith("max-"))
+    return {name: options[name] for name in sorted(names)}
+
+
+def _jsonable(value: Any) -> Any:
+    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
+
+
+# --- the Python API --------------------------------------------------------------------------------
+
+
+@dataclass
+class ConversionResult:
+    output: bytes | None
+    manifest: dict[str, Any]
+    document: Document | None
+    outcome: str
+    reports: dict[str, int]
+
+
+def convert_api(source, to: str = "markdown", *, name: str | None = None, from_: str | None = None,
+                manifest_path: str | os.PathLike | None = None, fail_on: tuple[str, ...] = (),
+                third_party: bool | None = None, **options: Any) -> ConversionResult:
+    if isinstance(source, (bytes, bytearray)):
+        src = Source(name or "input", data=bytes(source))
+    elif hasattr(source, "read"):
+        src = Source(name or getattr(source, "name", "input"), data=source.read())
+    else:
+        path = Path(source)
+        src = Source(name or path.name, path=path)
+    request = Request(source=src, to=to, output=None,
+                      manifest=Path(manifest_path) if manifest_path else False, from_=from_, options=options,
+                      fail_on=tuple(fail_on), third_party=third_party, keep_document=True)
+    result = run(request)
+    return ConversionResult(
+        output=result.output,
+        manifest=result.manifest.body() | {"digest": result.manifest.digest},
+        document=result.document,
+        outcome=result.manifest.outcome,
+        reports={r.code.code: r.count for r in result.reporter.reports} if result.reporter else {},
+    )
+
