@@ -61,7 +61,7 @@ def build_cli():
         """zenconv: documents to Markdown or sectioned HTML, with a manifest of every loss."""
 
     def convert(inputs, output, to, from_, manifest, no_manifest, fail_on, quiet, no_third_party, jobs, force,
-                **plugin_options):
+                executor, **plugin_options):
         """Convert INPUT (a file, a folder, or - for stdin) to OUTPUT.
 
         The format comes from --to or OUTPUT's extension (.md, .html, .json, .jsonl); with no -o the
@@ -82,7 +82,7 @@ def build_cli():
 
             code = run_batch(inputs, Path(output), loaded, to=to, from_=from_, options=options,
                              fail_on=tuple(fail_on), quiet=quiet, jobs=jobs, force=force,
-                             manifests=not no_manifest)
+                             manifests=not no_manifest, executor=executor)
             sys.exit(code)
         source = _source(inputs[0])
         request = Request(
@@ -107,6 +107,7 @@ def build_cli():
         click.Option(["--no-third-party"], is_flag=True, help="Load only the built-in plugins (as ZENCONV_DISABLE_PLUGIN_AUTOLOAD=1)."),
         click.Option(["-j", "--jobs"], type=int, default=1, show_default=True, help="Batch: documents converted in parallel."),
         click.Option(["--force"], is_flag=True, help="Batch: convert again even when the previous output still verifies."),
+        click.Option(["--executor"], metavar="URL", help="Batch: run on a cluster, e.g. dask://HOST:PORT (needs zenconv[dask])."),
         *(_click_option(spec) for spec in option_specs.values()),
     ]
     main.add_command(click.Command("convert", callback=convert, params=params, help=convert.__doc__,

@@ -1,0 +1,273 @@
+"""Folders in, one output and one manifest per document, and a batch index.
+
+The local runner manages its own workers: each document is converted in a forked child that is
+killed at its time limit (``concurrent.futures.ProcessPoolExecutor`` cannot kill one task), so one
+document that hangs or blows up is recorded ``unreadable`` and the batch goes on. Any
+``concurrent.futures.Executor`` (a Dask cluster's, for one) can run the same tasks instead: each task
+still isolates its document in a child of the worker, and is never retried.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import sys
+import time
+from collections.abc import Iterable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .context import Source
+from .detect import UsageError, choose_reader
+from .isolation import Child, KillCodes, can_isolate, run_isolated
+from .manifest import load as load_manifest
+from .manifest import manifest_path_for, verify
+from .options import resolve_options
+from .pipeline import EXIT_OK, EXIT_POLICY, EXIT_UNREADABLE, Request, Result, run
+from .plugins import LoadedPlugins, build_plugins
+from .reports import Unreadable
+
+INDEX_NAME = "zenconv-index.jsonl"
+BATCH_CODES = KillCodes(deadline="batch.timeout", memory="batch.memory-limit", crashed="batch.worker-crashed")
+
+
+@dataclass(frozen=True)
+class Task:
+    """One document of a batch: where it is, where its output goes, how to convert it."""
+
+    source: str        # path of the source
+    relative: str      # its path relative to the batch root, with / separators
+    output: str        # path of the output
+    to: str | None
+    from_: str | None
+    options: tuple[tuple[str, Any], ...]
+    fail_on: tuple[str, ...]
+    manifests: bool
+
+    def request(self) -> Request:
+        return Request(source=Source(Path(self.source).name, path=self.source), to=self.to, output=Path(self.output),
+                       manifest=True if self.manifests else False, from_=self.from_, options=dict(self.options),
+                       fail_on=self.fail_on)
+
+
+def collect(inputs: Iterable[str], out_dir: Path) -> list[tuple[Path, str]]:
+    """(source path, relative name) for every file under the inputs, sorted, the output folder left out."""
+    inputs = list(inputs)
+    found: list[tuple[Path, str]] = []
+    out_resolved = out_dir.resolve()
+    single_folder = len(inputs) == 1 and Path(inputs[0]).is_dir()
+    for arg in inputs:
+        path = Path(arg)
+        if path.is_dir():
+            for root, dirs, files in os.walk(path):
+                root_path = Path(root)
+                dirs[:] = sorted(d for d in dirs if (root_path / d).resolve() != out_resolved)
+                for name in sorted(files):
+                    file = root_path / name
+                    rel = file.relative_to(path).as_posix()
+                    found.append((file, rel if single_folder else f"{path.name}/{rel}"))
+        elif path.is_file():
+            found.append((path, path.name))
+        else:
+            raise UsageError(f"{arg}: no such file or folder")
+    return sorted(found, key=lambda t: t[1])
+
+
+def plan(inputs, out_dir: Path, plugins: LoadedPlugins, *, to, from_, options, fail_on, manifests) -> tuple[list[Task], list[dict]]:
+    """The tasks to run and the files skipped (unsupported), with their reasons."""
+    registry = plugins.registry
+    writer = registry.writer_named(to) if to else registry.writer_named("markdown")
+    if writer is None:
+        raise UsageError(f"--to {to}: no such writer")
+    ext = writer.extensions[0] if writer.extensions else ".out"
+    tasks, skipped = [], []
+    for path, rel in collect(inputs, out_dir):
+        if path.name.startswith(".") or path.name.endswith(".manifest.json") or path.name == INDEX_NAME:
+            continue
+        if not from_:
+            try:
+                choose_reader(Source(path.name, path=path), registry)
+            except Unreadable as exc:
+                if exc.code == "host.unknown-format":
+                    skipped.append({"source": rel, "status": "skipped", "reason": "no reader for this format"})
+                    continue
+            except (OSError, UsageError) as exc:
+                skipped.append({"source": rel, "status": "skipped", "reason": str(exc)})
+                continue
+        output = out_dir / (rel + ext)
+        tasks.append(Task(str(path), rel, str(output), to, from_, tuple(sorted(options.items())), fail_on, manifests))
+    return tasks, skipped
+
+
+def up_to_date(task: Task, plugins: LoadedPlugins) -> dict | None:
+    """The index entry of a previous run still valid for this task, or None."""
+    output = Path(task.output)
+    manifest_path = manifest_path_for(output)
+    if not manifest_path.is_file():
+        return None
+    try:
+        manifest = load_manifest(manifest_path)
+    except Exception:
+        return None
+    source = Source(Path(task.source).name, path=task.source)
+    changed = resolve_options(plugins.registry, dict(task.options)).changed
+    if manifest.source.sha256 != source.sha256 or manifest.options != {k: v for k, v in changed.items()}:
+        return None
+    if verify(manifest_path):
+        return None
+    return entry_of(task, manifest, manifest_path, status="unchanged")
+
+
+def entry_of(task: Task, manifest, manifest_path: Path | None, status: str = "converted") -> dict:
+    return {
+        "source": task.relative,
+        "source_sha256": manifest.source.sha256,
+        "status": status,
+        "outcome": manifest.outcome,
+        "reasons": list(manifest.reasons),
+        "output": Path(task.output).name if manifest.output is not None else None,
+        "manifest": manifest_path.name if manifest_path else None,
+        "manifest_digest": manifest.digest,
+        "reports": {r.code: r.count for r in manifest.reports},
+    }
+
+
+def convert_task(task: Task) -> dict:
+    """Run one task to its index entry: what an Executor's worker runs (isolated when it can fork)."""
+    plugins = build_plugins()
+    request = task.request()
+    Path(task.output).parent.mkdir(parents=True, exist_ok=True)
+    options = resolve_options(plugins.registry, request.options)
+    result = run_isolated(request, plugins, options["timeout"], options["max_memory"], BATCH_CODES)
+    return entry_of(task, result.manifest, result.manifest_path)
+
+
+def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=None, options=None, fail_on=(),
+              quiet=False, jobs=1, force=False, manifests=True, executor: Executor | str | None = None) -> int:
+    """Convert every document under ``inputs`` into ``out_dir``; write the index; return the exit code."""
+    options = dict(options or {})
+    try:
+        resolve_options(plugins.registry, options)
+        tasks, skipped = plan(inputs, out_dir, plugins, to=to, from_=from_, options=options, fail_on=tuple(fail_on),
+                              manifests=manifests)
+    except (UsageError, ValueError) as exc:
+        click.echo(f"zenconv: {exc}", err=True)
+        return 2
+    out_dir.mkdir(parents=True, exist_ok=True)
+    entries: list[dict] = list(skipped)
+    pending: list[Task] = []
+    for task in tasks:
+        kept = None if force else up_to_date(task, plugins)
+        if kept is not None:
+            entries.append(kept)
+        else:
+            pending.append(task)
+
+    show = not quiet and sys.stderr.isatty()
+    with click.progressbar(length=len(pending), label="converting", file=sys.stderr,
+                           show_pos=True, show_eta=True) if show else _NoBar() as bar:
+        if isinstance(executor, str):
+            executor = executor_from_url(executor)
+        if executor is not None:
+            entries += _run_on_executor(executor, pending, bar)
+        else:
+            entries += _run_local(pending, plugins, max(1, jobs), bar)
+
+    entries.sort(key=lambda e: e["source"])
+    index = out_dir / INDEX_NAME
+    index.write_text("".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in entries),
+                     encoding="utf-8")
+    counts: dict[str, int] = {}
+    for e in entries:
+        key = e.get("outcome") or e["status"]
+        counts[key] = counts.get(key, 0) + 1
+    if not quiet:
+        summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+        click.echo(f"zenconv: {len(entries)} files: {summary}; index {index}", err=True)
+    import fnmatch
+
+    if any(fnmatch.fnmatchcase(code, pattern) for e in entries for code in e.get("reports", {}) for pattern in fail_on):
+        return EXIT_POLICY
+    if any(e.get("outcome") == "unreadable" for e in entries):
+        return EXIT_UNREADABLE
+    return EXIT_OK
+
+
+class _NoBar:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def update(self, n: int) -> None:
+        pass
+
+
+def _run_local(tasks: list[Task], plugins: LoadedPlugins, jobs: int, bar) -> list[dict]:
+    """At most ``jobs`` children at once; each killed at its own deadline."""
+    entries: list[dict] = []
+    if not can_isolate():
+        for task in tasks:
+            Path(task.output).parent.mkdir(parents=True, exist_ok=True)
+            result = run(task.request(), plugins)
+            entries.append(entry_of(task, result.manifest, result.manifest_path))
+            bar.update(1)
+        return entries
+    queue = list(reversed(tasks))
+    running: dict[Child, Task] = {}
+    while queue or running:
+        while queue and len(running) < jobs:
+            task = queue.pop()
+            Path(task.output).parent.mkdir(parents=True, exist_ok=True)
+            request = task.request()
+            opts = resolve_options(plugins.registry, request.options)
+            running[Child(request, plugins, opts["timeout"], opts["max_memory"], BATCH_CODES)] = task
+        deadlines = [c.deadline for c in running if c.deadline is not None]
+        wait = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+        ready, _, _ = select.select(list(running), [], [], wait)
+        done = [c for c in ready if not c.feed()]
+        for child in running:
+            if child not in ready and child.overdue():
+                child.kill()
+                done.append(child)
+        for child in done:
+            task = running.pop(child)
+            result: Result = child.finish()
+            entries.append(entry_of(task, result.manifest, result.manifest_path))
+            bar.update(1)
+    return entries
+
+
+def _run_on_executor(executor: Executor, tasks: list[Task], bar) -> list[dict]:
+    from concurrent.futures import as_completed
+
+    futures = {executor.submit(convert_task, task): task for task in tasks}
+    entries = []
+    for future in as_completed(futures):
+        task = futures[future]
+        try:
+            entries.append(future.result())
+        except Exception as exc:  # the worker itself died: recorded, never retried
+            entries.append({"source": task.relative, "status": "failed", "outcome": "unreadable",
+                            "reasons": ["batch.worker-crashed"], "message": f"{type(exc).__name__}: {exc}"[:300],
+                            "output": None, "manifest": None, "reports": {}})
+        bar.update(1)
+    return entries
+
+
+def executor_from_url(url: str) -> Executor:
+    """``dask://HOST:PORT``: the executor of a Dask distributed cluster, with task retries off."""
+    if not url.startswith("dask://"):
+        raise UsageError(f"--executor {url}: only dask://HOST:PORT is known")
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--executor dask://… needs the dask extra: pip install 'zenconv[dask]'") from None
+    client = Client("tcp://" + url[len("dask://"):])
+    return client.get_executor(retries=0, pure=False)
