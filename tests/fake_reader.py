@@ -1,0 +1,67 @@
+"""Readers for host tests: facets, a slow reader, a greedy reader, a failing reader, a refusing one."""
+
+from __future__ import annotations
+
+import time
+
+from zenconv import (
+    Columns, ColumnSpec, Heading, HiddenFacet, Locator, Paragraph, RevisionFacet, Row, StyleFacet, Table, Text,
+    Unreadable, hookimpl,
+)
+from zenconv.reports import dropped, refused
+
+
+def facets(source, ctx):
+    ctx.metadata.title = "Facets"
+    yield Heading(1, [Text("Title")], locator=Locator(paragraph=1))
+    yield Paragraph([Text("styled")], facets=(StyleFacet("Quote"),), locator=Locator(paragraph=2))
+    yield Paragraph([Text("inserted")], facets=(RevisionFacet("insertion", "Ann", "2026-01-01"),),
+                    locator=Locator(paragraph=3))
+    rows = (Row([str(i), "x"], facets=(HiddenFacet("row"),) if i == 2 else (), locator=Locator(row=i))
+            for i in range(4))
+    yield Table(rows, columns=Columns(2, [ColumnSpec(), ColumnSpec((HiddenFacet("column"),))]))
+    ctx.report("fake.thing-dropped", Locator(paragraph=4))
+
+
+def slow(source, ctx):
+    for n in range(10_000):
+        time.sleep(0.01)
+        yield Paragraph([Text(str(n))])
+
+
+def stuck(source, ctx):
+    time.sleep(60)  # no checkpoint: only the parent's kill can end it
+    yield Paragraph([Text("never")])
+
+
+def greedy(source, ctx):
+    hoard = []
+    while True:
+        hoard.append(bytearray(16 << 20))
+        yield Paragraph([Text(str(len(hoard)))])
+
+
+def greedy_silent(source, ctx):
+    hoard = []
+    while True:  # allocates without ever yielding: the address-space cap must stop it
+        hoard.append(bytearray(64 << 20))
+
+
+def failing(source, ctx):
+    yield Paragraph([Text("before")])
+    raise KeyError("a bug")
+
+
+def refusing(source, ctx):
+    yield Paragraph([Text("before")])
+    raise Unreadable("fake.corrupt", "the part does not parse")
+
+
+CODES = [dropped("fake.thing-dropped", "A test construct."), refused("fake.corrupt", "A test refusal.")]
+
+
+@hookimpl
+def zenconv_readers(register):
+    for name in ("facets", "slow", "stuck", "greedy", "greedy_silent", "failing", "refusing"):
+        register.reader(id=f"test.fake.{name}", name=f"fake{name.replace('_', '')}", version="1.0",
+                        reader=f"tests.fake_reader:{name}", extensions=[f".{name}"], codes=CODES)

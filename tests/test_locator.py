@@ -1,0 +1,30 @@
+"""Citations compose what a locator holds, the way a person cites a source."""
+
+from __future__ import annotations
+
+import pytest
+
+from zenconv.ir import Locator
+
+
+@pytest.mark.parametrize(("locator", "citation"), [
+    (Locator(sheet=2, sheet_name="Damages", row=246, cell="A247"), "Sheet 'Damages', row 247"),
+    (Locator(page=9, table=2, row=3), "Page 9, table 2, row 4"),
+    (Locator(rendered_page=9, paragraph=37), "Page 9 (as last rendered), ¶ 37"),
+    (Locator(slide=3), "Slide 3"),
+    (Locator(row=11, line=14), "Row 12 (line 14)"),
+    (Locator(row=11, line=12), "Row 12"),
+    (Locator(page=4, page_label="iv"), "Page 4 (page label iv)"),
+    (Locator(line=3, line_end=5), "Lines 3–5"),
+    (Locator(sheet_name="O'Brien"), "Sheet 'O''Brien'"),
+    (Locator(part="word/document.xml"), "Part word/document.xml"),
+    (Locator(), ""),
+])
+def test_citation(locator, citation):
+    assert locator.citation() == citation
+
+
+def test_locator_round_trips_through_json():
+    loc = Locator(sheet=1, sheet_name="S", row=0, cell="A1")
+    assert Locator.from_json(loc.to_json()) == loc
+    assert loc.to_json() == {"sheet": 1, "sheet_name": "S", "row": 0, "cell": "A1"}
