@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from zenconv import hookimpl
 from zenconv.plugins import OptionSpec
-from zenconv.reports import degraded, truncated
+from zenconv.reports import degraded, refused, truncated
 
 ID = "ai.insan.zenfmt.csv"
 VERSION = "0.1.0"
@@ -16,6 +16,7 @@ CODES = (
     truncated("csv.line-truncated", "A record longer than --max-line-chars was cut."),
     degraded("csv.nul-removed", "NUL characters in the text were removed."),
     degraded("csv.undecodable-bytes", "Bytes that were not valid in the detected encoding were replaced with U+FFFD."),
+    refused("csv.unknown-encoding", "The --encoding given names no known text encoding."),
 )
 
 OPTIONS = (

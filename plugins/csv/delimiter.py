@@ -1,0 +1,43 @@
+"""Which of ``,`` ``;`` tab ``|`` separates the fields: the one that gives the most rows of one width.
+
+The sample (the first 64 Ki characters) is parsed with each candidate; the non-blank records among
+the first 100 are scored (the last one dropped when the sample cuts the file, as it may be cut short):
+the most common width above 1 (the larger on a tie) gives
+``agreeing records / records × 1000 + width``. The highest score wins, the earlier candidate on equal
+scores; with none above 0, ``,``. A title line or a decimal comma is outvoted by the rows that agree.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from itertools import islice
+
+from .tokenizer import Caps, Tokenizer
+
+CANDIDATES = (",", ";", "\t", "|")
+SAMPLE_CHARS = 64 * 1024
+SAMPLE_ROWS = 100
+
+
+def detect_delimiter(sample: str, cut: bool, caps: Caps) -> str:
+    """The delimiter for a text whose first characters are ``sample`` (``cut``: there is more)."""
+    best, best_score = ",", 0.0
+    for candidate in CANDIDATES:
+        score = score_delimiter(sample, cut, candidate, caps)
+        if score > best_score:
+            best, best_score = candidate, score
+    return best
+
+
+def score_delimiter(sample: str, cut: bool, delimiter: str, caps: Caps) -> float:
+    records = Tokenizer(io.StringIO(sample, newline=""), delimiter, caps)
+    rows = [fields for fields, _line, _cuts in islice(records, SAMPLE_ROWS + 1)]
+    if cut and 0 < len(rows) <= SAMPLE_ROWS:
+        rows.pop()
+    rows = [fields for fields in rows[:SAMPLE_ROWS] if fields != [""]]
+    widths = Counter(len(fields) for fields in rows)
+    agreeing, width = max(((count, width) for width, count in widths.items() if width > 1), default=(0, 0))
+    if not agreeing:
+        return 0.0
+    return agreeing / len(rows) * 1000 + width

@@ -1,0 +1,146 @@
+"""The CSV/TSV reader: one table, its first record the header row, every record a citable row.
+
+The bytes are read three times and never held whole: a scan decides the encoding
+(:mod:`zenconv.safe.text`), the first 64 Ki characters decide the delimiter
+(:mod:`zenconv_plugins.csv.delimiter`), and the records are then streamed to the writer one at a time
+(:mod:`zenconv_plugins.csv.tokenizer`). An empty source (no bytes, or only a byte-order mark) gives
+no block at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import chain
+from typing import TextIO
+
+from zenconv.context import ReadContext, Source
+from zenconv.ir.locator import Locator
+from zenconv.ir.nodes import Block, Cell, Row, Table, Text
+from zenconv.reports import Unreadable
+from zenconv.safe.text import EncodingGuess, UnknownEncoding, open_text, sniff_encoding
+
+from .delimiter import SAMPLE_CHARS, detect_delimiter
+from .plugin import VERSION
+from .tokenizer import Caps, Cuts, Record, Tokenizer
+
+LIBRARY = f"zenconv-csv-tokenizer/{VERSION}"
+
+_DELIMITER_OPTION = {",": ",", ";": ";", "tab": "\t", "|": "|"}
+
+
+def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
+    options = ctx.options
+    caps = Caps(options["max_cols"], options["max_field_chars"], options["max_line_chars"])
+    guess = _encoding(source, options["encoding"] or None, ctx)
+    if options["delimiter"] == "auto":
+        delimiter = _detect(source, guess, caps)
+    else:
+        delimiter = _DELIMITER_OPTION[options["delimiter"]]
+    ctx.library = LIBRARY
+    ctx.flags["encoding"] = guess.encoding
+    ctx.flags["delimiter"] = delimiter
+
+    stream = open_text(source.open(), guess)
+    try:
+        records = iter(Tokenizer(stream, delimiter, caps, tick=ctx.checkpoint))
+        first = next(records, None)
+    except BaseException:
+        stream.close()
+        raise
+    if first is None:
+        stream.close()
+        return
+    table = Table(rows=())
+    table.rows = _rows(chain((first,), records), stream, table, ctx, guess)
+    yield table
+
+
+def _encoding(source: Source, declared: str | None, ctx: ReadContext) -> EncodingGuess:
+    with source.open() as fh:
+        try:
+            return sniff_encoding(fh, declared)
+        except UnknownEncoding as exc:
+            raise Unreadable(ctx.code("unknown-encoding"), str(exc)) from None
+
+
+def _detect(source: Source, guess: EncodingGuess, caps: Caps) -> str:
+    with open_text(source.open(), guess) as stream:
+        sample = stream.read(SAMPLE_CHARS + 1)
+    return detect_delimiter(sample[:SAMPLE_CHARS], len(sample) > SAMPLE_CHARS, caps)
+
+
+def _rows(records: Iterator[Record], stream: TextIO, table: Table, ctx: ReadContext,
+          guess: EncodingGuess) -> Iterator[Row]:
+    """The rows, lazily; the stream closes when they are exhausted or abandoned."""
+    ledger = _Ledger(ctx, table, guess)
+    max_rows = ctx.options["max_rows"]
+    lenient = guess.lenient
+    try:
+        for index, (fields, line, cuts) in enumerate(records):
+            locator = Locator(row=index, line=line, cell=f"A{index + 1}")
+            if index >= max_rows:
+                ledger.rows_cut(locator, max_rows)
+                break
+            if cuts is not None:
+                ledger.cuts(cuts, locator)
+            if lenient and any("\ufffd" in field for field in fields):
+                ledger.undecodable(locator)
+            if index == 0:
+                fields = [Cell([Text(field)] if field else [], header=True) for field in fields]
+            yield Row(fields, locator=locator)
+        ledger.finish()
+    finally:
+        stream.close()
+
+
+class _Ledger:
+    """Reports what the records lost, and puts a visible note on the table at each first truncation."""
+
+    def __init__(self, ctx: ReadContext, table: Table, guess: EncodingGuess) -> None:
+        self.ctx = ctx
+        self.table = table
+        self.guess = guess
+        self.noted: set[str] = set()
+        self.undecodable_reported = False
+
+    def cuts(self, cuts: Cuts, locator: Locator) -> None:
+        options = self.ctx.options
+        if cuts.nul:
+            self.ctx.report("csv.nul-removed", locator, count=cuts.nul)
+        if cuts.columns:
+            limit = options["max_cols"]
+            self._truncated("csv.columns-truncated", locator, cuts.columns,
+                            f"fields after column {limit:,} were not read", f"--max-cols {limit}")
+        if cuts.fields:
+            limit = options["max_field_chars"]
+            self._truncated("csv.field-truncated", locator, cuts.fields,
+                            f"fields longer than {limit:,} characters were cut", f"--max-field-chars {limit}")
+        if cuts.line:
+            limit = options["max_line_chars"]
+            self._truncated("csv.line-truncated", locator, 1,
+                            f"records longer than {limit:,} characters were cut", f"--max-line-chars {limit}")
+
+    def rows_cut(self, locator: Locator, limit: int) -> None:
+        self.ctx.report("csv.rows-truncated", locator)
+        self._note("csv.rows-truncated", f"⚠ Truncated: rows after {limit:,} were not read (--max-rows {limit})")
+
+    def undecodable(self, locator: Locator | None) -> None:
+        self.undecodable_reported = True
+        self.ctx.report("csv.undecodable-bytes", locator,
+                        detail=f"{self.guess.encoding}: first undecodable byte at offset {self.guess.bad_offset}")
+
+    def finish(self) -> None:
+        # The bad bytes may all lie in text a cap cut away: the decoding is still reported.
+        if self.guess.lenient and not self.undecodable_reported:
+            self.undecodable(None)
+
+    def _truncated(self, code: str, locator: Locator, count: int, what: str, option: str) -> None:
+        self.ctx.report(code, locator, count=count)
+        citation = locator.citation()
+        self._note(code, f"⚠ Truncated: {what}, first in {citation[:1].lower()}{citation[1:]} ({option})")
+
+    def _note(self, code: str, text: str) -> None:
+        self.ctx.flags["truncated"] = True
+        if code not in self.noted:
+            self.noted.add(code)
+            self.table.notes.append(text)

@@ -1,0 +1,256 @@
+"""Records from a text stream: RFC 4180, tolerant, with every cap enforced while reading.
+
+The rules (reference readers §3.2): a double quote at the start of a field opens a quoted field, in
+which the delimiter and line breaks are literal and ``""`` is a quote; an unterminated quote runs to
+the end; a quote anywhere else is a literal character. CRLF, LF and a lone CR end a record. Nothing is
+trimmed, ragged records stay ragged, a blank line is the record ``['']`` and a trailing line break adds
+no record. NUL characters are removed (and counted).
+
+Why not the ``csv`` module: it agrees with these rules on well-formed lines, but it holds a whole
+physical line before parsing it (a 100 MB line with no line break is 100 MB at once), raises past its
+process-wide ``field_size_limit``, and cannot be told to stop storing a field or a record part-way.
+A physical line with no quote and no NUL is parsed by ``str.split``, which is faster than ``csv``;
+only lines holding a quote go through the state machine below.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TextIO
+
+# Longest piece of a physical line read at once: longer lines arrive in pieces, so memory is bounded
+# by the caps and this size, never by the length of a line.
+SEGMENT = 1 << 16
+
+
+@dataclass(frozen=True, slots=True)
+class Caps:
+    max_cols: int
+    max_field_chars: int
+    max_line_chars: int
+
+
+@dataclass(slots=True)
+class Cuts:
+    """What happened to one record on the way in."""
+
+    nul: int = 0          # NUL characters removed
+    fields: int = 0       # fields cut at max_field_chars
+    columns: int = 0      # fields dropped past max_cols
+    line: bool = False    # the record ran past max_line_chars; the rest of it was skipped
+
+    def __bool__(self) -> bool:
+        return bool(self.nul or self.fields or self.columns or self.line)
+
+
+Record = tuple[list[str], int, Cuts | None]  # fields, 1-based line where the record starts, cuts
+
+
+class Tokenizer:
+    """Iterate to get :data:`Record` tuples, one per record, in order; the stream is read once."""
+
+    def __init__(self, stream: TextIO, delimiter: str, caps: Caps, tick: Callable[[], None] | None = None) -> None:
+        if len(delimiter) != 1 or delimiter in '"\r\n\0':
+            raise ValueError(f"unusable delimiter {delimiter!r}")
+        self._readline = stream.readline
+        self._read = stream.read
+        self.delimiter = delimiter
+        self.caps = caps
+        self._tick = tick
+        self._carry = ""
+        self._stop = re.compile("[" + re.escape(delimiter) + "\r\n]")
+
+    def __iter__(self) -> Iterator[Record]:
+        readline = self._readline
+        delimiter = self.delimiter
+        max_cols = self.caps.max_cols
+        # A line this short cannot hold a field or a record over its cap, and came whole.
+        fast_max = min(self.caps.max_field_chars, self.caps.max_line_chars, SEGMENT - 1)
+        line = 1
+        while True:
+            if self._carry:
+                seg = self._segment()
+            else:
+                seg = readline(SEGMENT)
+                if len(seg) >= SEGMENT and seg[-1] == "\r":
+                    seg = self._join_crlf(seg)
+            if not seg:
+                return
+            if len(seg) <= fast_max and '"' not in seg and "\0" not in seg:
+                last = seg[-1]
+                if last == "\n":
+                    seg = seg[:-2] if seg[-2:-1] == "\r" else seg[:-1]
+                elif last == "\r":
+                    seg = seg[:-1]
+                fields = seg.split(delimiter, max_cols)
+                if len(fields) > max_cols:
+                    yield fields[:max_cols], line, Cuts(columns=fields[-1].count(delimiter) + 1)
+                else:
+                    yield fields, line, None
+                line += 1
+                continue
+            fields, cuts, lines = self._record(seg)
+            yield fields, line, cuts if cuts else None
+            line += lines
+
+    # --- physical lines --------------------------------------------------------------------------
+
+    def _segment(self) -> str:
+        """The next piece of a physical line, never ending between the CR and LF of a CRLF."""
+        carry, self._carry = self._carry, ""
+        if carry == "\r":
+            return self._join_crlf(carry)
+        seg = carry + self._readline(SEGMENT - len(carry))
+        if len(seg) >= SEGMENT and seg[-1] == "\r":
+            return self._join_crlf(seg)
+        return seg
+
+    def _join_crlf(self, seg: str) -> str:
+        # readline stopped at its size limit right after a CR: the LF may follow.
+        nxt = self._read(1)
+        if nxt == "\n":
+            return seg + nxt
+        self._carry = nxt
+        return seg
+
+    # --- one record through the state machine ----------------------------------------------------
+
+    def _record(self, seg: str) -> tuple[list[str], Cuts, int]:
+        """The record starting with ``seg``: its fields, its cuts, the physical lines it spans."""
+        state = _State(self.delimiter, self._stop, self.caps)
+        max_line = self.caps.max_line_chars
+        lines = 0
+        while True:
+            if "\0" in seg:
+                state.cuts.nul += seg.count("\0")
+                seg = seg.replace("\0", "")
+            ends_line = seg[-1:] in ("\n", "\r")
+            if not state.skipping:
+                body = len(seg) - (2 if seg.endswith("\r\n") else 1 if ends_line else 0)
+                room = max(0, max_line - state.length)
+                if body > room:
+                    # Past the record cap: keep what fits, then only follow the quoting to the end.
+                    state.feed(seg[:room])
+                    state.skip()
+                    seg = seg[room:]
+                state.length += len(seg)
+            done = state.feed(seg)
+            lines += ends_line
+            if done:
+                break
+            if self._tick is not None:
+                self._tick()
+            seg = self._segment()
+            if not seg:
+                state.end_field()
+                break
+        return state.fields, state.cuts, lines
+
+
+class _State:
+    """The state of a record being read: the fields so far, the open field, the quoting."""
+
+    __slots__ = ("delimiter", "stop", "caps", "fields", "parts", "field_length", "field_cut", "length",
+                 "quoted", "pending_quote", "at_start", "skipping", "cuts")
+
+    def __init__(self, delimiter: str, stop: re.Pattern, caps: Caps) -> None:
+        self.delimiter = delimiter
+        self.stop = stop
+        self.caps = caps
+        self.fields: list[str] = []
+        self.parts: list[str] = []
+        self.field_length = 0
+        self.field_cut = False
+        self.length = 0               # characters of the record so far
+        self.quoted = False           # inside a quoted field
+        self.pending_quote = False    # a quote ended the last piece inside a quoted field
+        self.at_start = True          # nothing of the current field read yet
+        self.skipping = False         # past max_line_chars: nothing more is stored
+        self.cuts = Cuts()
+
+    def feed(self, s: str) -> bool:
+        """Consume ``s``; True when the record ended (a line break outside quotes)."""
+        i, n = 0, len(s)
+        if self.pending_quote and n:
+            self.pending_quote = False
+            if s[0] == '"':
+                self.add('"')
+                i = 1
+            else:
+                self.quoted = False
+        while i < n:
+            if self.quoted:
+                j = s.find('"', i)
+                if j < 0:
+                    self.add(s[i:])
+                    return False
+                self.add(s[i:j])
+                if j + 1 == n:
+                    self.pending_quote = True  # an escaped quote or the closing one: the next piece says
+                    return False
+                if s[j + 1] == '"':
+                    self.add('"')
+                    i = j + 2
+                else:
+                    self.quoted = False
+                    i = j + 1
+                continue
+            if self.at_start and s[i] == '"':
+                self.quoted = True
+                self.at_start = False
+                i += 1
+                continue
+            match = self.stop.search(s, i)
+            if match is None:
+                self.add(s[i:])
+                self.at_start = False
+                return False
+            j = match.start()
+            if j > i:
+                self.add(s[i:j])
+            self.end_field()
+            if s[j] != self.delimiter:
+                return True  # a line break: CRLF is one, as the piece ends right after it
+            i = j + 1
+        return False
+
+    def add(self, text: str) -> None:
+        if self.skipping or len(self.fields) >= self.caps.max_cols:
+            return
+        room = self.caps.max_field_chars - self.field_length
+        if len(text) > room:
+            if not self.field_cut:
+                self.field_cut = True
+                self.cuts.fields += 1
+            text = text[:room]
+        if text:
+            self.parts.append(text)
+            self.field_length += len(text)
+
+    def end_field(self) -> None:
+        if self.pending_quote:  # the record ends right after a closing quote
+            self.pending_quote = self.quoted = False
+        if not self.skipping:
+            if len(self.fields) < self.caps.max_cols:
+                parts = self.parts
+                self.fields.append(parts[0] if len(parts) == 1 else "".join(parts))
+            else:
+                self.cuts.columns += 1
+        self.parts = []
+        self.field_length = 0
+        self.field_cut = False
+        self.at_start = True
+
+    def skip(self) -> None:
+        """Keep the record as read so far, the field in progress ending where the cap fell.
+
+        The quoting state is left as it is: the rest of the record is still followed, unstored, to
+        find where the record ends.
+        """
+        if len(self.fields) < self.caps.max_cols:
+            self.fields.append("".join(self.parts))
+        self.parts = []
+        self.skipping = True
+        self.cuts.line = True
