@@ -1,0 +1,214 @@
+"""XML parts parsed safely: no DTD, no entity ever resolved, no network, a depth limit.
+
+A DOCTYPE is refused before lxml sees the document (``<ns>.doctype-refused``): the prolog is decoded
+the way an XML processor would (byte-order mark, or the pattern of NUL bytes around the first ``<``
+for UTF-16 and UTF-32 without one, then the encoding the XML declaration names), so a DTD cannot
+hide in another encoding. That is what keeps billion laughs and external entities (XXE) from ever
+expanding. lxml runs with ``resolve_entities=False``, ``no_network=True``, no DTD loading and
+``huge_tree`` off as the second line, and a DTD it still finds (one behind a prolog longer than
+the scanned window) is refused after parsing.
+
+Depth counts elements, the root being depth 1. libxml2 itself refuses past 256 without
+``huge_tree``; that error reads as ``<ns>.xml-too-deep`` too, so a ``max_depth`` above 256 has no
+effect.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import re
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from typing import BinaryIO
+
+from lxml import etree
+
+from ..reports import Code, Unreadable, refused
+
+_MEANINGS = {
+    "doctype-refused": "An XML part has a DOCTYPE: DTDs are refused, so entities never expand (billion laughs, XXE).",
+    "xml-too-deep": "An XML part nests elements deeper than --max-xml-depth.",
+    "xml-malformed": "An XML part is not well-formed XML.",
+}
+
+PARSER_OPTIONS = dict(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
+                      attribute_defaults=False, huge_tree=False)
+
+_PROLOG_WINDOW = 1 << 20  # a prolog longer than this is left to the post-parse check
+_CHUNK = 1 << 16
+_BOMS = ((b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe\x00\x00", "utf-32-le"), (b"\xef\xbb\xbf", "utf-8"),
+         (b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"))
+_DECLARED = re.compile(r"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
+
+
+def xml_codes(ns: str) -> tuple[Code, ...]:
+    """The XML refusals, declared under ``ns`` (a reader's name), for the reader's CODES."""
+    return tuple(refused(f"{ns}.{what}", meaning) for what, meaning in _MEANINGS.items())
+
+
+def _encoding_of(head: bytes) -> str:
+    """The encoding family of the first bytes: a BOM, else where the NULs of the first character are."""
+    for bom, name in _BOMS:
+        if head.startswith(bom):
+            return name
+    b = head[:4].ljust(4, b"\x01")
+    if b[0] == 0 and b[1] == 0 and b[2] == 0 and b[3]:
+        return "utf-32-be"
+    if b[0] and b[1] == 0 and b[2] == 0 and b[3] == 0:
+        return "utf-32-le"
+    if b[0] == 0 and b[1]:
+        return "utf-16-be"
+    if b[0] and b[1] == 0:
+        return "utf-16-le"
+    if head.startswith(b"\x4c\x6f\xa7\x94"):  # "<?xm" in EBCDIC
+        return "cp500"
+    return "latin-1"  # any ASCII-compatible encoding: the markup we look for is ASCII
+
+
+def _prolog_state(text: str) -> str | None:
+    """"doctype" when the prolog declares one, "done" when the root element (or anything else) is
+    reached, None when ``text`` ends inside the prolog."""
+    i, n = 0, len(text)
+    while True:
+        while i < n and text[i] in "\ufeff \t\r\n":
+            i += 1
+        rest = text[i:i + 4]
+        if rest.startswith("<?"):
+            end, close = text.find("?>", i + 2), 2
+        elif rest == "<!--":
+            end, close = text.find("-->", i + 4), 3
+        elif len(rest) < 4 and ("<!--".startswith(rest) or "<?".startswith(rest)):
+            return None  # the text stops before the next construct can be told apart
+        elif rest.startswith("<!"):
+            return "doctype"  # <!DOCTYPE, in any case, or any other declaration
+        else:
+            return "done"
+        if end < 0:
+            return None
+        i = end + close
+
+
+def _decode(head: bytes, encoding: str, final: bool) -> str:
+    # Incremental, so a character cut by the end of the window is left out rather than replaced.
+    return codecs.getincrementaldecoder(encoding)("replace").decode(head, final)
+
+
+def _scan_prolog(head: bytes, ns: str, final: bool) -> bool:
+    """True once the prolog is known to hold no DOCTYPE; raises doctype-refused when it does."""
+    texts = [_decode(head, _encoding_of(head), final)]
+    declared = _DECLARED.match(texts[0].lstrip("\ufeff \t\r\n"))
+    if declared:
+        try:
+            texts.append(_decode(head, codecs.lookup(declared.group(1)).name, final))
+        except LookupError:
+            pass  # an encoding Python does not know: lxml will refuse it or the post-parse check will see a DTD
+    states = [_prolog_state(text) for text in texts]
+    if "doctype" in states:
+        raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
+    return final or len(head) >= _PROLOG_WINDOW or None not in states
+
+
+def _has_dtd(element) -> bool:
+    docinfo = element.getroottree().docinfo
+    return bool(docinfo.doctype) or docinfo.internalDTD is not None
+
+
+def _syntax_error(exc: Exception, ns: str) -> Unreadable:
+    message = str(exc)
+    if "Excessive depth" in message:
+        return Unreadable(f"{ns}.xml-too-deep", message)
+    return Unreadable(f"{ns}.xml-malformed", message)
+
+
+@lru_cache(maxsize=8)
+def _deeper_than(max_depth: int) -> etree.XPath:
+    return etree.XPath("boolean(" + "/*" * (max_depth + 1) + ")")
+
+
+def parse_xml(data: bytes, ns: str, *, max_depth: int = 256):
+    """The root element of ``data``: DOCTYPE refused before parsing, entities never resolved, no network."""
+    _scan_prolog(data[:_PROLOG_WINDOW], ns, True)
+    try:
+        root = etree.fromstring(data, etree.XMLParser(**PARSER_OPTIONS))
+    except (etree.LxmlError, ValueError) as exc:
+        raise _syntax_error(exc, ns) from None
+    if _has_dtd(root):
+        raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
+    # libxml2 already refuses past 256; a smaller limit is checked in C by one XPath.
+    if max_depth < 256 and _deeper_than(max_depth)(root):
+        raise Unreadable(f"{ns}.xml-too-deep", f"elements nest deeper than {max_depth}")
+    return root
+
+
+def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start", "end"),
+                  tag: str | Iterable[str] | None = None, max_depth: int = 256,
+                  clear: bool = False) -> Iterator[tuple[str, object]]:
+    """Stream ``(event, element)`` pairs from a binary stream (a :meth:`SafeZip.open` part, say).
+
+    ``events`` are lxml's ("start", "end", "start-ns", "end-ns", "comment", "pi"); ``tag`` keeps the
+    element events of those tags only (exact Clark names, ``{namespace}local``); depth is counted on
+    every element whatever is kept.
+
+    Memory: the tree still grows as the document is read, so a caller of a large part frees what it
+    has passed. With ``clear=True`` this is done for it: when the caller comes back for the next
+    event after an ``"end"`` it was given, that element is cleared (its tail kept) and its earlier
+    siblings removed from the parent, so only the path from the root stays. Read what you need from
+    an element at its "end" event, and ask with ``tag`` for the elements you work at (a sheet's rows,
+    say): their descendants are kept until then. Without ``clear``, do the same yourself::
+
+        element.clear(keep_tail=True)
+        while element.getprevious() is not None:
+            del element.getparent()[0]
+    """
+    wanted = tuple(events)
+    tags = None if tag is None else frozenset([tag] if isinstance(tag, str) else tag)
+    parser = etree.XMLPullParser(events=tuple(dict.fromkeys(("start", "end", *wanted))), **PARSER_OPTIONS)
+    head, depth, checked = b"", 0, False
+    while True:
+        data = stream.read(_CHUNK)
+        eof = not data
+        try:
+            if head is not None:
+                head += data
+                if not _scan_prolog(head, ns, eof):
+                    continue
+                data, head = head, None
+            if data:
+                parser.feed(data)
+            if eof:
+                parser.close()
+        except etree.LxmlError as exc:
+            raise _syntax_error(exc, ns) from None
+        for event, element in parser.read_events():
+            if event == "start":
+                depth += 1
+                if depth > max_depth:
+                    raise Unreadable(f"{ns}.xml-too-deep", f"elements nest deeper than {max_depth}")
+                if not checked:
+                    checked = True
+                    if _has_dtd(element):
+                        raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
+            elif event == "end":
+                depth -= 1
+            if event not in wanted or (tags is not None and event in ("start", "end") and element.tag not in tags):
+                continue
+            yield event, element
+            if clear and event == "end":
+                element.clear(keep_tail=True)
+                parent = element.getparent()
+                if parent is not None:
+                    while element.getprevious() is not None:
+                        del parent[0]
+        if eof:
+            return
+
+
+def check_xml(stream_or_bytes: BinaryIO | bytes, ns: str, *, max_depth: int = 256) -> None:
+    """Validate a part (DOCTYPE, depth, well-formedness) in one streaming pass, keeping nothing.
+
+    For parts a third-party library will parse itself (openpyxl, odfpy): check them here first.
+    """
+    stream = io.BytesIO(stream_or_bytes) if isinstance(stream_or_bytes, (bytes, bytearray)) else stream_or_bytes
+    for _ in iterparse_xml(stream, ns, events=("end",), max_depth=max_depth, clear=True):
+        pass

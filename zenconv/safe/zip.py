@@ -1,0 +1,485 @@
+"""Zip packages read safely: the central directory only, every size bounded, every refusal named.
+
+The directory is parsed here with ``struct`` rather than trusted to :mod:`zipfile`, because what
+makes a package hostile is exactly what zipfile tolerates: local headers that disagree with the
+directory, entries that overlap (zipfile before 3.11.8 reads them, and we run on 3.11.7), sizes
+that lie, names that climb out of the package. A local header is used only to find where an
+entry's data starts, and its name must agree with the directory's.
+
+Sizes hold when a header lies: a part is inflated with ``max_length`` one byte past its declared
+size, so a part that inflates further is caught after one extra byte (``zip-size-mismatch``), and a
+declared size over the limits is refused before any inflating. Every refusal raises
+:class:`~zenconv.reports.Unreadable` under the calling reader's namespace (``docx.zip-unsafe-name``).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import struct
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from ..context import ReadContext, Source
+from ..reports import Code, Unreadable, refused
+
+_EOCD = struct.Struct("<4s4H2LH")
+_ZIP64_LOCATOR = struct.Struct("<4sLQL")
+_ZIP64_EOCD = struct.Struct("<4sQ2H2L4Q")
+_CENTRAL = struct.Struct("<4s6H3L5H2L")
+_LOCAL = struct.Struct("<4s5H3L2H")
+_EXTRA = struct.Struct("<2H")
+
+_EOCD_SIG, _ZIP64_LOCATOR_SIG, _ZIP64_EOCD_SIG = b"PK\x05\x06", b"PK\x06\x07", b"PK\x06\x06"
+_CENTRAL_SIG, _LOCAL_SIG = b"PK\x01\x02", b"PK\x03\x04"
+_STORED, _DEFLATED = 0, 8
+_FLAG_ENCRYPTED, _FLAG_UTF8 = 0x1, 0x800
+_CHUNK = 1 << 16
+_LIST_CAP = 1_000_000  # list_names is for detection: past this many entries it says "not a zip we list"
+_DRIVE = re.compile(r"[A-Za-z]:")
+
+_MEANINGS = {
+    "not-a-zip": "The file is not a zip package.",
+    "zip-corrupt": "The zip directory is truncated or inconsistent, or a part's data is damaged (CRC).",
+    "zip-too-many-entries": "The package lists more entries than --max-zip-entries.",
+    "zip-part-too-large": "A part inflates past --max-part-bytes.",
+    "zip-package-too-large": "The parts read inflate past --max-package-bytes together.",
+    "zip-size-mismatch": "A part inflates to a size other than the one its directory entry declares.",
+    "zip-overlapping-entries": "Two entries, or an entry and the directory, share bytes (an overlap zip bomb).",
+    "zip-duplicate-name": "Two entries have the same name once case is folded and \\ is read as /.",
+    "zip-unsafe-name": "An entry name is absolute, has a .. segment, a NUL byte or undecodable bytes.",
+    "zip-encrypted-entry": "An entry is encrypted.",
+    "zip-unsupported-compression": "An entry uses a compression method other than stored or deflate.",
+}
+
+
+def zip_codes(ns: str) -> tuple[Code, ...]:
+    """The zip refusals, declared under ``ns`` (a reader's name), for the reader's CODES."""
+    return tuple(refused(f"{ns}.{what}", meaning) for what, meaning in _MEANINGS.items())
+
+
+@dataclass(frozen=True, slots=True)
+class ZipLimits:
+    max_entries: int = 10_000
+    max_part_bytes: int = 256 << 20
+    max_total_bytes: int = 512 << 20
+
+    @classmethod
+    def from_options(cls, options: Mapping) -> ZipLimits:
+        default = cls()
+        return cls(options.get("max_zip_entries", default.max_entries),
+                   options.get("max_part_bytes", default.max_part_bytes),
+                   options.get("max_package_bytes", default.max_total_bytes))
+
+
+@dataclass(slots=True)
+class _Entry:
+    name: str
+    raw_name: bytes
+    flags: int
+    method: int
+    crc: int
+    csize: int
+    size: int
+    offset: int
+    bound: int = 0        # where the next entry (or the directory) starts: the data must end before it
+    data_start: int = -1  # from the local header, on first read
+
+
+def _key(name: str) -> str:
+    """How a name is looked up: \\ read as /, case folded, an OPC-style leading / ignored."""
+    name = name.replace("\\", "/")
+    return (name[1:] if name.startswith("/") else name).casefold()
+
+
+def _refusal(ns: str, what: str, message: str) -> Unreadable:
+    return Unreadable(f"{ns}.{what}", message)
+
+
+def _pread(fh: BinaryIO, offset: int, n: int, ns: str) -> bytes:
+    fh.seek(offset)
+    data = fh.read(n)
+    if len(data) != n:
+        raise _refusal(ns, "zip-corrupt", f"the file ends inside the record at byte {offset}")
+    return data
+
+
+def _read_directory(fh: BinaryIO, size: int, ns: str, max_entries: int) -> tuple[list[_Entry], int, int]:
+    """The entries of the central directory, and the directory's [start, end) in the file."""
+    fh.seek(0)
+    if fh.read(2) != b"PK":
+        raise _refusal(ns, "not-a-zip", "no zip signature at the start of the file")
+    tail_start = max(0, size - _EOCD.size - 0xFFFF)
+    tail = _pread(fh, tail_start, size - tail_start, ns)
+    pos = tail.rfind(_EOCD_SIG, 0, len(tail) - _EOCD.size + len(_EOCD_SIG))
+    if pos < 0:
+        raise _refusal(ns, "zip-corrupt", "no end-of-central-directory record (a truncated zip?)")
+    eocd_at = tail_start + pos
+    _, disk, cd_disk, count_here, count, cd_size, cd_offset, _ = _EOCD.unpack_from(tail, pos)
+    directory_limit = eocd_at
+    if eocd_at >= _ZIP64_LOCATOR.size:
+        sig, _, z64_at, _ = _ZIP64_LOCATOR.unpack(_pread(fh, eocd_at - _ZIP64_LOCATOR.size, _ZIP64_LOCATOR.size, ns))
+        if sig == _ZIP64_LOCATOR_SIG:
+            if z64_at + _ZIP64_EOCD.size > eocd_at:
+                raise _refusal(ns, "zip-corrupt", "the ZIP64 end record lies outside the file")
+            (sig, _, _, _, disk, cd_disk, count_here, count, cd_size,
+             cd_offset) = _ZIP64_EOCD.unpack(_pread(fh, z64_at, _ZIP64_EOCD.size, ns))
+            if sig != _ZIP64_EOCD_SIG:
+                raise _refusal(ns, "zip-corrupt", "the ZIP64 locator points at no ZIP64 end record")
+            directory_limit = z64_at
+    if disk or cd_disk or count_here != count:
+        raise _refusal(ns, "zip-corrupt", "a multi-disk (split) zip")
+    if count > max_entries:
+        raise _refusal(ns, "zip-too-many-entries", f"{count} entries, over the limit of {max_entries}")
+    if cd_offset + cd_size > directory_limit:
+        raise _refusal(ns, "zip-corrupt", "the central directory runs past its end record")
+    directory = _pread(fh, cd_offset, cd_size, ns)
+    entries = []
+    p = 0
+    for _ in range(count):
+        if p + _CENTRAL.size > cd_size:
+            raise _refusal(ns, "zip-corrupt", f"the central directory ends after {len(entries)} of {count} entries")
+        (sig, _, _, flags, method, _, _, crc, csize, usize, name_len, extra_len, comment_len, disk_start,
+         _, _, offset) = _CENTRAL.unpack_from(directory, p)
+        if sig != _CENTRAL_SIG:
+            raise _refusal(ns, "zip-corrupt", f"no directory entry signature at entry {len(entries)}")
+        p += _CENTRAL.size
+        raw = directory[p:p + name_len]
+        extra = directory[p + name_len:p + name_len + extra_len]
+        p += name_len + extra_len + comment_len
+        if p > cd_size:
+            raise _refusal(ns, "zip-corrupt", f"directory entry {len(entries)} runs past the directory")
+        if 0xFFFFFFFF in (usize, csize, offset) or disk_start == 0xFFFF:
+            usize, csize, offset = _zip64_extra(extra, usize, csize, offset, disk_start, ns)
+        name = raw.decode("utf-8" if flags & _FLAG_UTF8 else "cp437", "surrogateescape")
+        entries.append(_Entry(name, raw, flags, method, crc, csize, usize, offset))
+    if directory[p:p + 4] == _CENTRAL_SIG:
+        raise _refusal(ns, "zip-corrupt", f"the directory holds more entries than the {count} it declares")
+    return entries, cd_offset, cd_offset + cd_size
+
+
+def _zip64_extra(extra: bytes, usize: int, csize: int, offset: int, disk: int, ns: str) -> tuple[int, int, int]:
+    """The 64-bit sizes and offset, present in the ZIP64 extra field in this order when the 32-bit ones are full."""
+    p = 0
+    while p + _EXTRA.size <= len(extra):
+        kind, length = _EXTRA.unpack_from(extra, p)
+        if kind == 0x0001:
+            wanted = [usize == 0xFFFFFFFF, csize == 0xFFFFFFFF, offset == 0xFFFFFFFF]
+            values = [usize, csize, offset]
+            q = p + _EXTRA.size
+            for i, needed in enumerate(wanted):
+                if needed:
+                    if q + 8 > p + _EXTRA.size + length or q + 8 > len(extra):
+                        break
+                    values[i] = struct.unpack_from("<Q", extra, q)[0]
+                    wanted[i] = False
+                    q += 8
+            if not any(wanted):
+                return values[0], values[1], values[2]
+            break
+        p += _EXTRA.size + length
+    raise _refusal(ns, "zip-corrupt", "a directory entry's ZIP64 extra field is missing or short")
+
+
+def _unsafe(name: str) -> str | None:
+    """Why ``name`` (with \\ already read as /) may not be a part name, or None."""
+    if not name:
+        return "an empty name"
+    if "\x00" in name:
+        return "a NUL byte"
+    if name.startswith("/") or _DRIVE.match(name):
+        return "an absolute name"
+    if ".." in name.split("/"):
+        return "a .. segment"
+    if any("\udc80" <= ch <= "\udcff" for ch in name):
+        return "bytes that are not valid UTF-8"
+    return None
+
+
+class SafeZip:
+    """A validated zip package: names from the central directory, parts read within the limits.
+
+    Names are looked up case-insensitively, with \\ read as / and a leading / ignored (OPC part
+    names such as ``/word/document.xml`` work as they are); an absent name raises KeyError.
+    Use it as a context manager, or call :meth:`close`, to release a file it opened.
+    """
+
+    def __init__(self, fh: BinaryIO, ns: str, limits: ZipLimits, *, owned: bool = False) -> None:
+        self.ns = ns
+        self.limits = limits
+        self._fh = fh
+        self._owned = owned
+        size = fh.seek(0, os.SEEK_END)
+        entries, cd_start, cd_end = _read_directory(fh, size, ns, limits.max_entries)
+        self._entries: dict[str, _Entry] = {}
+        for entry in entries:
+            self._admit_entry(entry)
+        self._check_overlaps(entries, cd_start, cd_end)
+        self.names: list[str] = [entry.name for entry in entries]
+        self._counted: dict[str, int] = {}  # bytes inflated per part, so re-reading a part costs nothing more
+        self._total = 0
+
+    def _admit_entry(self, entry: _Entry) -> None:
+        entry.name = entry.name.replace("\\", "/")
+        why = _unsafe(entry.name)
+        if why:
+            raise self._fail("zip-unsafe-name", f"entry {entry.name!r} has {why}")
+        key = entry.name.casefold()
+        if key in self._entries:
+            raise self._fail("zip-duplicate-name", f"{entry.name!r} and {self._entries[key].name!r}")
+        self._entries[key] = entry
+        if entry.method not in (_STORED, _DEFLATED):
+            raise self._fail("zip-unsupported-compression", f"{entry.name!r} uses compression method {entry.method}")
+        if entry.flags & _FLAG_ENCRYPTED:
+            raise self._fail("zip-encrypted-entry", f"{entry.name!r} is encrypted")
+        if entry.method == _STORED and entry.csize != entry.size:
+            raise self._fail("zip-size-mismatch", f"stored entry {entry.name!r} declares {entry.csize} "
+                                                  f"bytes stored and {entry.size} bytes of content")
+
+    def _check_overlaps(self, entries: list[_Entry], cd_start: int, cd_end: int) -> None:
+        """Each entry's smallest possible extent must end before the next entry, and all before the directory.
+
+        The local header's extra field is not known yet; :meth:`_data_start` checks the full extent.
+        """
+        ordered = sorted(entries, key=lambda e: e.offset)
+        for i, entry in enumerate(ordered):
+            if entry.offset >= cd_end:
+                raise self._fail("zip-corrupt", f"entry {entry.name!r} points past the central directory")
+            entry.bound = min(ordered[i + 1].offset, cd_start) if i + 1 < len(ordered) else cd_start
+            if entry.offset + _LOCAL.size + len(entry.raw_name) + entry.csize > entry.bound:
+                other = f"entry {ordered[i + 1].name!r}" if i + 1 < len(ordered) else "the central directory"
+                raise self._fail("zip-overlapping-entries", f"entry {entry.name!r} overlaps {other}")
+
+    def _fail(self, what: str, message: str) -> Unreadable:
+        return _refusal(self.ns, what, message)
+
+    def _entry(self, name: str) -> _Entry:
+        entry = self._entries.get(_key(name))
+        if entry is None:
+            raise KeyError(name)
+        return entry
+
+    def has(self, name: str) -> bool:
+        return _key(name) in self._entries
+
+    def find(self, prefix: str) -> list[str]:
+        """Names that start with ``prefix`` (case-insensitive), in directory order."""
+        key = _key(prefix)
+        return [name for name in self.names if name.casefold().startswith(key)]
+
+    def size(self, name: str) -> int:
+        """The size ``name`` declares: reading it gives exactly this many bytes, or refuses."""
+        return self._entry(name).size
+
+    def read(self, name: str) -> bytes:
+        """The whole part, in one pass: never inflated past its declared size nor past the limits."""
+        entry = self._admit_read(name)
+        compressed = _pread(self._fh, self._data_start(entry), entry.csize, self.ns)
+        if entry.method == _STORED:
+            data = compressed
+        else:
+            inflate = zlib.decompressobj(-15)
+            try:
+                data = inflate.decompress(compressed, entry.size + 1)
+            except zlib.error as exc:
+                raise self._fail("zip-corrupt", f"{entry.name!r}: {exc}") from None
+            if len(data) > entry.size:
+                raise self._fail("zip-size-mismatch", f"{entry.name!r} inflates past its declared {entry.size} bytes")
+            if not inflate.eof:
+                raise self._fail("zip-corrupt", f"{entry.name!r}: the deflate stream is truncated")
+        self._verify(entry, len(data), zlib.crc32(data))
+        self._account(entry, len(data))
+        return data
+
+    def open(self, name: str) -> io.RawIOBase:
+        """A binary stream over the part (``read(n)``), bounded like :meth:`read`, for lxml iterparse."""
+        entry = self._admit_read(name)
+        return _PartStream(self, entry, self._data_start(entry))
+
+    def _admit_read(self, name: str) -> _Entry:
+        entry = self._entry(name)
+        limits = self.limits
+        if entry.size > limits.max_part_bytes:
+            raise self._fail("zip-part-too-large", f"{entry.name!r} declares {entry.size} bytes, "
+                                                   f"over the limit of {limits.max_part_bytes}")
+        key = entry.name.casefold()
+        if self._total - self._counted.get(key, 0) + entry.size > limits.max_total_bytes:
+            raise self._fail("zip-package-too-large", f"reading {entry.name!r} takes the package past "
+                                                      f"{limits.max_total_bytes} bytes")
+        return entry
+
+    def _data_start(self, entry: _Entry) -> int:
+        if entry.data_start < 0:
+            header = _pread(self._fh, entry.offset, _LOCAL.size, self.ns)
+            sig, *_, name_len, extra_len = _LOCAL.unpack(header)
+            if sig != _LOCAL_SIG:
+                raise self._fail("zip-corrupt", f"no local header where {entry.name!r} should start")
+            if _pread(self._fh, entry.offset + _LOCAL.size, name_len, self.ns) != entry.raw_name:
+                raise self._fail("zip-corrupt", f"the local header of {entry.name!r} names another part")
+            start = entry.offset + _LOCAL.size + name_len + extra_len
+            if start + entry.csize > entry.bound:
+                raise self._fail("zip-overlapping-entries", f"the data of {entry.name!r} runs into the next entry")
+            entry.data_start = start
+        return entry.data_start
+
+    def _verify(self, entry: _Entry, produced: int, crc: int) -> None:
+        if produced != entry.size:
+            raise self._fail("zip-size-mismatch", f"{entry.name!r} inflates to {produced} bytes, "
+                                                  f"not the {entry.size} declared")
+        if crc != entry.crc:
+            raise self._fail("zip-corrupt", f"{entry.name!r} fails its CRC-32 check")
+
+    def _account(self, entry: _Entry, produced: int) -> None:
+        key = entry.name.casefold()
+        before = self._counted.get(key, 0)
+        if produced > before:
+            self._counted[key] = produced
+            self._total += produced - before
+            if self._total > self.limits.max_total_bytes:
+                raise self._fail("zip-package-too-large", f"the parts read inflate past "
+                                                          f"{self.limits.max_total_bytes} bytes")
+
+    def close(self) -> None:
+        if self._owned:
+            self._fh.close()
+
+    def __enter__(self) -> SafeZip:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class _PartStream(io.RawIOBase):
+    """One part, inflated as it is read: ``read(n)`` never holds more than n bytes plus one input chunk."""
+
+    def __init__(self, package: SafeZip, entry: _Entry, start: int) -> None:
+        super().__init__()
+        self._zip = package
+        self._entry = entry
+        self._pos = start
+        self._left = entry.csize  # compressed bytes not yet read from the file
+        self._inflate = zlib.decompressobj(-15) if entry.method == _DEFLATED else None
+        self._tail = b""
+        self._produced = 0
+        self._crc = 0
+        self._done = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+    def readall(self) -> bytes:
+        return b"".join(iter(lambda: self.read(1 << 20), b""))
+
+    def read(self, n: int = -1) -> bytes:
+        if self.closed:
+            raise ValueError("read from a closed part stream")
+        if n is None or n < 0:
+            return self.readall()
+        if self._done or n == 0:
+            return b""
+        if self._inflate is None:
+            data = self._next_input(n)
+        else:
+            data = self._inflate_up_to(n)
+        self._produced += len(data)
+        entry = self._entry
+        if self._produced > entry.size:
+            raise self._zip._fail("zip-size-mismatch", f"{entry.name!r} inflates past its declared {entry.size} bytes")
+        self._crc = zlib.crc32(data, self._crc)
+        self._zip._account(entry, self._produced)
+        if (self._inflate.eof if self._inflate is not None else not self._left):
+            self._done = True
+            self._zip._verify(entry, self._produced, self._crc)
+        return data
+
+    def _next_input(self, n: int) -> bytes:
+        data = _pread(self._zip._fh, self._pos, min(n, self._left), self._zip.ns)
+        self._pos += len(data)
+        self._left -= len(data)
+        return data
+
+    def _inflate_up_to(self, n: int) -> bytes:
+        inflate, entry = self._inflate, self._entry
+        pieces, got = [], 0
+        # Stop one byte past the declared size: that byte is enough to prove the header lied.
+        while got < n and not inflate.eof and self._produced + got <= entry.size:
+            if not self._tail and self._left:
+                self._tail = self._next_input(_CHUNK)
+            try:
+                piece = inflate.decompress(self._tail, min(n - got, entry.size - self._produced - got + 1))
+            except zlib.error as exc:
+                raise self._zip._fail("zip-corrupt", f"{entry.name!r}: {exc}") from None
+            self._tail = inflate.unconsumed_tail
+            if not piece and not self._tail and not self._left and not inflate.eof:
+                raise self._zip._fail("zip-corrupt", f"{entry.name!r}: the deflate stream is truncated")
+            pieces.append(piece)
+            got += len(piece)
+        return b"".join(pieces)
+
+
+def _open_source(source) -> tuple[BinaryIO, bool]:
+    """A seekable binary file over ``source`` and whether we opened it (and so must close it)."""
+    if isinstance(source, Source):
+        source = source.data if source.data is not None else source.path
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return io.BytesIO(source), True
+    if isinstance(source, (str, os.PathLike)):
+        return open(source, "rb"), True
+    return source, False
+
+
+def open_zip(data_or_path, ns: str, limits: ZipLimits | None = None) -> SafeZip:
+    """Validate the package in ``data_or_path`` (bytes, a path, a Source or a seekable binary file)."""
+    fh, owned = _open_source(data_or_path)
+    try:
+        return SafeZip(fh, ns, limits or ZipLimits(), owned=owned)
+    except BaseException:
+        if owned:
+            fh.close()
+        raise
+
+
+def open_package(source: Source, ctx: ReadContext) -> SafeZip:
+    """The reader's way in: limits from its options, refusals under its namespace."""
+    return open_zip(source, ctx.namespace, ZipLimits.from_options(ctx.options))
+
+
+def list_names(source) -> list[str] | None:
+    """The entry names (\\ read as /) from the central directory, or None when it is not a zip we can list.
+
+    For detection: it validates nothing else (the reader does) and never raises.
+    """
+    try:
+        fh, owned = _open_source(source)
+        try:
+            entries, _, _ = _read_directory(fh, fh.seek(0, os.SEEK_END), "detect", _LIST_CAP)
+        finally:
+            if owned:
+                fh.close()
+    except (Unreadable, OSError, ValueError, struct.error):
+        return None
+    return [entry.name.replace("\\", "/") for entry in entries]
+
+
+def read_small(source_or_zip, name: str, limit: int) -> bytes | None:
+    """Part ``name`` when the package is valid and the part at most ``limit`` bytes, else None; never raises.
+
+    For detection parts such as ODF's ``mimetype``.
+    """
+    try:
+        if isinstance(source_or_zip, SafeZip):
+            package = source_or_zip
+            return package.read(name) if package.has(name) and package.size(name) <= limit else None
+        with open_zip(source_or_zip, "detect", ZipLimits(_LIST_CAP, limit, limit)) as package:
+            return package.read(name) if package.has(name) else None
+    except (Unreadable, OSError, ValueError, struct.error):
+        return None
