@@ -1,0 +1,1 @@
+"""The OpenDocument readers: text documents (ODT) and presentations (ODP)."""

@@ -1,0 +1,220 @@
+"""Body elements to blocks: paragraphs, headings, lists, tables, sections, indexes and change marks."""
+
+from __future__ import annotations
+
+from zenconv.ir import Heading, HiddenFacet, List, ListItem, Paragraph, StyleFacet
+
+from .frames import FrameReader
+from .inlines import InlineReader
+from .names import DRAW, OFFICE, TABLE, TEXT
+from .state import State
+from .tables import read_table
+
+_INDEXES = {f"{TEXT}{n}" for n in ("table-of-content", "illustration-index", "table-index", "object-index",
+                                   "user-index", "alphabetical-index", "bibliography")}
+_DECLARATIONS = {f"{TEXT}{n}" for n in ("sequence-decls", "variable-decls", "user-field-decls", "dde-connection-decls",
+                                        "tracked-changes", "alphabetical-index-auto-mark-file", "index-source")} | {
+    f"{OFFICE}forms", f"{TABLE}calculation-settings", f"{TABLE}content-validations", f"{TABLE}label-ranges",
+    f"{TABLE}named-expressions", f"{TABLE}database-ranges", f"{TABLE}table-column", f"{TABLE}table-columns",
+    f"{TABLE}table-column-group", f"{TABLE}table-header-columns", f"{TEXT}page-sequence",
+}
+
+
+class BlockReader:
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self.frames = FrameReader(state, self)
+        self.inlines = InlineReader(state, self, self.frames)
+        self.list_counters: dict[tuple[str, int], int] = {}
+
+    def children(self, el) -> list:
+        return self.children_of(el) if el is not None else []
+
+    def children_of(self, elements) -> list:
+        out: list = []
+        for child in elements:
+            out.extend(self.block(child))
+        return merge_lists(out)
+
+    def block(self, el) -> list:
+        tag = el.tag
+        if not isinstance(tag, str) or tag in _DECLARATIONS:
+            return []
+        if tag in (f"{TEXT}p", f"{TEXT}h"):
+            return self.paragraph(el)
+        if tag == f"{TEXT}list":
+            return self.list(el, 1, None)
+        if tag == f"{TEXT}numbered-paragraph":
+            level = _int(el.get(f"{TEXT}level"), 1)
+            nested = self.list(el, 1, None, wrap_level=level)
+            return nested
+        if tag == f"{TABLE}table":
+            return [read_table(el, self)]
+        if tag == f"{TEXT}section":
+            return self.section(el)
+        if tag in _INDEXES:
+            body = el.find(f"{TEXT}index-body")
+            return self.children(body)
+        if tag in (f"{TEXT}index-body", f"{TEXT}index-title"):
+            return self.children(el)
+        if tag == f"{TEXT}soft-page-break":
+            self.s.page += 1
+            return []
+        if tag in (f"{TEXT}change-start", f"{TEXT}change-end", f"{TEXT}change"):
+            return self.block_change(el)
+        if tag.startswith(DRAW):
+            return self.frames.as_blocks(el)
+        self.s.report("unhandled-construct", detail=tag.rsplit("}", 1)[-1])
+        return self.children(el)
+
+    # --- paragraphs --------------------------------------------------------------------------------
+
+    def paragraph(self, el) -> list:
+        if self.s.locating:
+            self.s.paragraph += 1
+        style = el.get(f"{TEXT}style-name")
+        self.s.revision_marks.clear()
+        deferred, self.s.deferred = self.s.deferred, []
+        heading = el.tag == f"{TEXT}h" or self.s.styles.is_title(style)
+        # A heading style's own bold or size is what makes it a heading, not emphasis in its text.
+        inlines = self.inlines.paragraph(el, {} if heading else self.s.styles.flags("paragraph", style))
+        boxes, self.s.deferred = self.s.deferred, deferred
+        facets: tuple = tuple(dict.fromkeys(c.facet for c in self.s.revision_marks))
+        out: list = []
+        if inlines:
+            locator = self.s.locator()
+            if heading:
+                level = _int(el.get(f"{TEXT}outline-level"), 1) if el.tag == f"{TEXT}h" else 1
+                if level > 6:
+                    self.s.report("heading-level-clamped")
+                    level = 6
+                out.append(Heading(level, inlines, facets=facets, locator=locator))
+            else:
+                common = self.s.styles.common("paragraph", style)
+                if common is not None:
+                    facets = (StyleFacet(common.name, common.display), *facets)
+                out.append(Paragraph(inlines, facets=facets, locator=locator))
+        return out + boxes
+
+    # --- lists -------------------------------------------------------------------------------------
+
+    def list(self, el, level: int, style: str | None, *, wrap_level: int = 1) -> list:
+        """A ``text:list`` (or a numbered paragraph nested ``wrap_level`` deep) as a List."""
+        style = el.get(f"{TEXT}style-name") or style or self._first_paragraph_list_style(el)
+        spec = self.s.styles.list_level(style, level)
+        key = (style or "", level)
+        start = spec.start
+        if el.get(f"{TEXT}continue-numbering") == "true" or el.get(f"{TEXT}continue-list"):
+            start = self.list_counters.get(key, start)
+        result = List([], ordered=spec.ordered, start=start, locator=self.s.locator())
+        if el.tag == f"{TEXT}numbered-paragraph":
+            items = [self._item_blocks(el, level, style, only_paragraphs=True)]
+        else:
+            items = []
+            for child in el:
+                if child.tag in (f"{TEXT}list-item", f"{TEXT}list-header"):
+                    value = child.get(f"{TEXT}start-value")
+                    if value and value.isdigit() and not items:
+                        result.start = int(value)
+                    items.append(self._item_blocks(child, level, style))
+                elif child.tag == f"{TEXT}soft-page-break":
+                    self.s.page += 1
+        for blocks in items:
+            if not blocks:
+                continue
+            if not _has_own_content(blocks) and result.items:
+                # An item holding only a nested list shows no label of its own: its list hangs
+                # under the item before it.
+                result.items[-1].blocks.extend(blocks)
+                continue
+            result.items.append(ListItem(blocks, locator=blocks[0].locator))
+        self.list_counters[key] = result.start + len(result.items)
+        if not result.items:
+            return []
+        for _ in range(wrap_level - 1):
+            result = List([ListItem([result])], ordered=False, locator=result.locator)
+        return [result]
+
+    def _item_blocks(self, item, level: int, style: str | None, *, only_paragraphs: bool = False) -> list:
+        blocks: list = []
+        for child in item:
+            if child.tag == f"{TEXT}list":
+                if not only_paragraphs:
+                    blocks.extend(self.list(child, level + 1, style))
+            else:
+                blocks.extend(self.block(child))
+        return merge_lists(blocks)
+
+    def _first_paragraph_list_style(self, el) -> str | None:
+        for p in el.iter(f"{TEXT}p", f"{TEXT}h"):
+            found = self.s.styles.list_style(p.get(f"{TEXT}style-name"))
+            if found:
+                return found
+        return None
+
+    # --- sections and change marks -----------------------------------------------------------------
+
+    def section(self, el) -> list:
+        hidden = el.get(f"{TEXT}display") == "none" or el.get(f"{TEXT}is-hidden") == "true"
+        if hidden and self.s.skip_hidden:
+            self.s.report("hidden-text-skipped")
+            return []
+        blocks = self.children(el)
+        if hidden:
+            for block in blocks:
+                if hasattr(block, "facets"):
+                    block.facets = (*block.facets, HiddenFacet("hidden-section"))
+        return blocks
+
+    def block_change(self, el) -> list:
+        """A change mark between paragraphs: an insertion of whole blocks opens or closes, a deletion
+        of whole paragraphs comes back as paragraphs unless the mode drops it."""
+        rid = el.get(f"{TEXT}change-id") or ""
+        change = self.s.changes.get(rid)
+        if change is None:
+            return []
+        if el.tag == f"{TEXT}change-end":
+            if rid in self.s.open_insertions:
+                self.s.open_insertions.remove(rid)
+            return []
+        if el.tag == f"{TEXT}change-start":
+            if change.kind == "insertion":
+                self.s.open_insertions.append(rid)
+                if self.s.revisions == "reject":
+                    self.s.report("tracked-insertions-dropped")
+            elif change.kind == "format-change":
+                self.s.report("format-changes-dropped")
+            return []
+        if change.kind != "deletion":
+            return []
+        if self.s.revisions == "accept":
+            self.s.report("tracked-deletions-dropped")
+            return []
+        blocks = self.children(change.content)
+        for block in blocks:
+            if hasattr(block, "facets"):
+                block.facets = (*block.facets, change.facet)
+        return blocks
+
+
+def merge_lists(blocks: list) -> list:
+    """A list whose first item has no label of its own (it holds only a nested list) hangs that
+    nested list under the last item of the list just before it; its other items stay a list."""
+    out: list = []
+    for block in blocks:
+        if (isinstance(block, List) and out and isinstance(out[-1], List) and block.items
+                and not _has_own_content(block.items[0].blocks) and out[-1].items):
+            out[-1].items[-1].blocks.extend(block.items[0].blocks)
+            if len(block.items) == 1:
+                continue
+            block.items = block.items[1:]
+        out.append(block)
+    return out
+
+
+def _has_own_content(blocks: list) -> bool:
+    return any(not isinstance(b, List) for b in blocks)
+
+
+def _int(value: str | None, default: int) -> int:
+    return int(value) if value and value.isdigit() and int(value) > 0 else default

@@ -1,0 +1,254 @@
+"""Paragraph content to inlines: spans, links, spaces, breaks, notes, change marks and frames.
+
+White space follows ODF's rule (§6.1.2): runs of spaces, tabs and newlines in the XML are one
+space, and a paragraph's leading and trailing white space goes; ``text:s`` and ``text:tab`` are
+the spaces that count. Consecutive runs of one format share one wrapper, so ``**a b**`` stays one
+strong span however many ``text:span`` elements the source split it into.
+"""
+
+from __future__ import annotations
+
+import re
+
+from zenconv.ir import (
+    Emphasis, HardBreak, HiddenFacet, Link, Note, NoteRef, Span, Strikethrough, Strong, Subscript, Superscript, Text,
+    Underline,
+)
+
+from .names import DRAW, OFFICE, TEXT
+from .state import State
+from .styles import FLAGS
+
+_SPACE = re.compile(r"[ \t\r\n]+")
+_UNSAFE_SCHEMES = ("javascript:", "vbscript:", "data:")
+_MAX_SPACES = 1000
+_DRAW_INLINE = {f"{DRAW}{n}" for n in ("frame", "a", "g", "custom-shape", "rect", "ellipse", "circle", "line",
+                                        "polyline", "polygon", "path", "connector", "regular-polygon", "measure",
+                                        "caption", "control")}
+_SILENT = {f"{TEXT}{n}" for n in ("bookmark-end", "reference-mark-end", "alphabetical-index-mark-end",
+                                  "toc-mark-end", "user-index-mark-end", "soft-page-break")} | {f"{OFFICE}annotation-end"}
+_MARKS = {f"{TEXT}{n}" for n in ("bookmark", "bookmark-start", "reference-mark", "reference-mark-start")}
+
+
+class InlineReader:
+    def __init__(self, state: State, blocks, frames) -> None:
+        self.s = state
+        self.blocks = blocks    # the block reader, for note bodies
+        self.frames = frames    # the frame reader, for draw: content
+        self._space = True
+        self._expanding: set[str] = set()
+
+    def paragraph(self, p, flags: dict[str, bool]) -> list:
+        """The inlines of a ``text:p``/``text:h``, its paragraph style's formatting as the base."""
+        saved, self._space = self._space, True
+        segments: list = []
+        self._walk(p, {**flags, "link": None, "rev": None}, segments)
+        self._space = saved
+        return group(trim(segments))
+
+    def _walk(self, el, fmt: dict, out: list) -> None:
+        if el.text:
+            self._text(el.text, fmt, out)
+        for child in el:
+            self._child(child, fmt, out)
+            if child.tail:
+                self._text(child.tail, fmt, out)
+
+    def _text(self, text: str, fmt: dict, out: list) -> None:
+        text = _SPACE.sub(" ", text)
+        if self._space and text.startswith(" "):
+            text = text[1:]
+        if text:
+            self._space = text.endswith(" ")
+            self._emit(text, fmt, out)
+
+    def _emit(self, content, fmt: dict, out: list) -> None:
+        inserted = self.s.active_insertion()
+        if inserted is not None:
+            if self.s.revisions == "reject":
+                return
+            if self.s.revisions == "all" and fmt.get("rev") is None:
+                fmt = {**fmt, "rev": inserted}
+        if fmt.get("hidden") and self.s.skip_hidden:
+            self.s.report("hidden-text-skipped")
+            return
+        out.append((content, key_of(fmt)))
+
+    def _child(self, child, fmt: dict, out: list) -> None:
+        tag = child.tag
+        if not isinstance(tag, str):
+            return  # a comment or processing instruction
+        if tag == f"{TEXT}span":
+            self._walk(child, {**fmt, **self.s.styles.flags("text", child.get(f"{TEXT}style-name"))}, out)
+        elif tag == f"{TEXT}a":
+            href = (child.get("{http://www.w3.org/1999/xlink}href") or "").strip()
+            if href.lower().startswith(_UNSAFE_SCHEMES):
+                self.s.report("unsafe-link-dropped", detail=href[:80])
+                href = ""
+            self._walk(child, {**fmt, "link": href or fmt.get("link")}, out)
+        elif tag == f"{TEXT}s":
+            count = child.get(f"{TEXT}c", "1")
+            self._emit(" " * min(_MAX_SPACES, int(count) if count.isdigit() else 1), fmt, out)
+            self._space = True
+        elif tag == f"{TEXT}tab":
+            self._emit(" ", fmt, out)
+            self._space = True
+        elif tag == f"{TEXT}line-break":
+            self._emit(HardBreak(), fmt, out)
+            self._space = True
+        elif tag == f"{TEXT}soft-page-break":
+            self.s.page += 1
+        elif tag == f"{TEXT}note":
+            self._note(child, out)
+        elif tag in _MARKS:
+            self.s.report("bookmarks-dropped")
+        elif tag == f"{OFFICE}annotation":
+            self.s.report("annotations-dropped")
+        elif tag in _SILENT:
+            return
+        elif tag == f"{TEXT}change-start":
+            self._change_start(child.get(f"{TEXT}change-id"))
+        elif tag == f"{TEXT}change-end":
+            rid = child.get(f"{TEXT}change-id")
+            if rid in self.s.open_insertions:
+                self.s.open_insertions.remove(rid)
+        elif tag == f"{TEXT}change":
+            self._deletion(child.get(f"{TEXT}change-id"), fmt, out)
+        elif tag == f"{TEXT}hidden-text":
+            hidden = child.get(f"{TEXT}is-hidden", "true") != "false"
+            value = child.get(f"{TEXT}string-value") or ""
+            if value:
+                self._emit(value, {**fmt, "hidden": hidden or fmt.get("hidden", False)}, out)
+        elif tag == f"{TEXT}ruby":
+            base = child.find(f"{TEXT}ruby-base")
+            if base is not None:
+                self._walk(base, fmt, out)
+        elif tag in _DRAW_INLINE:
+            for node in self.frames.inline(child):
+                self._emit(node, {**fmt, "link": None} if isinstance(node, Text) else {"link": None, "rev": None}, out)
+        elif tag.startswith(TEXT):
+            self._walk(child, fmt, out)  # a field (date, page number, reference): its cached text
+        else:
+            self.s.report("unhandled-construct", detail=_local(tag))
+            self._walk(child, fmt, out)
+
+    def _note(self, el, out: list) -> None:
+        kind = "endnote" if el.get(f"{TEXT}note-class") == "endnote" else "footnote"
+        self.s.notes += 1
+        note_id = f"{'en' if kind == 'endnote' else 'fn'}{self.s.notes}"
+        body = el.find(f"{TEXT}note-body")
+        locating, self.s.locating = self.s.locating, False
+        deferred, self.s.deferred = self.s.deferred, []
+        try:
+            blocks = self.blocks.children(body) if body is not None else []
+        finally:
+            self.s.locating, self.s.deferred = locating, deferred
+        self.s.ctx.notes.append(Note(note_id, blocks, kind))
+        out.append((NoteRef(note_id), ()))
+
+    def _change_start(self, rid: str | None) -> None:
+        change = self.s.changes.get(rid or "")
+        if change is None:
+            return
+        if change.kind == "format-change":
+            self.s.report("format-changes-dropped")
+            return
+        self.s.open_insertions.append(rid)
+        self.s.revision_marks.append(change)
+        if self.s.revisions == "reject":
+            self.s.report("tracked-insertions-dropped")
+
+    def _deletion(self, rid: str | None, fmt: dict, out: list) -> None:
+        change = self.s.changes.get(rid or "")
+        if change is None or change.kind != "deletion":
+            if change is not None and change.kind == "format-change":
+                self.s.report("format-changes-dropped")
+            return
+        self.s.revision_marks.append(change)
+        if self.s.revisions == "accept" or rid in self._expanding:
+            self.s.report("tracked-deletions-dropped")
+            return
+        # The deleted paragraphs come back inline, where the mark is, one space between them.
+        self._expanding.add(rid)
+        kept = {**fmt, "rev": change} if self.s.revisions == "all" else fmt
+        try:
+            for i, para in enumerate(p for p in change.content if p.tag in (f"{TEXT}p", f"{TEXT}h")):
+                if i:
+                    self._emit(" ", kept, out)
+                self._walk(para, kept, out)
+        finally:
+            self._expanding.discard(rid)
+
+
+# --- segments to inlines -----------------------------------------------------------------------
+
+
+def key_of(fmt: dict) -> tuple:
+    """A hashable, canonical format: link, revision, hidden, then the flags in wrapping order."""
+    rev = fmt.get("rev")
+    return (fmt.get("link") or None, id(rev) if rev is not None else None, rev,
+            bool(fmt.get("hidden")), *(bool(fmt.get(f)) for f in FLAGS[:-1]))
+
+
+def trim(segments: list) -> list:
+    """Breaks at the ends go, and a paragraph of nothing but white space is empty."""
+    while segments and isinstance(segments[0][0], HardBreak):
+        segments.pop(0)
+    while segments and isinstance(segments[-1][0], HardBreak):
+        segments.pop()
+    if segments and isinstance(segments[0][0], str):
+        first, fmt = segments[0]
+        segments[0] = (first.lstrip(" "), fmt)
+        if not segments[0][0]:
+            segments.pop(0)
+    if segments and isinstance(segments[-1][0], str):
+        last, fmt = segments[-1]
+        segments[-1] = (last.rstrip(" "), fmt)
+        if not segments[-1][0]:
+            segments.pop()
+    if not any(not isinstance(s, str) or s.strip() for s, _ in segments):
+        return []
+    return segments
+
+
+def group(segments: list) -> list:
+    out: list = []
+    i = 0
+    while i < len(segments):
+        fmt = segments[i][1]
+        children: list = []
+        while i < len(segments) and segments[i][1] == fmt:
+            seg = segments[i][0]
+            if isinstance(seg, str):
+                if children and isinstance(children[-1], Text):
+                    children[-1] = Text(children[-1].text + seg)
+                else:
+                    children.append(Text(seg))
+            else:
+                children.append(seg)
+            i += 1
+        out.extend(_wrap(children, fmt))
+    return out
+
+
+_WRAPPERS = (Strong, Emphasis, Underline, Strikethrough, Superscript, Subscript)
+
+
+def _wrap(children: list, fmt: tuple) -> list:
+    if not fmt:
+        return children
+    link, _, rev, hidden, *flags = fmt
+    for on, wrapper in reversed(list(zip(flags, _WRAPPERS))):
+        if on:
+            children = [wrapper(children)]
+    if hidden:
+        children = [Span(children, class_="hidden", facets=(HiddenFacet("hidden-text"),))]
+    if rev is not None:
+        children = [Span(children, class_=rev.kind, facets=(rev.facet,))]
+    if link:
+        children = [Link(children, link)]
+    return children
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]

@@ -1,0 +1,90 @@
+"""The ODF package: parts through the safe layer, the encryption check, the metadata of meta.xml.
+
+An encrypted package still lists its parts in the clear, but their bytes are ciphertext: the
+manifest's ``manifest:encryption-data`` says so, and the package is refused by code before any
+encrypted part is parsed.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from zenconv.ir import Metadata
+from zenconv.reports import Unreadable
+from zenconv.safe.xml import iterparse_xml, parse_xml
+from zenconv.safe.zip import open_package
+
+from .names import DC, MANIFEST, META, OFFICE
+
+
+class OdfPackage:
+    def __init__(self, source, ctx) -> None:
+        self.ctx = ctx
+        self.zip = open_package(source, ctx)
+        self.max_depth = ctx.options["max_xml_depth"]
+        self._names = {}
+        for name in self.zip.names:
+            self._names.setdefault(name.lower(), name)
+        manifest = self.xml("META-INF/manifest.xml")
+        if manifest is not None and next(manifest.iter(f"{MANIFEST}encryption-data"), None) is not None:
+            raise Unreadable(ctx.code("encrypted-package"), "the package is encrypted (manifest:encryption-data)")
+
+    def name_of(self, name: str) -> str | None:
+        return self._names.get(part_name(name).lower())
+
+    def read(self, name: str) -> bytes | None:
+        found = self.name_of(name)
+        return self.zip.read(found) if found is not None else None
+
+    def xml(self, name: str):
+        data = self.read(name)
+        return parse_xml(data, self.ctx.namespace, max_depth=self.max_depth) if data is not None else None
+
+    def events(self, name: str):
+        """``(event, element)`` pairs of a part read as a stream; None when there is no such part."""
+        found = self.name_of(name)
+        if found is None:
+            return None
+        return iterparse_xml(self.zip.open(found), self.ctx.namespace, max_depth=self.max_depth)
+
+    def metadata(self, meta: Metadata) -> int | None:
+        """Fill ``meta`` from meta.xml (in place: the document already holds it); return the page
+        count its statistics state, None when they state none."""
+        root = self.xml("meta.xml")
+        holder = root.find(f"{OFFICE}meta") if root is not None else None
+        if holder is None:
+            return None
+
+        def text(tag: str) -> str | None:
+            value = holder.findtext(tag)
+            return value.strip() or None if value else None
+
+        meta.title = text(f"{DC}title")
+        meta.subject = text(f"{DC}subject")
+        author = text(f"{META}initial-creator") or text(f"{DC}creator")
+        meta.authors = [author] if author else []
+        meta.keywords = [k.text.strip() for k in holder.iterfind(f"{META}keyword") if k.text and k.text.strip()]
+        meta.created = text(f"{META}creation-date")
+        meta.modified = text(f"{DC}date")
+        for tag, key in ((f"{DC}description", "description"), (f"{DC}creator", "lastModifiedBy")):
+            value = text(tag)
+            if value:
+                meta.extra[key] = value
+        stats = holder.find(f"{META}document-statistic")
+        pages = stats.get(f"{META}page-count") if stats is not None else None
+        return int(pages) if pages and pages.isdigit() else None
+
+
+def part_name(href: str) -> str:
+    """A package-relative reference (``./Object 1``, ``Pictures/a.png``) as a part name; ``..`` past
+    the root stays at the root, so a reference only ever selects a part."""
+    parts: list[str] = []
+    for seg in href.replace("\\", "/").split("/"):
+        if seg in ("", "."):
+            continue
+        if seg == "..":
+            if parts:
+                parts.pop()
+            continue
+        parts.append(seg)
+    return posixpath.join(*parts) if parts else ""

@@ -1,0 +1,74 @@
+"""Entry-point module of the OpenDocument text and presentation readers: declarations only."""
+
+from __future__ import annotations
+
+from zenconv import hookimpl
+from zenconv.plugins import OptionSpec
+from zenconv.reports import degraded, dropped, refused, truncated
+from zenconv.safe.xml import xml_codes
+from zenconv.safe.zip import zip_codes
+
+VERSION = "0.1.0"
+ODT_ID, ODP_ID = "ai.insan.zenfmt.odt", "ai.insan.zenfmt.odp"
+ODT_MIME = "application/vnd.oasis.opendocument.text"
+ODP_MIME = "application/vnd.oasis.opendocument.presentation"
+
+HIDDEN = OptionSpec("hidden", "choice", "keep", "Hidden sheets, rows, columns, slides and text: keep them marked, or skip them and report it.", choices=("keep", "skip"))
+REVISIONS = OptionSpec("revisions", "choice", "accept", "Tracked changes: accept (insertions kept, deletions dropped), reject, or all (both kept and marked).", choices=("accept", "reject", "all"))
+
+
+def _shared(ns: str) -> tuple:
+    """What both readers meet: the package, its text, its drawings and its objects."""
+    return (
+        *zip_codes(ns),
+        *xml_codes(ns),
+        refused(f"{ns}.encrypted-package", "The package is encrypted (manifest:encryption-data): decrypt it first."),
+        refused(f"{ns}.wrong-document-type", "The package's body is not of this reader's kind, or it has no content.xml."),
+        degraded(f"{ns}.chart-as-table", "A chart object carried as the table of its cached data; its drawing is lost."),
+        dropped(f"{ns}.embedded-object-dropped", "An embedded object (OLE, a spreadsheet, a plug-in) other than a chart or formula."),
+        degraded(f"{ns}.math-as-text", "A formula object carried as its plain text."),
+        dropped(f"{ns}.image-missing", "An image whose part is missing from the package or not an image; its alt text is kept."),
+        dropped(f"{ns}.media-limit", "An image past --max-media-bytes was not stored."),
+        dropped(f"{ns}.external-image-not-fetched", "An image linked outside the package: never fetched."),
+        dropped(f"{ns}.unsafe-link-dropped", "A hyperlink to a script URL (javascript:, vbscript:, data:): the text is kept, the link is not."),
+        dropped(f"{ns}.annotations-dropped", "Comments (office:annotation)."),
+        dropped(f"{ns}.drawings-dropped", "Drawing shapes without text (lines, rectangles, custom shapes)."),
+        degraded(f"{ns}.heading-level-clamped", "A heading deeper than level 6 became level 6."),
+        truncated(f"{ns}.table-truncated", "Rows or columns a table repeats past the table caps were cut."),
+        dropped(f"{ns}.hidden-text-skipped", "Hidden text, paragraphs or sections skipped under --hidden skip."),
+        dropped(f"{ns}.unhandled-construct", "Any other element: its children read, the element reported."),
+    )
+
+
+ODT_CODES = (
+    *_shared("odt"),
+    dropped("odt.tracked-deletions-dropped", "Tracked deletions dropped under --revisions accept."),
+    dropped("odt.tracked-insertions-dropped", "Tracked insertions dropped under --revisions reject."),
+    dropped("odt.format-changes-dropped", "The history of tracked formatting changes (the text is kept)."),
+    dropped("odt.bookmarks-dropped", "Bookmarks and reference marks."),
+    dropped("odt.headers-footers-dropped", "Page headers and footers of the master pages."),
+    degraded("odt.text-boxes-degraded", "Text boxes and shapes with text: carried as blocks after their anchoring paragraph."),
+)
+
+ODP_CODES = (
+    *_shared("odp"),
+    dropped("odp.hidden-slide-skipped", "A hidden slide was left out under --hidden skip."),
+    dropped("odp.animations-dropped", "Slide animations (anim: and presentation: effects)."),
+    dropped("odp.media-dropped", "Embedded or linked audio and video."),
+)
+
+
+@hookimpl
+def zenconv_readers(register) -> None:
+    register.reader(
+        id=ODT_ID, name="odt", version=VERSION, reader="zenconv_plugins.odt.reader:read",
+        extensions=[".odt", ".ott"], media_types=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
+        odf_mimetypes=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
+        codes=ODT_CODES, options=(REVISIONS, HIDDEN),
+    )
+    register.reader(
+        id=ODP_ID, name="odp", version=VERSION, reader="zenconv_plugins.odt.presentation:read",
+        extensions=[".odp", ".otp"], media_types=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
+        odf_mimetypes=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
+        codes=ODP_CODES, options=(HIDDEN,),
+    )

@@ -1,0 +1,82 @@
+"""The ODT reader: content.xml streamed, one top-level body element at a time.
+
+Styles come first (styles.xml, then content.xml's automatic styles, which precede the body), the
+tracked-changes table is the body's first child, and each top-level element is turned into blocks
+at its end event and then freed, so memory holds one paragraph, list or table at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import lxml.etree
+
+from zenconv.context import ReadContext, Source
+from zenconv.ir import LayoutFacet, List
+from zenconv.reports import Unreadable
+
+from .blocks import BlockReader, merge_lists
+from .names import OFFICE, TEXT
+from .package import OdfPackage
+from .revisions import read_changes
+from .state import State
+from .styles import Styles, page_layout
+
+
+def read(source: Source, ctx: ReadContext) -> Iterator:
+    ctx.library = f"lxml/{lxml.etree.__version__}"
+    pkg = OdfPackage(source, ctx)
+    pages = pkg.metadata(ctx.metadata)
+    styles = Styles()
+    styles_root = pkg.xml("styles.xml")
+    if styles_root is not None:
+        styles.load(styles_root.find(f"{OFFICE}styles"), automatic=False)
+        styles.load(styles_root.find(f"{OFFICE}automatic-styles"), automatic=True)
+    width, height, decorated = page_layout(styles_root)
+    if decorated:
+        ctx.report("odt.headers-footers-dropped")
+    layout = LayoutFacet("page", width, height) if width or height else None
+    events = pkg.events("content.xml")
+    if events is None:
+        raise Unreadable("odt.wrong-document-type", "the package has no content.xml")
+    state = State(ctx, pkg, styles, track_pages=pages is not None)
+    reader = BlockReader(state)
+    held: list = []  # the last top-level list, held back: the next list may continue it
+    depth, text_depth, seen_text = 0, None, False
+    for event, el in events:
+        if event == "start":
+            depth += 1
+            if depth == 3 and el.getparent() is not None and el.getparent().tag == f"{OFFICE}body":
+                if el.tag != f"{OFFICE}text":
+                    raise Unreadable("odt.wrong-document-type", f"the body is {el.tag.rsplit('}', 1)[-1]}, not text")
+                text_depth, seen_text = depth, True
+            continue
+        ended, depth = depth, depth - 1
+        if ended == 2 and el.tag == f"{OFFICE}automatic-styles":
+            styles.load(el, automatic=True)
+            continue
+        if text_depth is None or ended != text_depth + 1:
+            if ended == text_depth:
+                text_depth = None
+            continue
+        ctx.checkpoint()
+        if el.tag == f"{TEXT}tracked-changes":
+            state.changes = read_changes(el)
+            blocks = []
+        else:
+            blocks = reader.block(el)
+        el.clear(keep_tail=True)
+        while el.getprevious() is not None:
+            del el.getparent()[0]
+        merged, held = merge_lists(held + blocks), []
+        for block in merged:
+            if layout is not None:
+                block.facets = (*block.facets, layout)
+                layout = None
+            held.append(block)
+        # Everything but a trailing list can go now.
+        while len(held) > 1 or (held and not isinstance(held[-1], List)):
+            yield held.pop(0)
+    if not seen_text:
+        raise Unreadable("odt.wrong-document-type", "content.xml has no office:text body")
+    yield from held

@@ -1,0 +1,56 @@
+"""What the block, inline and frame readers share while they walk one document body."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from zenconv.ir import Locator
+
+from .revisions import Change
+
+
+@dataclass(slots=True)
+class State:
+    ctx: object
+    pkg: object
+    styles: object
+    changes: dict[str, Change] = field(default_factory=dict)
+    open_insertions: list[str] = field(default_factory=list)
+    revision_marks: list[Change] = field(default_factory=list)  # met in the paragraph being read
+    deferred: list = field(default_factory=list)  # text boxes and objects met in the paragraph being read
+    paragraph: int = 0
+    page: int = 1
+    track_pages: bool = False
+    locating: bool = True  # off inside notes: their paragraphs are not the body's
+    notes: int = 0
+    tables: int = 0
+    base: Locator | None = None  # a presentation's blocks are located by slide, not by paragraph
+
+    @property
+    def revisions(self) -> str:
+        return self.ctx.options.get("revisions") or "accept"
+
+    @property
+    def skip_hidden(self) -> bool:
+        return self.ctx.options.get("hidden") == "skip"
+
+    def report(self, what: str, *, detail: str | None = None, count: int = 1) -> None:
+        self.ctx.report(self.ctx.code(what), self.locator(), detail=detail, count=count)
+
+    def locator(self, **extra) -> Locator | None:
+        if not self.locating:
+            return None
+        if self.base is not None:
+            return self.base.with_(**extra) if extra else self.base
+        fields = {"paragraph": self.paragraph or None, "rendered_page": self.page if self.track_pages else None}
+        if "table" in extra:
+            del fields["paragraph"]  # a table and its rows are cited by the table's ordinal
+        fields.update(extra)
+        return Locator(**fields)
+
+    def active_insertion(self) -> Change | None:
+        for rid in reversed(self.open_insertions):
+            change = self.changes.get(rid)
+            if change is not None and change.kind == "insertion":
+                return change
+        return None

@@ -1,0 +1,194 @@
+"""ODF styles: text properties through the parent chain, list styles, headings by style, page layout.
+
+An automatic style (``P7``, ``T3``) means nothing to a reader; the common style it derives from
+(``Text_20_body``) does, so a paragraph's StyleFacet names the first common style of its chain. A
+chain is followed at most :data:`MAX_CHAIN` steps and a cycle ends it: a hostile part cannot loop.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .names import FO, LOEXT, OFFICE, STYLE, TEXT
+
+MAX_CHAIN = 32
+FLAGS = ("b", "i", "u", "s", "sup", "sub", "hidden")
+
+_UNITS = {"in": 914_400, "cm": 360_000, "mm": 36_000, "pt": 12_700, "pc": 152_400, "px": 9_525}
+_LENGTH = re.compile(r"^\s*(-?[0-9]*\.?[0-9]+)\s*([a-z]*)\s*$")
+
+
+def length_emu(value: str | None) -> int | None:
+    """An ODF length (``8.5in``, ``21.001cm``) in EMU; None when it is not one."""
+    match = _LENGTH.match(value or "")
+    if not match or match.group(2) not in _UNITS:
+        return None
+    return round(float(match.group(1)) * _UNITS[match.group(2)])
+
+
+@dataclass(slots=True)
+class Style:
+    name: str
+    family: str
+    parent: str | None = None
+    display: str | None = None
+    automatic: bool = False
+    text: dict[str, bool] = field(default_factory=dict)  # flag -> on/off where the style decides it
+    list_style: str | None = None
+    outline: int | None = None
+
+
+@dataclass(slots=True)
+class ListLevel:
+    ordered: bool
+    start: int = 1
+
+
+def text_flags(props) -> dict[str, bool]:
+    """The formatting a ``style:text-properties`` element decides, each flag on or off."""
+    flags: dict[str, bool] = {}
+    if props is None:
+        return flags
+    weight = props.get(f"{FO}font-weight")
+    if weight is not None:
+        flags["b"] = weight == "bold" or (weight.isdigit() and int(weight) >= 600)
+    style = props.get(f"{FO}font-style")
+    if style is not None:
+        flags["i"] = style in ("italic", "oblique")
+    under = props.get(f"{STYLE}text-underline-style")
+    if under is not None:
+        flags["u"] = under != "none"
+    strike = props.get(f"{STYLE}text-line-through-style")
+    if strike is not None:
+        flags["s"] = strike != "none"
+    position = props.get(f"{STYLE}text-position")
+    if position is not None:
+        first = position.split()[0] if position.split() else "0%"
+        raised = first == "super" or (first.endswith("%") and _percent(first) > 0)
+        lowered = first == "sub" or (first.endswith("%") and _percent(first) < 0)
+        flags["sup"], flags["sub"] = raised, lowered
+    display = props.get(f"{TEXT}display")
+    if display is not None:
+        flags["hidden"] = display == "none"
+    return flags
+
+
+def _percent(value: str) -> float:
+    try:
+        return float(value.rstrip("%"))
+    except ValueError:
+        return 0.0
+
+
+class Styles:
+    """Every style of the package by (family, name): styles.xml first, then content.xml's automatic ones."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[tuple[str, str], Style] = {}
+        self.defaults: dict[str, dict[str, bool]] = {}
+        self.lists: dict[str, dict[int, ListLevel]] = {}
+        self._flags: dict[tuple[str, str], dict[str, bool]] = {}
+
+    def load(self, container, *, automatic: bool) -> None:
+        """Read the styles under ``office:styles`` or ``office:automatic-styles``."""
+        if container is None:
+            return
+        for el in container:
+            if el.tag == f"{STYLE}style":
+                name, family = el.get(f"{STYLE}name"), el.get(f"{STYLE}family", "")
+                if not name:
+                    continue
+                outline = el.get(f"{STYLE}default-outline-level")
+                style = Style(name, family, el.get(f"{STYLE}parent-style-name"), el.get(f"{STYLE}display-name"),
+                              automatic, text_flags(el.find(f"{STYLE}text-properties")),
+                              el.get(f"{STYLE}list-style-name"),
+                              int(outline) if outline and outline.isdigit() else None)
+                self.by_key[(family, name)] = style
+            elif el.tag == f"{STYLE}default-style":
+                self.defaults[el.get(f"{STYLE}family", "")] = text_flags(el.find(f"{STYLE}text-properties"))
+            elif el.tag == f"{TEXT}list-style":
+                name = el.get(f"{STYLE}name")
+                if name:
+                    self.lists[name] = _list_levels(el)
+        self._flags.clear()
+
+    def chain(self, family: str, name: str | None):
+        seen: set[str] = set()
+        while name and name not in seen and len(seen) < MAX_CHAIN:
+            seen.add(name)
+            style = self.by_key.get((family, name))
+            if style is None:
+                return
+            yield style
+            name = style.parent
+
+    def flags(self, family: str, name: str | None) -> dict[str, bool]:
+        """The formatting a style decides through its chain, the nearest style winning."""
+        key = (family, name or "")
+        found = self._flags.get(key)
+        if found is None:
+            found = {}
+            for style in self.chain(family, name):
+                for flag, on in style.text.items():
+                    found.setdefault(flag, on)
+            for flag, on in self.defaults.get(family, {}).items():
+                found.setdefault(flag, on)
+            self._flags[key] = found
+        return found
+
+    def common(self, family: str, name: str | None) -> Style | None:
+        """The first common (named, non-automatic) style of the chain: the one a reader recognises."""
+        return next((s for s in self.chain(family, name) if not s.automatic), None)
+
+    def list_style(self, name: str | None) -> str | None:
+        """The list style a paragraph style attaches, through its chain."""
+        return next((s.list_style for s in self.chain("paragraph", name) if s.list_style), None)
+
+    def is_title(self, name: str | None) -> bool:
+        return any(s.name == "Title" for s in self.chain("paragraph", name))
+
+    def list_level(self, list_style: str | None, level: int) -> ListLevel:
+        levels = self.lists.get(list_style or "", {})
+        return levels.get(level) or ListLevel(ordered=False)
+
+
+def _list_levels(el) -> dict[int, ListLevel]:
+    levels: dict[int, ListLevel] = {}
+    for child in el:
+        level = child.get(f"{TEXT}level")
+        if not level or not level.isdigit():
+            continue
+        if child.tag == f"{TEXT}list-level-style-number":
+            # A numbered level with an empty format shows no number: it reads as a bullet.
+            fmt = child.get(f"{STYLE}num-format", "1")
+            start = child.get(f"{TEXT}start-value", "1")
+            levels[int(level)] = ListLevel(ordered=bool(fmt), start=int(start) if start.isdigit() else 1)
+        elif child.tag in (f"{TEXT}list-level-style-bullet", f"{TEXT}list-level-style-image",
+                           f"{LOEXT}list-level-style-bullet"):
+            levels[int(level)] = ListLevel(ordered=False)
+    return levels
+
+
+def page_layout(styles_root) -> tuple[int | None, int | None, bool]:
+    """The first master page's size in EMU, and whether it has a header or footer with text."""
+    if styles_root is None:
+        return None, None, False
+    masters = styles_root.find(f"{OFFICE}master-styles")
+    master = masters.find(f"{STYLE}master-page") if masters is not None else None
+    if master is None:
+        return None, None, False
+    decorated = any(
+        "".join(el.itertext()).strip()
+        for tag in ("header", "footer", "header-first", "footer-first", "header-left", "footer-left")
+        for el in master.iterfind(f"{STYLE}{tag}")
+    )
+    name = master.get(f"{STYLE}page-layout-name")
+    autos = styles_root.find(f"{OFFICE}automatic-styles")
+    for layout in autos.iterfind(f"{STYLE}page-layout") if autos is not None else ():
+        if layout.get(f"{STYLE}name") == name:
+            props = layout.find(f"{STYLE}page-layout-properties")
+            if props is not None:
+                return length_emu(props.get(f"{FO}page-width")), length_emu(props.get(f"{FO}page-height")), decorated
+    return None, None, decorated
+

@@ -1,0 +1,103 @@
+"""``table:table`` to a Table: header rows, spans, covered cells left out, repeats bounded.
+
+ODF states a span on the cell that starts it (``number-columns-spanned``, ``number-rows-spanned``)
+and writes a ``table:covered-table-cell`` for every grid position it covers: those are left out of
+``Row.cells``, as the IR's HTML table model wants. A repeated row or cell is expanded, up to the
+caps: a few bytes of XML may not stand for a billion cells.
+"""
+
+from __future__ import annotations
+
+from zenconv.ir import Cell, Columns, Heading, Paragraph, Row, Table, Text
+
+from .names import TABLE, TEXT
+
+MAX_ROWS = 100_000
+MAX_COLS = 1_024
+_MAX_SPAN = 1 << 14
+
+
+def read_table(el, reader) -> Table:
+    state = reader.s
+    state.tables += 1
+    locator = state.locator(table=state.tables)
+    width = 0
+    for col in el.iter(f"{TABLE}table-column"):
+        width += _count(col.get(f"{TABLE}number-columns-repeated"))
+    rows: list[Row] = []
+    cut = False
+    for row_el, header in _rows(el, False, state):
+        state.ctx.checkpoint()
+        cells, row_cut = _cells(row_el, reader, header)
+        cut = cut or row_cut
+        repeat = _count(row_el.get(f"{TABLE}number-rows-repeated"))
+        if repeat > 1 and all(c == "" for c in cells):
+            repeat = 1  # a run of empty rows is padding, not content
+        for _ in range(repeat):
+            if len(rows) >= MAX_ROWS:
+                cut = True
+                break
+            rows.append(Row(list(cells), locator=locator.with_(row=len(rows)) if locator is not None else None))
+    table = Table(rows, columns=Columns(count=min(width, MAX_COLS) or None), locator=locator)
+    if cut:
+        state.report("table-truncated")
+        table.notes.append(f"Table truncated: at most {MAX_ROWS} rows and {MAX_COLS} columns are read.")
+    return table
+
+
+def _count(value: str | None) -> int:
+    return int(value) if value and value.isdigit() and int(value) > 0 else 1
+
+
+def _span(value: str | None) -> int:
+    return min(_count(value), _MAX_SPAN)
+
+
+def _rows(el, header: bool, state):
+    for child in el:
+        tag = child.tag
+        if tag == f"{TABLE}table-row":
+            yield child, header
+        elif tag == f"{TABLE}table-header-rows":
+            yield from _rows(child, True, state)
+        elif tag in (f"{TABLE}table-rows", f"{TABLE}table-row-group"):
+            yield from _rows(child, header, state)
+        elif tag == f"{TEXT}soft-page-break":
+            state.page += 1
+
+
+def _cells(row_el, reader, header: bool) -> tuple[list, bool]:
+    cells: list = []
+    columns = 0
+    for child in row_el:
+        if child.tag == f"{TABLE}covered-table-cell":
+            columns += _count(child.get(f"{TABLE}number-columns-repeated"))
+            continue
+        if child.tag != f"{TABLE}table-cell":
+            continue
+        repeat = _count(child.get(f"{TABLE}number-columns-repeated"))
+        cell = _cell(child, reader, header)
+        if repeat > 1 and cell == "":
+            # Trailing padding cells repeat by the thousand; keep no more of them than the table has.
+            repeat = min(repeat, max(1, MAX_COLS - columns))
+        for _ in range(repeat):
+            if columns >= MAX_COLS:
+                return cells, True
+            cells.append(cell)
+            columns += 1
+    return cells, False
+
+
+def _cell(el, reader, header: bool):
+    blocks = reader.children(el)
+    col_span = _span(el.get(f"{TABLE}number-columns-spanned"))
+    row_span = _span(el.get(f"{TABLE}number-rows-spanned"))
+    content: list = blocks
+    if len(blocks) == 1 and isinstance(blocks[0], (Paragraph, Heading)):
+        content = blocks[0].children
+    if not header and col_span == 1 and row_span == 1:
+        if not content:
+            return ""
+        if len(content) == 1 and isinstance(content[0], Text):
+            return content[0].text
+    return Cell(content, col_span=col_span, row_span=row_span, header=header)

@@ -1,0 +1,1 @@
+"""The PowerPoint (PresentationML) reader: slides, shapes, tables, charts and speaker notes."""

@@ -1,0 +1,164 @@
+"""Where a shape is on its slide: its own box, mapped through its groups, or inherited from a placeholder.
+
+Boxes are in EMU from the slide's top-left corner (12 700 EMU per point). A shape inside a group
+states its box in the group's child space; the group's ``xfrm`` maps that space onto its own box
+(``x′ = off.x + (x − chOff.x) × ext.cx / chExt.cx``), innermost group first. A placeholder that states
+no box takes the one of its layout placeholder (same ``idx``, then same type), then the master's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .package import NS
+
+EMU_PER_POINT = 12_700
+
+_A = f"{{{NS['a']}}}"
+_P = f"{{{NS['p']}}}"
+
+# A master has one placeholder per role: the layout-level variants fold onto it.
+_MASTER_TYPE = {"ctrTitle": "title", "subTitle": "body", "obj": "body"}
+TITLE_TYPES = ("title", "ctrTitle")
+FOOTER_TYPES = ("sldNum", "dt", "ftr", "hdr")
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True, slots=True)
+class GroupMap:
+    """One group's mapping from its child space to its parent's space."""
+
+    off_x: float
+    off_y: float
+    scale_x: float
+    scale_y: float
+    ch_x: float
+    ch_y: float
+
+    def apply(self, box: Box) -> Box:
+        return Box(self.off_x + (box.x - self.ch_x) * self.scale_x, self.off_y + (box.y - self.ch_y) * self.scale_y,
+                   box.w * self.scale_x, box.h * self.scale_y)
+
+
+def _num(el, name: str) -> float:
+    try:
+        return float(el.get(name, "0"))
+    except ValueError:
+        return 0.0
+
+
+def xfrm_of(sppr) -> Box | None:
+    """The box an ``spPr``/``grpSpPr``/``p:xfrm`` states, or None when it states none."""
+    if sppr is None:
+        return None
+    xfrm = sppr if sppr.tag in (f"{_A}xfrm", f"{_P}xfrm") else sppr.find(f"{_A}xfrm")
+    if xfrm is None:
+        return None
+    off, ext = xfrm.find(f"{_A}off"), xfrm.find(f"{_A}ext")
+    if off is None:
+        return None
+    return Box(_num(off, "x"), _num(off, "y"),
+               _num(ext, "cx") if ext is not None else 0.0, _num(ext, "cy") if ext is not None else 0.0)
+
+
+def group_map(grp_sppr) -> GroupMap | None:
+    xfrm = grp_sppr.find(f"{_A}xfrm") if grp_sppr is not None else None
+    if xfrm is None:
+        return None
+    off, ext, ch_off, ch_ext = (xfrm.find(f"{_A}{n}") for n in ("off", "ext", "chOff", "chExt"))
+    if off is None:
+        return None
+    sx = sy = 1.0
+    cx = cy = 0.0
+    if ch_off is not None:
+        cx, cy = _num(ch_off, "x"), _num(ch_off, "y")
+    if ext is not None and ch_ext is not None:
+        # A zero child extent is a degenerate group: keep its children unscaled rather than divide by 0.
+        if _num(ch_ext, "cx"):
+            sx = _num(ext, "cx") / _num(ch_ext, "cx")
+        if _num(ch_ext, "cy"):
+            sy = _num(ext, "cy") / _num(ch_ext, "cy")
+    return GroupMap(_num(off, "x"), _num(off, "y"), sx, sy, cx, cy)
+
+
+def through_groups(box: Box, groups: tuple[GroupMap, ...]) -> Box:
+    """The box in slide space: ``groups`` run outermost first, so they apply in reverse."""
+    for group in reversed(groups):
+        box = group.apply(box)
+    return box
+
+
+def placeholder_of(sp) -> tuple[str, str | None] | None:
+    """(type, idx) of a placeholder shape, the type ``obj`` when unstated; None for other shapes."""
+    for nv in (f"{_P}nvSpPr", f"{_P}nvPicPr", f"{_P}nvGraphicFramePr"):
+        holder = sp.find(nv)
+        if holder is not None:
+            ph = holder.find(f"{_P}nvPr/{_P}ph")
+            if ph is None:
+                return None
+            return ph.get("type", "obj"), ph.get("idx")
+    return None
+
+
+@dataclass(slots=True)
+class Template:
+    """A slide layout or master: its placeholders by idx and by type, first one wins."""
+
+    root: object
+    by_idx: dict[str, object] = field(default_factory=dict)
+    by_type: dict[str, object] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, root) -> Template:
+        tpl = cls(root)
+        if root is None:
+            return tpl
+        for sp in root.iter(f"{_P}sp"):
+            ph = placeholder_of(sp)
+            if ph is None:
+                continue
+            ph_type, idx = ph
+            if idx is not None:
+                tpl.by_idx.setdefault(idx, sp)
+            tpl.by_type.setdefault(ph_type, sp)
+        return tpl
+
+    def match(self, ph_type: str, idx: str | None, *, master: bool = False):
+        if master:
+            return self.by_type.get(_MASTER_TYPE.get(ph_type, ph_type))
+        if idx is not None and idx in self.by_idx:
+            return self.by_idx[idx]
+        return self.by_type.get(ph_type)
+
+
+def inherited(ph: tuple[str, str | None], layout: Template | None, master: Template | None):
+    """The layout and master placeholders a slide placeholder inherits from (either may be None)."""
+    ph_type, idx = ph
+    layout_sp = layout.match(ph_type, idx) if layout is not None else None
+    if layout_sp is not None:
+        ph_type = (placeholder_of(layout_sp) or (ph_type, None))[0]
+    master_sp = master.match(ph_type, None, master=True) if master is not None else None
+    return layout_sp, master_sp
+
+
+def sp_box(sp) -> Box | None:
+    for name in (f"{_P}spPr", f"{_P}grpSpPr"):
+        sppr = sp.find(name)
+        if sppr is not None:
+            return xfrm_of(sppr)
+    xfrm = sp.find(f"{_P}xfrm")  # a graphic frame states its box here
+    return xfrm_of(xfrm) if xfrm is not None else None
+
+
+def reading_key(box: Box | None, order: int) -> tuple[float, float, int]:
+    """Rows by top (rounded to the point), then left; the document order breaks ties."""
+    if box is None:
+        return (-1.0, -1.0, order)
+    return (float(round(box.y / EMU_PER_POINT)), box.x / EMU_PER_POINT, order)

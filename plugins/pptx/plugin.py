@@ -1,0 +1,55 @@
+"""Entry-point module of the PowerPoint reader: declarations only; the reader loads when chosen."""
+
+from __future__ import annotations
+
+from zenconv import hookimpl
+from zenconv.plugins import OptionSpec
+from zenconv.reports import degraded, dropped, refused
+from zenconv.safe.xml import xml_codes
+from zenconv.safe.zip import zip_codes
+
+ID = "ai.insan.zenfmt.pptx"
+NAME = "pptx"
+VERSION = "0.1.0"
+
+CODES = (
+    *zip_codes(NAME),
+    *xml_codes(NAME),
+    refused("pptx.no-presentation", "The package has no presentation part (ppt/presentation.xml): not a PowerPoint file."),
+    dropped("pptx.slide-missing", "A slide the presentation lists has no readable part; the slide is left out."),
+    dropped("pptx.hidden-slide-skipped", "A hidden slide was left out under --hidden skip."),
+    degraded("pptx.chart-as-table", "A chart was carried as a table of its cached series values; its drawing is lost."),
+    dropped("pptx.chart-unreadable", "A chart whose part or cached values are missing; nothing of it is carried."),
+    degraded("pptx.smartart-as-text", "A SmartArt diagram carried as a flat list of its nodes' text; its layout is lost."),
+    dropped("pptx.ole-object-dropped", "An embedded OLE object (a workbook, a document) shown as a picture."),
+    dropped("pptx.media-dropped", "Embedded or linked audio and video."),
+    dropped("pptx.animations-dropped", "Slide animations (the slide's timing tree)."),
+    dropped("pptx.comments-dropped", "Review comments on a slide."),
+    dropped("pptx.footer-placeholders-dropped", "Slide-number, date and footer placeholders."),
+    dropped("pptx.image-missing", "A picture whose image part is missing or not linked; its alt text is kept when it has one."),
+    dropped("pptx.media-limit", "A picture past --max-media-bytes was not stored; its alt text is kept."),
+    degraded("pptx.link-dropped", "A hyperlink that is not an external http, https or mailto link (a slide jump, an action): its text is kept."),
+    degraded("pptx.math-as-text", "An equation carried as its plain text."),
+    degraded("pptx.shapes-as-table", "Positioned text boxes read as a table (--pptx-shape-tables): rows and columns are inferred."),
+    dropped("pptx.unhandled-construct", "Any other PresentationML element: its text is read where it has any, the construct reported."),
+)
+
+OPTIONS = (
+    OptionSpec("hidden", "choice", "keep", "Hidden sheets, rows, columns, slides and text: keep them marked, or skip them and report it.", choices=("keep", "skip")),
+    OptionSpec("pptx-shape-tables", "bool", False, "PowerPoint: read a slide's grid of positioned text boxes as a table."),
+)
+
+
+@hookimpl
+def zenconv_readers(register) -> None:
+    register.reader(
+        id=ID, name=NAME, version=VERSION, reader="zenconv_plugins.pptx.reader:read",
+        extensions=[".pptx", ".pptm", ".ppsx", ".potx"],
+        media_types=[
+            "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+            "application/vnd.ms-powerpoint.presentation.macroEnabled.12",
+            "application/vnd.openxmlformats-officedocument.presentationml.slideshow",
+            "application/vnd.openxmlformats-officedocument.presentationml.template",
+        ],
+        zip_parts=["ppt/"], codes=CODES, options=OPTIONS,
+    )

@@ -1,0 +1,94 @@
+"""The PowerPoint reader: slides in presentation order, each one Container streamed as it is read."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import lxml.etree
+
+from zenconv.context import ReadContext, Source
+from zenconv.ir import LayoutFacet, Locator, Metadata
+from zenconv.reports import Unreadable
+
+from .geometry import Template
+from .package import NS, R_ID, Package
+from .slides import SlideReader
+
+_P = f"{{{NS['p']}}}"
+
+
+def read(source: Source, ctx: ReadContext) -> Iterator:
+    ctx.library = f"lxml/{lxml.etree.__version__}"
+    pkg = Package(source, ctx)
+    main = next((r.target for r in pkg.rels("").values() if r.type == "officeDocument" and not r.external),
+                "ppt/presentation.xml")
+    pres = pkg.xml(main)
+    if pres is None or pres.tag != f"{_P}presentation":
+        raise Unreadable("pptx.no-presentation", f"the package has no presentation part ({main})")
+    core_properties(pkg, ctx.metadata)
+    size = _slide_size(pres)
+    grid = None
+    if ctx.options["pptx_shape_tables"]:
+        from .shapegrid import grid_blocks as grid
+    templates: dict[str, Template] = {}
+    ids = pres.find(f"{_P}sldIdLst")
+    for number, sld in enumerate(ids.iterfind(f"{_P}sldId") if ids is not None else (), 1):
+        ctx.checkpoint()
+        rel = pkg.target(main, sld.get(R_ID))
+        root = pkg.xml(rel.target) if rel is not None and not rel.external else None
+        if root is None or root.tag != f"{_P}sld":
+            ctx.report("pptx.slide-missing", Locator(slide=number), detail=rel.target if rel is not None else sld.get(R_ID))
+            continue
+        hidden = root.get("show") in ("0", "false")
+        if hidden and ctx.options["hidden"] == "skip":
+            ctx.report("pptx.hidden-slide-skipped", Locator(slide=number))
+            continue
+        layout_part = next(iter(pkg.related(rel.target, "slideLayout")), None)
+        master_part = next(iter(pkg.related(layout_part, "slideMaster")), None) if layout_part else None
+        slide = SlideReader(pkg, ctx, number=number, part=rel.target, root=root,
+                            layout=_template(pkg, templates, layout_part), master=_template(pkg, templates, master_part),
+                            size=size)
+        yield slide.read(hidden, grid)
+
+
+def _template(pkg: Package, cache: dict, part: str | None) -> Template:
+    if part is None:
+        return Template(None)
+    if part not in cache:
+        root = pkg.xml(part)
+        cache[part] = Template.of(root if root is not None and root.tag in (f"{_P}sldLayout", f"{_P}sldMaster") else None)
+    return cache[part]
+
+
+def _slide_size(pres) -> LayoutFacet | None:
+    size = pres.find(f"{_P}sldSz")
+    try:
+        return LayoutFacet("slide", int(size.get("cx")), int(size.get("cy"))) if size is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+def core_properties(pkg: Package, meta: Metadata) -> None:
+    """Fill ``meta`` (in place: the document already holds it) with the title, authors, subject,
+    keywords and dates of ``docProps/core.xml``, as the package states them."""
+    part = next((r.target for r in pkg.rels("").values() if r.type == "core-properties" and not r.external),
+                "docProps/core.xml")
+    root = pkg.xml(part)
+    if root is None:
+        return
+
+    def text(ns: str, name: str) -> str | None:
+        value = root.findtext(f"{{{NS[ns]}}}{name}")
+        return value.strip() or None if value else None
+
+    meta.title = text("dc", "title")
+    meta.subject = text("dc", "subject")
+    meta.authors = [text("dc", "creator")] if text("dc", "creator") else []
+    keywords = text("cp", "keywords")
+    meta.keywords = [k.strip() for k in keywords.replace(";", ",").split(",") if k.strip()] if keywords else []
+    meta.created = text("dcterms", "created")
+    meta.modified = text("dcterms", "modified")
+    for ns, name in (("dc", "description"), ("cp", "lastModifiedBy"), ("cp", "category")):
+        value = text(ns, name)
+        if value:
+            meta.extra[name] = value

@@ -1,0 +1,263 @@
+"""One slide to one Container: its title as the heading, its shapes in reading order, then its notes."""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+from zenconv.ir import Container, HiddenFacet, Heading, Image, LayoutFacet, List, ListItem, Locator, Paragraph, Text
+
+from . import geometry as geo
+from .charts import chart_table, read_chart, read_chart_ex
+from .package import NS, R_EMBED, R_ID, R_LINK
+from .tables import read_table
+from .text import TextReader, blocks_of, plain
+
+_P = f"{{{NS['p']}}}"
+_A = f"{{{NS['a']}}}"
+_MC = f"{{{NS['mc']}}}"
+_DGM = f"{{{NS['dgm']}}}"
+
+_TABLE_URI = "http://schemas.openxmlformats.org/drawingml/2006/table"
+_CHART_URI = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+_CHARTEX_URI = "http://schemas.microsoft.com/office/drawing/2014/chartex"
+_DIAGRAM_URI = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+_OLE_URI = "http://schemas.openxmlformats.org/presentationml/2006/ole"
+_SHAPES = {f"{_P}{n}" for n in ("sp", "pic", "graphicFrame", "grpSp", "cxnSp", "contentPart")}
+_MEDIA = {f"{_A}{n}" for n in ("videoFile", "audioFile", "quickTimeFile", "wavAudioFile", "audioCd")}
+_P14_MEDIA = "{http://schemas.microsoft.com/office/powerpoint/2010/main}media"
+
+
+@dataclass(slots=True)
+class Placed:
+    """A shape flattened out of its groups, with the box it has on the slide and what it inherits."""
+
+    el: object
+    box: geo.Box | None
+    ph: tuple[str, str | None] | None
+    layout_sp: object = None
+    master_sp: object = None
+
+
+class SlideReader:
+    def __init__(self, pkg, ctx, *, number: int, part: str, root, layout: geo.Template, master: geo.Template,
+                 size: LayoutFacet | None) -> None:
+        self.pkg, self.ctx = pkg, ctx
+        self.number, self.part, self.root = number, part, root
+        self.layout, self.master, self.size = layout, master, size
+        self.tables = 0
+
+    # --- the slide -----------------------------------------------------------------------------
+
+    def read(self, hidden: bool, grid=None) -> Container:
+        tree = self.root.find(f"{_P}cSld/{_P}spTree")
+        placed = self.collect(tree, ()) if tree is not None else []
+        title_shape = next((s for s in placed if s.ph is not None and s.ph[0] in geo.TITLE_TYPES and _text_of(s.el)), None)
+        title = None
+        if title_shape is not None:
+            probe = TextReader(self.ctx, {}, None)
+            title = " ".join(plain(p.inlines) for p in probe.paragraphs(title_shape.el.find(f"{_P}txBody"), [])) or None
+        self.locator = Locator(slide=self.number, slide_title=title)
+        text = TextReader(self.ctx, self.pkg.rels(self.part), self.locator)
+        blocks: list = [Heading(1, [Text(title or f"Slide {self.number}")], locator=self.locator)]
+        ordered = _reading_order(placed)
+        if grid is not None:
+            blocks.extend(grid(self, ordered, title_shape))
+        else:
+            for shape in ordered:
+                if shape is not title_shape:
+                    blocks.extend(self.shape_blocks(shape, text))
+        self._report_extras()
+        notes = self.notes()
+        if notes:
+            blocks.append(Container(notes, class_="notes", locator=self.locator))
+        facets = tuple(f for f in (self.size, HiddenFacet("hidden-slide") if hidden else None) if f is not None)
+        return Container(blocks, class_="slide", facets=facets, locator=self.locator)
+
+    def collect(self, tree, groups: tuple) -> list[Placed]:
+        """Every shape under ``tree`` in document order, groups flattened, boxes in slide space."""
+        out: list[Placed] = []
+        for el in tree:
+            tag = el.tag
+            if tag == f"{_MC}AlternateContent":
+                out.extend(self.collect(_alternative(el), groups))
+            elif tag == f"{_P}grpSp":
+                inner = geo.group_map(el.find(f"{_P}grpSpPr"))
+                out.extend(self.collect(el, groups + (inner,) if inner is not None else groups))
+            elif tag in _SHAPES:
+                out.append(self._place(el, groups))
+            elif isinstance(tag, str) and tag not in (f"{_P}nvGrpSpPr", f"{_P}grpSpPr", f"{_P}extLst"):
+                out.append(Placed(el, None, None))
+        return out
+
+    def _place(self, el, groups: tuple) -> Placed:
+        box = geo.sp_box(el)
+        ph = geo.placeholder_of(el)
+        layout_sp = master_sp = None
+        if ph is not None:
+            layout_sp, master_sp = geo.inherited(ph, self.layout, self.master)
+            if box is None:
+                box = next((b for b in (geo.sp_box(s) for s in (layout_sp, master_sp) if s is not None) if b), None)
+        if box is not None:
+            box = geo.through_groups(box, groups)
+        return Placed(el, box, ph, layout_sp, master_sp)
+
+    # --- shapes --------------------------------------------------------------------------------
+
+    def shape_blocks(self, shape: Placed, text: TextReader) -> list:
+        el, tag = shape.el, shape.el.tag
+        if tag == f"{_P}sp":
+            if shape.ph is not None and shape.ph[0] in geo.FOOTER_TYPES:
+                if _text_of(el):
+                    self.ctx.report("pptx.footer-placeholders-dropped", self.locator)
+                return []
+            return blocks_of(text.paragraphs(el.find(f"{_P}txBody"), self.styles(shape)), self.locator)
+        if tag == f"{_P}pic":
+            return self.picture(el)
+        if tag == f"{_P}graphicFrame":
+            return self.frame(el, text)
+        if tag == f"{_P}cxnSp":
+            return []  # a connector line: no text, nothing to carry
+        self.ctx.report("pptx.unhandled-construct", self.locator, detail=_local(tag))
+        words = _text_of(el)
+        return [Paragraph([Text(words)], locator=self.locator)] if words else []
+
+    def styles(self, shape: Placed) -> list:
+        """The list styles a shape's paragraphs inherit from, nearest first."""
+        chain = [shape.el.find(f"{_P}txBody/{_A}lstStyle")]
+        for sp in (shape.layout_sp, shape.master_sp):
+            chain.append(sp.find(f"{_P}txBody/{_A}lstStyle") if sp is not None else None)
+        role = "otherStyle"
+        if shape.ph is not None:
+            role = "titleStyle" if shape.ph[0] in geo.TITLE_TYPES else "bodyStyle"
+        master = self.master.root
+        chain.append(master.find(f"{_P}txStyles/{_P}{role}") if master is not None else None)
+        return chain
+
+    def picture(self, el) -> list:
+        nv = el.find(f"{_P}nvPicPr")
+        props = nv.find(f"{_P}cNvPr") if nv is not None else None
+        alt = (props.get("descr") or "") if props is not None else ""
+        title = (props.get("title") or None) if props is not None else None
+        nvpr = nv.find(f"{_P}nvPr") if nv is not None else None
+        if nvpr is not None and (any(c.tag in _MEDIA for c in nvpr) or next(nvpr.iter(_P14_MEDIA), None) is not None):
+            self.ctx.report("pptx.media-dropped", self.locator)
+        blip = el.find(f"{_P}blipFill/{_A}blip")
+        rel = None
+        if blip is not None:
+            rel = self.pkg.target(self.part, blip.get(R_EMBED)) or self.pkg.target(self.part, blip.get(R_LINK))
+        if rel is not None and rel.external:
+            return [Paragraph([Image(rel.target, alt, title)], locator=self.locator)]
+        data = self.pkg.read(rel.target) if rel is not None else None
+        if data is None:
+            self.ctx.report("pptx.image-missing", self.locator, detail=rel.target if rel is not None else None)
+            return []
+        name = self.ctx.resources.add(data, posixpath.basename(rel.target), origin=rel.target)
+        if name is None:
+            self.ctx.report("pptx.media-limit", self.locator, detail=rel.target)
+            return [Paragraph([Text(alt)], locator=self.locator)] if alt else []
+        return [Paragraph([Image(name, alt, title)], locator=self.locator)]
+
+    def frame(self, el, text: TextReader) -> list:
+        data = el.find(f"{_A}graphic/{_A}graphicData")
+        uri = data.get("uri") if data is not None else None
+        if uri == _TABLE_URI and data.find(f"{_A}tbl") is not None:
+            self.tables += 1
+            locator = self.locator.with_(table=self.tables)
+            other = self.master.root.find(f"{_P}txStyles/{_P}otherStyle") if self.master.root is not None else None
+            return [read_table(data.find(f"{_A}tbl"), TextReader(self.ctx, text.rels, locator), locator, other)]
+        if uri in (_CHART_URI, _CHARTEX_URI):
+            return self.chart(data, uri == _CHARTEX_URI)
+        if uri == _DIAGRAM_URI:
+            return self.smartart(data)
+        if uri == _OLE_URI:
+            self.ctx.report("pptx.ole-object-dropped", self.locator)
+            return []
+        self.ctx.report("pptx.unhandled-construct", self.locator, detail=uri or "graphicFrame")
+        return []
+
+    def chart(self, data, ex: bool) -> list:
+        ref = next((c for c in data if c.get(R_ID)), None)
+        rel = self.pkg.target(self.part, ref.get(R_ID)) if ref is not None else None
+        root = self.pkg.xml(rel.target) if rel is not None and not rel.external else None
+        chart = (read_chart_ex(root) if ex else read_chart(root)) if root is not None else None
+        if chart is None or not chart.series:
+            self.ctx.report("pptx.chart-unreadable", self.locator, detail=rel.target if rel is not None else None)
+            return []
+        self.ctx.report("pptx.chart-as-table", self.locator, detail=chart.type)
+        self.tables += 1
+        return [chart_table(chart, self.locator.with_(table=self.tables))]
+
+    def smartart(self, data) -> list:
+        """SmartArt keeps its text in the data part's nodes: carried as a flat list, layout lost."""
+        self.ctx.report("pptx.smartart-as-text", self.locator)
+        ids = data.find(f"{_DGM}relIds")
+        rel = self.pkg.target(self.part, ids.get(f"{{{NS['r']}}}dm")) if ids is not None else None
+        root = self.pkg.xml(rel.target) if rel is not None and not rel.external else None
+        items = []
+        for pt in root.iterfind(f"{_DGM}ptLst/{_DGM}pt") if root is not None else ():
+            if pt.get("type", "node") != "node":
+                continue
+            words = _text_of(pt.find(f"{_DGM}t")) if pt.find(f"{_DGM}t") is not None else ""
+            if words:
+                items.append(ListItem([Paragraph([Text(words)], locator=self.locator)], locator=self.locator))
+        return [List(items, locator=self.locator)] if items else []
+
+    # --- around the shapes ---------------------------------------------------------------------
+
+    def _report_extras(self) -> None:
+        timing = self.root.find(f"{_P}timing")
+        if timing is not None and next(timing.iter(f"{_P}par"), None) is not None:
+            self.ctx.report("pptx.animations-dropped", self.locator)
+        for target in self.pkg.related(self.part, "comments"):
+            root = self.pkg.xml(target)
+            count = sum(1 for c in root if isinstance(c.tag, str) and c.tag.endswith("}cm")) if root is not None else 0
+            if count:
+                self.ctx.report("pptx.comments-dropped", self.locator, count=count)
+
+    def notes(self) -> list:
+        """The notes page's body placeholder(s), as blocks."""
+        targets = self.pkg.related(self.part, "notesSlide")
+        root = self.pkg.xml(targets[0]) if targets else None
+        tree = root.find(f"{_P}cSld/{_P}spTree") if root is not None else None
+        if tree is None:
+            return []
+        text = TextReader(self.ctx, self.pkg.rels(targets[0]), self.locator)
+        blocks: list = []
+        for shape in self.collect(tree, ()):
+            if shape.el.tag == f"{_P}sp" and shape.ph is not None and shape.ph[0] == "body":
+                style = shape.el.find(f"{_P}txBody/{_A}lstStyle")
+                blocks.extend(blocks_of(text.paragraphs(shape.el.find(f"{_P}txBody"), [style]), self.locator))
+        return blocks
+
+
+def _alternative(el):
+    """The branch of ``mc:AlternateContent`` to read: the first Choice holding shapes we know, else the Fallback."""
+    for choice in el.iterfind(f"{_MC}Choice"):
+        if any(child.tag in _SHAPES for child in choice):
+            return choice
+    fallback = el.find(f"{_MC}Fallback")
+    return fallback if fallback is not None else ()
+
+
+def _reading_order(placed: list[Placed]) -> list[Placed]:
+    """Rows by top, then left. A shape with no box anywhere keeps its place after the shape before it."""
+    keyed = []
+    previous = (-1.0, -1.0)
+    for order, shape in enumerate(placed):
+        if shape.box is not None:
+            key = geo.reading_key(shape.box, order)
+            previous = key[:2]
+        else:
+            key = (*previous, order)
+        keyed.append((key, shape))
+    keyed.sort(key=lambda k: k[0])
+    return [shape for _, shape in keyed]
+
+
+def _text_of(el) -> str:
+    return " ".join("".join(t.text or "" for t in el.iter(f"{_A}t")).split()) if el is not None else ""
+
+
+def _local(tag) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else "node"

@@ -1,0 +1,248 @@
+"""DrawingML text: runs to inlines, paragraphs with their bullet levels to paragraphs and nested lists.
+
+Whether a paragraph is a bullet, a numbered item or plain text is decided by the first statement
+found along the inheritance chain PowerPoint itself follows: the paragraph's own ``pPr``, the
+shape's list style, the layout placeholder's, the master placeholder's, then the master's text
+style for the shape's role (title, body, other).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from zenconv.ir import Emphasis, HardBreak, Link, List, ListItem, Paragraph, Strikethrough, Strong, Subscript, Superscript, Text, Underline
+
+from .package import NS
+
+_A = f"{{{NS['a']}}}"
+_P = f"{{{NS['p']}}}"
+_MC = f"{{{NS['mc']}}}"
+_R_ID = f"{{{NS['r']}}}id"
+_A14_M = "{http://schemas.microsoft.com/office/drawing/2010/main}m"
+_M_T = "{http://schemas.openxmlformats.org/officeDocument/2006/math}t"
+
+LINK_SCHEMES = ("http://", "https://", "mailto:")
+_BULLETS = (f"{_A}buNone", f"{_A}buAutoNum", f"{_A}buChar", f"{_A}buBlip")
+
+
+@dataclass(slots=True)
+class Para:
+    level: int
+    bullet: tuple | None  # None, ("bullet",) or ("ordered", start)
+    inlines: list
+
+
+class TextReader:
+    """Reads the text bodies of one part (a slide, a notes page), resolving links through its rels."""
+
+    def __init__(self, ctx, rels: dict, locator) -> None:
+        self.ctx = ctx
+        self.rels = rels
+        self.locator = locator
+
+    # --- paragraphs ----------------------------------------------------------------------------
+
+    def paragraphs(self, tx_body, styles: list) -> list[Para]:
+        """The paragraphs of a ``txBody`` with their levels and bullets; ``styles`` is the chain of
+        ``lstStyle``-like elements (shape, layout, master, master text style) after the paragraph's own."""
+        out: list[Para] = []
+        if tx_body is None:
+            return out
+        for p in tx_body.iterfind(f"{_A}p"):
+            ppr = p.find(f"{_A}pPr")
+            level = _int(ppr.get("lvl") if ppr is not None else None, 0, 0, 8)
+            bullet = _bullet([ppr, *(_level_props(s, level) for s in styles)])
+            inlines = self.inlines(p)
+            if inlines:
+                out.append(Para(level, bullet, inlines))
+        return out
+
+    def inlines(self, p) -> list:
+        segments: list[tuple[object, tuple]] = []
+        for child in p:
+            self._segment(child, segments)
+        return _group(_trim(segments))
+
+    def _segment(self, child, segments: list) -> None:
+        tag = child.tag
+        if tag in (f"{_A}r", f"{_A}fld"):
+            text = child.findtext(f"{_A}t") or ""
+            if text:
+                segments.append((text, self._format(child.find(f"{_A}rPr"))))
+        elif tag == f"{_A}br":
+            segments.append((HardBreak(), ()))
+        elif tag == f"{_MC}AlternateContent":
+            choice = child.find(f"{_MC}Choice")
+            math = choice.find(f"{_A14_M}") if choice is not None else None
+            if math is not None:
+                text = "".join(t.text or "" for t in math.iter(_M_T))
+                if text:
+                    segments.append((text, ()))
+                    self.ctx.report("pptx.math-as-text", self.locator)
+                return
+            fallback = child.find(f"{_MC}Fallback")
+            for sub in fallback if fallback is not None else ():
+                self._segment(sub, segments)
+        elif tag == _A14_M:
+            text = "".join(t.text or "" for t in child.iter(_M_T))
+            if text:
+                segments.append((text, ()))
+                self.ctx.report("pptx.math-as-text", self.locator)
+
+    def _format(self, rpr) -> tuple:
+        if rpr is None:
+            return ()
+        flags = []
+        if _on(rpr.get("b")):
+            flags.append("b")
+        if _on(rpr.get("i")):
+            flags.append("i")
+        if rpr.get("u") not in (None, "none"):
+            flags.append("u")
+        if rpr.get("strike") not in (None, "noStrike"):
+            flags.append("s")
+        baseline = _int(rpr.get("baseline"), 0, -1_000_000, 1_000_000)
+        if baseline > 0:
+            flags.append("sup")
+        elif baseline < 0:
+            flags.append("sub")
+        click = rpr.find(f"{_A}hlinkClick")
+        if click is not None:
+            rel = self.rels.get(click.get(_R_ID) or "")
+            if rel is not None and rel.external and rel.target.lower().startswith(LINK_SCHEMES):
+                flags.append(("link", rel.target))
+            else:
+                self.ctx.report("pptx.link-dropped", self.locator,
+                                detail=(rel.target if rel is not None else click.get("action")) or None)
+        return tuple(flags)
+
+
+def plain(inlines: list) -> str:
+    """The text of inlines with breaks as spaces: a slide title, a chart label."""
+    out = []
+    stack = list(reversed(inlines))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Text):
+            out.append(node.text)
+        elif isinstance(node, HardBreak):
+            out.append(" ")
+        elif hasattr(node, "children"):
+            stack.extend(reversed(node.children))
+    return " ".join("".join(out).split())
+
+
+def blocks_of(paras: list[Para], locator) -> list:
+    """Plain paragraphs stay paragraphs; runs of bulleted ones become lists nested by level."""
+    blocks: list = []
+    stack: list[tuple[int, List]] = []
+    for para in paras:
+        if para.bullet is None:
+            stack.clear()
+            blocks.append(Paragraph(para.inlines, locator=locator))
+            continue
+        ordered = para.bullet[0] == "ordered"
+        while stack and stack[-1][0] > para.level:
+            stack.pop()
+        if stack and stack[-1][0] == para.level and stack[-1][1].ordered != ordered:
+            stack.pop()  # the kind changed at this level: a new list begins
+        if stack and stack[-1][0] == para.level:
+            current = stack[-1][1]
+        else:
+            current = List([], ordered=ordered, start=para.bullet[1] if ordered else 1, locator=locator)
+            if stack:
+                stack[-1][1].items[-1].blocks.append(current)
+            else:
+                blocks.append(current)
+            stack.append((para.level, current))
+        current.items.append(ListItem([Paragraph(para.inlines, locator=locator)], locator=locator))
+    return blocks
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def _on(value: str | None) -> bool:
+    return value in ("1", "true", "on")
+
+
+def _int(value: str | None, default: int, low: int, high: int) -> int:
+    try:
+        return max(low, min(high, int(value))) if value is not None else default
+    except ValueError:
+        return default
+
+
+def _level_props(style, level: int):
+    return style.find(f"{_A}lvl{level + 1}pPr") if style is not None else None
+
+
+def _bullet(chain: list) -> tuple | None:
+    for ppr in chain:
+        if ppr is None:
+            continue
+        for child in ppr:
+            if child.tag not in _BULLETS:
+                continue
+            if child.tag == f"{_A}buNone":
+                return None
+            if child.tag == f"{_A}buAutoNum":
+                return ("ordered", _int(child.get("startAt"), 1, 0, 1 << 30))
+            return ("bullet",)
+    return None
+
+
+def _trim(segments: list) -> list:
+    """Leading and trailing breaks go; a blank run between two runs of one format takes that format,
+    so ``bold`` + `` `` + ``bold`` stays one bold span."""
+    while segments and isinstance(segments[0][0], HardBreak):
+        segments.pop(0)
+    while segments and isinstance(segments[-1][0], HardBreak):
+        segments.pop()
+    if not any(isinstance(s, str) and s.strip() for s, _ in segments):
+        return []
+    out = []
+    for i, (seg, fmt) in enumerate(segments):
+        if isinstance(seg, str) and not seg.strip():
+            before = segments[i - 1][1] if i else ()
+            after = segments[i + 1][1] if i + 1 < len(segments) else ()
+            fmt = before if before == after else tuple(f for f in fmt if isinstance(f, tuple) and f in before and f in after)
+        out.append((seg, fmt))
+    return out
+
+
+def _group(segments: list) -> list:
+    """Consecutive segments of one format share one wrapper, built outermost-first: link, then
+    bold, italic, underline, strike, super/subscript."""
+    out: list = []
+    i = 0
+    while i < len(segments):
+        fmt = segments[i][1]
+        j = i
+        children: list = []
+        while j < len(segments) and segments[j][1] == fmt:
+            seg = segments[j][0]
+            if isinstance(seg, str):
+                if children and isinstance(children[-1], Text):
+                    children[-1] = Text(children[-1].text + seg)
+                else:
+                    children.append(Text(seg))
+            else:
+                children.append(seg)
+            j += 1
+        out.extend(_wrap(children, fmt))
+        i = j
+    return out
+
+
+_WRAPPERS = {"b": Strong, "i": Emphasis, "u": Underline, "s": Strikethrough, "sup": Superscript, "sub": Subscript}
+
+
+def _wrap(children: list, fmt: tuple) -> list:
+    for flag in reversed(("b", "i", "u", "s", "sup", "sub")):
+        if flag in fmt:
+            children = [_WRAPPERS[flag](children)]
+    for flag in fmt:
+        if isinstance(flag, tuple):
+            children = [Link(children, flag[1])]
+    return children
