@@ -25,18 +25,10 @@ from typing import BinaryIO
 
 from ..context import ReadContext, Source
 from ..reports import Code, Unreadable, refused
+from ._zipdir import LOCAL, LOCAL_SIG, Entry, pread, read_directory, refusal
 
-_EOCD = struct.Struct("<4s4H2LH")
-_ZIP64_LOCATOR = struct.Struct("<4sLQL")
-_ZIP64_EOCD = struct.Struct("<4sQ2H2L4Q")
-_CENTRAL = struct.Struct("<4s6H3L5H2L")
-_LOCAL = struct.Struct("<4s5H3L2H")
-_EXTRA = struct.Struct("<2H")
-
-_EOCD_SIG, _ZIP64_LOCATOR_SIG, _ZIP64_EOCD_SIG = b"PK\x05\x06", b"PK\x06\x07", b"PK\x06\x06"
-_CENTRAL_SIG, _LOCAL_SIG = b"PK\x01\x02", b"PK\x03\x04"
 _STORED, _DEFLATED = 0, 8
-_FLAG_ENCRYPTED, _FLAG_UTF8 = 0x1, 0x800
+_FLAG_ENCRYPTED = 0x1
 _CHUNK = 1 << 16
 _LIST_CAP = 1_000_000  # list_names is for detection: past this many entries it says "not a zip we list"
 _DRIVE = re.compile(r"[A-Za-z]:")
@@ -75,113 +67,10 @@ class ZipLimits:
                    options.get("max_package_bytes", default.max_total_bytes))
 
 
-@dataclass(slots=True)
-class _Entry:
-    name: str
-    raw_name: bytes
-    flags: int
-    method: int
-    crc: int
-    csize: int
-    size: int
-    offset: int
-    bound: int = 0        # where the next entry (or the directory) starts: the data must end before it
-    data_start: int = -1  # from the local header, on first read
-
-
 def _key(name: str) -> str:
     """How a name is looked up: \\ read as /, case folded, an OPC-style leading / ignored."""
     name = name.replace("\\", "/")
     return (name[1:] if name.startswith("/") else name).casefold()
-
-
-def _refusal(ns: str, what: str, message: str) -> Unreadable:
-    return Unreadable(f"{ns}.{what}", message)
-
-
-def _pread(fh: BinaryIO, offset: int, n: int, ns: str) -> bytes:
-    fh.seek(offset)
-    data = fh.read(n)
-    if len(data) != n:
-        raise _refusal(ns, "zip-corrupt", f"the file ends inside the record at byte {offset}")
-    return data
-
-
-def _read_directory(fh: BinaryIO, size: int, ns: str, max_entries: int) -> tuple[list[_Entry], int, int]:
-    """The entries of the central directory, and the directory's [start, end) in the file."""
-    fh.seek(0)
-    if fh.read(2) != b"PK":
-        raise _refusal(ns, "not-a-zip", "no zip signature at the start of the file")
-    tail_start = max(0, size - _EOCD.size - 0xFFFF)
-    tail = _pread(fh, tail_start, size - tail_start, ns)
-    pos = tail.rfind(_EOCD_SIG, 0, len(tail) - _EOCD.size + len(_EOCD_SIG))
-    if pos < 0:
-        raise _refusal(ns, "zip-corrupt", "no end-of-central-directory record (a truncated zip?)")
-    eocd_at = tail_start + pos
-    _, disk, cd_disk, count_here, count, cd_size, cd_offset, _ = _EOCD.unpack_from(tail, pos)
-    directory_limit = eocd_at
-    if eocd_at >= _ZIP64_LOCATOR.size:
-        sig, _, z64_at, _ = _ZIP64_LOCATOR.unpack(_pread(fh, eocd_at - _ZIP64_LOCATOR.size, _ZIP64_LOCATOR.size, ns))
-        if sig == _ZIP64_LOCATOR_SIG:
-            if z64_at + _ZIP64_EOCD.size > eocd_at:
-                raise _refusal(ns, "zip-corrupt", "the ZIP64 end record lies outside the file")
-            (sig, _, _, _, disk, cd_disk, count_here, count, cd_size,
-             cd_offset) = _ZIP64_EOCD.unpack(_pread(fh, z64_at, _ZIP64_EOCD.size, ns))
-            if sig != _ZIP64_EOCD_SIG:
-                raise _refusal(ns, "zip-corrupt", "the ZIP64 locator points at no ZIP64 end record")
-            directory_limit = z64_at
-    if disk or cd_disk or count_here != count:
-        raise _refusal(ns, "zip-corrupt", "a multi-disk (split) zip")
-    if count > max_entries:
-        raise _refusal(ns, "zip-too-many-entries", f"{count} entries, over the limit of {max_entries}")
-    if cd_offset + cd_size > directory_limit:
-        raise _refusal(ns, "zip-corrupt", "the central directory runs past its end record")
-    directory = _pread(fh, cd_offset, cd_size, ns)
-    entries = []
-    p = 0
-    for _ in range(count):
-        if p + _CENTRAL.size > cd_size:
-            raise _refusal(ns, "zip-corrupt", f"the central directory ends after {len(entries)} of {count} entries")
-        (sig, _, _, flags, method, _, _, crc, csize, usize, name_len, extra_len, comment_len, disk_start,
-         _, _, offset) = _CENTRAL.unpack_from(directory, p)
-        if sig != _CENTRAL_SIG:
-            raise _refusal(ns, "zip-corrupt", f"no directory entry signature at entry {len(entries)}")
-        p += _CENTRAL.size
-        raw = directory[p:p + name_len]
-        extra = directory[p + name_len:p + name_len + extra_len]
-        p += name_len + extra_len + comment_len
-        if p > cd_size:
-            raise _refusal(ns, "zip-corrupt", f"directory entry {len(entries)} runs past the directory")
-        if 0xFFFFFFFF in (usize, csize, offset) or disk_start == 0xFFFF:
-            usize, csize, offset = _zip64_extra(extra, usize, csize, offset, disk_start, ns)
-        name = raw.decode("utf-8" if flags & _FLAG_UTF8 else "cp437", "surrogateescape")
-        entries.append(_Entry(name, raw, flags, method, crc, csize, usize, offset))
-    if directory[p:p + 4] == _CENTRAL_SIG:
-        raise _refusal(ns, "zip-corrupt", f"the directory holds more entries than the {count} it declares")
-    return entries, cd_offset, cd_offset + cd_size
-
-
-def _zip64_extra(extra: bytes, usize: int, csize: int, offset: int, disk: int, ns: str) -> tuple[int, int, int]:
-    """The 64-bit sizes and offset, present in the ZIP64 extra field in this order when the 32-bit ones are full."""
-    p = 0
-    while p + _EXTRA.size <= len(extra):
-        kind, length = _EXTRA.unpack_from(extra, p)
-        if kind == 0x0001:
-            wanted = [usize == 0xFFFFFFFF, csize == 0xFFFFFFFF, offset == 0xFFFFFFFF]
-            values = [usize, csize, offset]
-            q = p + _EXTRA.size
-            for i, needed in enumerate(wanted):
-                if needed:
-                    if q + 8 > p + _EXTRA.size + length or q + 8 > len(extra):
-                        break
-                    values[i] = struct.unpack_from("<Q", extra, q)[0]
-                    wanted[i] = False
-                    q += 8
-            if not any(wanted):
-                return values[0], values[1], values[2]
-            break
-        p += _EXTRA.size + length
-    raise _refusal(ns, "zip-corrupt", "a directory entry's ZIP64 extra field is missing or short")
 
 
 def _unsafe(name: str) -> str | None:
@@ -213,8 +102,8 @@ class SafeZip:
         self._fh = fh
         self._owned = owned
         size = fh.seek(0, os.SEEK_END)
-        entries, cd_start, cd_end = _read_directory(fh, size, ns, limits.max_entries)
-        self._entries: dict[str, _Entry] = {}
+        entries, cd_start, cd_end = read_directory(fh, size, ns, limits.max_entries)
+        self._entries: dict[str, Entry] = {}
         for entry in entries:
             self._admit_entry(entry)
         self._check_overlaps(entries, cd_start, cd_end)
@@ -222,7 +111,7 @@ class SafeZip:
         self._counted: dict[str, int] = {}  # bytes inflated per part, so re-reading a part costs nothing more
         self._total = 0
 
-    def _admit_entry(self, entry: _Entry) -> None:
+    def _admit_entry(self, entry: Entry) -> None:
         entry.name = entry.name.replace("\\", "/")
         why = _unsafe(entry.name)
         if why:
@@ -239,7 +128,7 @@ class SafeZip:
             raise self._fail("zip-size-mismatch", f"stored entry {entry.name!r} declares {entry.csize} "
                                                   f"bytes stored and {entry.size} bytes of content")
 
-    def _check_overlaps(self, entries: list[_Entry], cd_start: int, cd_end: int) -> None:
+    def _check_overlaps(self, entries: list[Entry], cd_start: int, cd_end: int) -> None:
         """Each entry's smallest possible extent must end before the next entry, and all before the directory.
 
         The local header's extra field is not known yet; :meth:`_data_start` checks the full extent.
@@ -249,14 +138,14 @@ class SafeZip:
             if entry.offset >= cd_end:
                 raise self._fail("zip-corrupt", f"entry {entry.name!r} points past the central directory")
             entry.bound = min(ordered[i + 1].offset, cd_start) if i + 1 < len(ordered) else cd_start
-            if entry.offset + _LOCAL.size + len(entry.raw_name) + entry.csize > entry.bound:
+            if entry.offset + LOCAL.size + len(entry.raw_name) + entry.csize > entry.bound:
                 other = f"entry {ordered[i + 1].name!r}" if i + 1 < len(ordered) else "the central directory"
                 raise self._fail("zip-overlapping-entries", f"entry {entry.name!r} overlaps {other}")
 
     def _fail(self, what: str, message: str) -> Unreadable:
-        return _refusal(self.ns, what, message)
+        return refusal(self.ns, what, message)
 
-    def _entry(self, name: str) -> _Entry:
+    def _entry(self, name: str) -> Entry:
         entry = self._entries.get(_key(name))
         if entry is None:
             raise KeyError(name)
@@ -277,7 +166,10 @@ class SafeZip:
     def read(self, name: str) -> bytes:
         """The whole part, in one pass: never inflated past its declared size nor past the limits."""
         entry = self._admit_read(name)
-        compressed = _pread(self._fh, self._data_start(entry), entry.csize, self.ns)
+        if entry.csize > entry.size + (entry.size >> 8) + 4096:
+            # More input than deflate could ever need for this output: do not load it whole.
+            return _PartStream(self, entry, self._data_start(entry)).readall()
+        compressed = pread(self._fh, self._data_start(entry), entry.csize, self.ns)
         if entry.method == _STORED:
             data = compressed
         else:
@@ -299,7 +191,7 @@ class SafeZip:
         entry = self._admit_read(name)
         return _PartStream(self, entry, self._data_start(entry))
 
-    def _admit_read(self, name: str) -> _Entry:
+    def _admit_read(self, name: str) -> Entry:
         entry = self._entry(name)
         limits = self.limits
         if entry.size > limits.max_part_bytes:
@@ -311,28 +203,28 @@ class SafeZip:
                                                       f"{limits.max_total_bytes} bytes")
         return entry
 
-    def _data_start(self, entry: _Entry) -> int:
+    def _data_start(self, entry: Entry) -> int:
         if entry.data_start < 0:
-            header = _pread(self._fh, entry.offset, _LOCAL.size, self.ns)
-            sig, *_, name_len, extra_len = _LOCAL.unpack(header)
-            if sig != _LOCAL_SIG:
+            header = pread(self._fh, entry.offset, LOCAL.size, self.ns)
+            sig, *_, name_len, extra_len = LOCAL.unpack(header)
+            if sig != LOCAL_SIG:
                 raise self._fail("zip-corrupt", f"no local header where {entry.name!r} should start")
-            if _pread(self._fh, entry.offset + _LOCAL.size, name_len, self.ns) != entry.raw_name:
+            if pread(self._fh, entry.offset + LOCAL.size, name_len, self.ns) != entry.raw_name:
                 raise self._fail("zip-corrupt", f"the local header of {entry.name!r} names another part")
-            start = entry.offset + _LOCAL.size + name_len + extra_len
+            start = entry.offset + LOCAL.size + name_len + extra_len
             if start + entry.csize > entry.bound:
                 raise self._fail("zip-overlapping-entries", f"the data of {entry.name!r} runs into the next entry")
             entry.data_start = start
         return entry.data_start
 
-    def _verify(self, entry: _Entry, produced: int, crc: int) -> None:
+    def _verify(self, entry: Entry, produced: int, crc: int) -> None:
         if produced != entry.size:
             raise self._fail("zip-size-mismatch", f"{entry.name!r} inflates to {produced} bytes, "
                                                   f"not the {entry.size} declared")
         if crc != entry.crc:
             raise self._fail("zip-corrupt", f"{entry.name!r} fails its CRC-32 check")
 
-    def _account(self, entry: _Entry, produced: int) -> None:
+    def _account(self, entry: Entry, produced: int) -> None:
         key = entry.name.casefold()
         before = self._counted.get(key, 0)
         if produced > before:
@@ -356,7 +248,7 @@ class SafeZip:
 class _PartStream(io.RawIOBase):
     """One part, inflated as it is read: ``read(n)`` never holds more than n bytes plus one input chunk."""
 
-    def __init__(self, package: SafeZip, entry: _Entry, start: int) -> None:
+    def __init__(self, package: SafeZip, entry: Entry, start: int) -> None:
         super().__init__()
         self._zip = package
         self._entry = entry
@@ -402,7 +294,7 @@ class _PartStream(io.RawIOBase):
         return data
 
     def _next_input(self, n: int) -> bytes:
-        data = _pread(self._zip._fh, self._pos, min(n, self._left), self._zip.ns)
+        data = pread(self._zip._fh, self._pos, min(n, self._left), self._zip.ns)
         self._pos += len(data)
         self._left -= len(data)
         return data
@@ -461,7 +353,7 @@ def list_names(source) -> list[str] | None:
     try:
         fh, owned = _open_source(source)
         try:
-            entries, _, _ = _read_directory(fh, fh.seek(0, os.SEEK_END), "detect", _LIST_CAP)
+            entries, _, _ = read_directory(fh, fh.seek(0, os.SEEK_END), "detect", _LIST_CAP)
         finally:
             if owned:
                 fh.close()
