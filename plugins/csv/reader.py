@@ -42,16 +42,19 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
 
     stream = open_text(source.open(), guess)
     try:
-        records = iter(Tokenizer(stream, delimiter, caps, tick=ctx.checkpoint))
+        tokenizer = Tokenizer(stream, delimiter, caps, tick=ctx.checkpoint)
+        records = iter(tokenizer)
         first = next(records, None)
     except BaseException:
         stream.close()
         raise
     if first is None:
         stream.close()
+        if tokenizer.stray_nul:
+            ctx.report("csv.nul-removed", count=tokenizer.stray_nul)
         return
     table = Table(rows=())
-    table.rows = _rows(chain((first,), records), stream, table, ctx, guess)
+    table.rows = _rows(chain((first,), records), stream, table, ctx, guess, tokenizer)
     yield table
 
 
@@ -70,7 +73,7 @@ def _detect(source: Source, guess: EncodingGuess, caps: Caps) -> str:
 
 
 def _rows(records: Iterator[Record], stream: TextIO, table: Table, ctx: ReadContext,
-          guess: EncodingGuess) -> Iterator[Row]:
+          guess: EncodingGuess, tokenizer: Tokenizer) -> Iterator[Row]:
     """The rows, lazily; the stream closes when they are exhausted or abandoned."""
     ledger = _Ledger(ctx, table, guess)
     max_rows = ctx.options["max_rows"]
@@ -88,7 +91,7 @@ def _rows(records: Iterator[Record], stream: TextIO, table: Table, ctx: ReadCont
             if index == 0:
                 fields = [Cell([Text(field)] if field else [], header=True) for field in fields]
             yield Row(fields, locator=locator)
-        ledger.finish()
+        ledger.finish(tokenizer.stray_nul)
     finally:
         stream.close()
 
@@ -129,7 +132,9 @@ class _Ledger:
         self.ctx.report("csv.undecodable-bytes", locator,
                         detail=f"{self.guess.encoding}: first undecodable byte at offset {self.guess.bad_offset}")
 
-    def finish(self) -> None:
+    def finish(self, stray_nul: int) -> None:
+        if stray_nul:  # after the last record, in none
+            self.ctx.report("csv.nul-removed", count=stray_nul)
         # The bad bytes may all lie in text a cap cut away: the decoding is still reported.
         if self.guess.lenient and not self.undecodable_reported:
             self.undecodable(None)

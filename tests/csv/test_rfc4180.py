@@ -1,0 +1,142 @@
+"""Tolerant RFC 4180: each rule on its own, then the tokenizer against a character-by-character
+statement of the rules on random text, with pieces small enough to cut every construct."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zenconv_plugins.csv import tokenizer
+from zenconv_plugins.csv.tokenizer import Caps, Tokenizer
+
+WIDE = Caps(max_cols=1 << 20, max_field_chars=1 << 30, max_line_chars=1 << 30)
+
+
+def records(text: str, delimiter: str = ",", caps: Caps = WIDE) -> list[tuple[list[str], int]]:
+    return [(fields, line) for fields, line, _cuts in Tokenizer(io.StringIO(text, newline=""), delimiter, caps)]
+
+
+def parse(text: str, delimiter: str = ",") -> list[list[str]]:
+    return [fields for fields, _line in records(text, delimiter)]
+
+
+def stated(text: str, d: str = ",") -> list[tuple[list[str], int]]:
+    """The rules, one character at a time: (fields, line where the record starts) per record."""
+    out, row, field = [], [], []
+    quoted, at_start, line, start_line, i = False, True, 1, 1, 0
+    while i < len(text):
+        c = text[i]
+        if quoted:
+            if c == '"' and text[i + 1:i + 2] == '"':
+                field.append('"')
+                i += 2
+                continue
+            if c == '"':
+                quoted = False
+            else:
+                field.append(c)
+                if c == "\n" or (c == "\r" and text[i + 1:i + 2] != "\n"):
+                    line += 1
+            i += 1
+        elif c == '"' and at_start:
+            quoted, at_start = True, False
+            i += 1
+        elif c == d:
+            row.append("".join(field))
+            field, at_start = [], True
+            i += 1
+        elif c in "\r\n":
+            row.append("".join(field))
+            out.append((row, start_line))
+            row, field, at_start = [], [], True
+            i += 2 if text[i:i + 2] == "\r\n" else 1
+            line += 1
+            start_line = line
+        else:
+            field.append(c)
+            at_start = False
+            i += 1
+    if row or field or not at_start:  # text after the last line break is a record
+        row.append("".join(field))
+        out.append((row, start_line))
+    return out
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("a,b\n1,2\n", [["a", "b"], ["1", "2"]]),
+    ('"a,b",c\n', [["a,b", "c"]]),                        # the delimiter is literal in quotes
+    ('"x\r\ny",z\n', [["x\r\ny", "z"]]),                   # so is a line break, kept as it is
+    ('"ha ""ha"" ha"\n', [['ha "ha" ha']]),               # "" is a quote
+    ('"abc', [["abc"]]),                                   # an unterminated quote runs to the end
+    ('"abc\ndef,g\n', [["abc\ndef,g\n"]]),
+    ('1.0 Hybrid "Cross",x\n', [['1.0 Hybrid "Cross"', "x"]]),  # a quote elsewhere is literal
+    (' "a,b",c\n', [[' "a', 'b"', "c"]]),                 # ... even after a space: nothing is trimmed
+    ('"ab"cd,e\n', [["abcd", "e"]]),                      # text after the closing quote joins the field
+    ('"a"b"c",d\n', [['ab"c"', "d"]]),
+    ("a\r\nb\rc\nd", [["a"], ["b"], ["c"], ["d"]]),       # CRLF, lone CR, LF all end a record
+    ("a\n\nb\n", [["a"], [""], ["b"]]),                   # a blank line is ['']
+    ("a\r\n\r\n", [["a"], [""]]),
+    ("a,b\n", [["a", "b"]]),                              # a trailing line break adds no row
+    ("", []),
+    ("\n", [[""]]),
+    ("a,,\n", [["a", "", ""]]),
+    (" a , b \n", [[" a ", " b "]]),
+    ("a\n1,2,3\n4\n", [["a"], ["1", "2", "3"], ["4"]]),  # ragged stays ragged
+    ('"",""\n', [["", ""]]),
+    ('"a",\n', [["a", ""]]),
+])
+def test_rules(text, expected):
+    assert parse(text) == expected
+    assert [fields for fields, _ in stated(text)] == expected
+
+
+def test_python_csv_disagrees_where_the_tokenizer_does_not_use_it():
+    # Why csv is not the whole parser: a blank line, and its process-wide field size limit.
+    assert list(csv.reader(io.StringIO("a\n\nb\n", newline=""))) == [["a"], [], ["b"]]
+    with pytest.raises(csv.Error):
+        list(csv.reader(io.StringIO('"' + "x" * (csv.field_size_limit() + 1) + '"\n', newline="")))
+
+
+def test_a_field_over_the_csv_modules_own_limit_is_no_crash():
+    big = "y" * 200_000
+    assert parse(f'a,"{big}",b\nc\n') == [["a", big, "b"], ["c"]]
+
+
+def test_a_lowered_csv_field_limit_in_the_process_changes_nothing():
+    old = csv.field_size_limit(8)
+    try:
+        assert parse('a,"a longer quoted field",b\n') == [["a", "a longer quoted field", "b"]]
+    finally:
+        csv.field_size_limit(old)
+
+
+def test_other_delimiters_and_quotes_around_them():
+    assert parse('a;"b;c";d\r\n', ";") == [["a", "b;c", "d"]]
+    assert parse('a\t"b\tc"\n', "\t") == [["a", "b\tc"]]
+    assert parse("a|b,c\n", "|") == [["a", "b,c"]]
+
+
+def test_line_numbers_follow_quoted_line_breaks():
+    text = 'h1,h2\r\n"multi\r\nline\rfield",x\r\nnext,row\r\n'
+    assert records(text) == [(["h1", "h2"], 1), (["multi\r\nline\rfield", "x"], 2), (["next", "row"], 5)]
+
+
+def test_a_crlf_cut_by_the_piece_size_is_one_line_break(monkeypatch):
+    monkeypatch.setattr(tokenizer, "SEGMENT", 4)
+    assert records("abc\r\nd\r\ne") == [(["abc"], 1), (["d"], 2), (["e"], 3)]
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=st.text(alphabet='ab,;"\r\né\0', max_size=40), segment=st.sampled_from([1, 2, 3, 5, 1 << 16]))
+def test_the_tokenizer_follows_the_rules(text, segment):
+    # NULs are removed from the text before it is parsed, even between the CR and LF of a CRLF.
+    saved = tokenizer.SEGMENT
+    tokenizer.SEGMENT = segment
+    try:
+        assert records(text) == stated(text.replace("\0", ""))
+    finally:
+        tokenizer.SEGMENT = saved
