@@ -1,0 +1,1 @@
+"""The Word (.docx) reader plugin."""

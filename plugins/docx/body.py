@@ -1,0 +1,305 @@
+"""Block-level WordprocessingML: paragraphs to headings, list items, code, math and paragraphs;
+content controls to containers; text boxes; section properties.
+
+The same reader serves the body, table cells, text boxes and notes: :meth:`BlockReader.blocks_of`
+reads any block container into a list of blocks, and the streaming body loop feeds body-level
+elements one by one through :meth:`BlockReader.block`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dataclasses import replace
+
+from zenconv.ir.facets import HiddenFacet, RevisionFacet, StyleFacet
+from zenconv.ir.locator import Locator
+from zenconv.ir.nodes import CodeBlock, Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text
+
+from .inlines import HIDDEN_KEY, build, strip_key
+from .lists import ListAssembler
+from .namespaces import M, MC, R, W
+from .runs import RunReader
+from .state import DocxState
+
+_P, _PPR, _TBL, _SDT = W + "p", W + "pPr", W + "tbl", W + "sdt"
+_VAL = W + "val"
+_MARK_CHANGES = {W + "ins": "insertion", W + "del": "deletion", W + "moveTo": "move-to", W + "moveFrom": "move-from"}
+_OFF = ("0", "false", "off", "none")
+# what makes an all-monospace paragraph read as code rather than prose set in a typewriter face
+_CODE_SIGNS = re.compile(r"[(){}\[\];=<>#*/\\|$]|^\s")
+_SILENT_BLOCKS = frozenset((
+    W + "bookmarkEnd", W + "proofErr", W + "permStart", W + "permEnd", W + "commentRangeEnd", W + "tcPr",
+    W + "sdtEndPr", W + "customXmlPr", W + "moveFromRangeStart", W + "moveFromRangeEnd", W + "moveToRangeStart",
+    W + "moveToRangeEnd", W + "customXmlInsRangeStart", W + "customXmlInsRangeEnd", W + "customXmlDelRangeStart",
+    W + "customXmlDelRangeEnd",
+))
+
+
+class BlockReader:
+    def __init__(self, st: DocxState) -> None:
+        self.st = st
+        self.runs = RunReader(st)
+        from .tables import TableReader   # tables read cells through this reader
+
+        self.tables = TableReader(self)
+
+    # --- containers ----------------------------------------------------------------------------
+
+    def blocks_of(self, el) -> list:
+        lists = ListAssembler()
+        for child in el:
+            self.block(child, lists)
+        return lists.finish()
+
+    def block(self, el, out: ListAssembler) -> None:
+        tag = el.tag
+        st = self.st
+        if tag == _P:
+            self.paragraph(el, out)
+        elif tag == _TBL:
+            out.block(self.tables.table(el))
+        elif tag == _SDT:
+            self.control(el, out)
+        elif tag in _SILENT_BLOCKS or not isinstance(tag, str):
+            return
+        elif tag == W + "sectPr":
+            self.section(el)
+        elif tag == W + "bookmarkStart":
+            st.report("docx.bookmarks-dropped", detail=el.get(W + "name"))
+        elif tag == W + "commentRangeStart":
+            self.runs._comment(el.get(W + "id"))
+        elif tag in (W + "customXml", W + "smartTag"):
+            for child in el:
+                self.block(child, out)
+        elif tag in (W + "ins", W + "moveTo", W + "del", W + "moveFrom"):
+            self._block_revision(el, out)
+        elif tag == M + "oMathPara":
+            for latex in self.runs.math.paragraph(el):
+                out.block(MathBlock(latex, locator=st.here()))
+            self.runs._math_report()
+        elif tag == MC + "AlternateContent":
+            choice = el.find(MC + "Choice")
+            for child in choice if choice is not None else ():
+                self.block(child, out)
+        elif tag == W + "altChunk":
+            st.report("docx.embedded-objects-dropped", detail="altChunk " + (el.get(R + "id") or ""))
+        else:
+            st.report("docx.unhandled-construct", detail=tag.rsplit("}", 1)[-1])
+            for child in el:
+                self.block(child, out)
+
+    def _block_revision(self, el, out: ListAssembler) -> None:
+        inserted = el.tag in (W + "ins", W + "moveTo")
+        mode = self.st.revisions
+        if mode == "all" or (mode == "accept") == inserted:
+            for child in el:
+                self.block(child, out)
+        else:
+            self.st.report("docx.tracked-insertions-dropped" if inserted else "docx.tracked-deletions-dropped")
+
+    def control(self, sdt, out: ListAssembler) -> None:
+        content = sdt.find(W + "sdtContent")
+        if content is None:
+            return
+        locator = Locator(paragraph=self.st.paragraph + 1 if self.st.counting else None,
+                          rendered_page=self.st.page if self.st.paged else None)
+        blocks = self.blocks_of(content)
+        if blocks:
+            out.block(Container(blocks, class_=_control_tag(sdt), locator=locator))
+
+    def section(self, sect) -> None:
+        """A w:sectPr: counted as dropped; the header and footer parts it names are remembered."""
+        st = self.st
+        st.report("docx.section-properties-dropped")
+        for ref in sect:
+            kind = ref.tag
+            if kind in (W + "headerReference", W + "footerReference"):
+                rel = st.rels.get(ref.get(R + "id") or "")
+                if rel is not None and not rel.external and rel.target:
+                    st.header_parts.setdefault(rel.target, "header" if kind == W + "headerReference" else "footer")
+
+    # --- paragraphs ----------------------------------------------------------------------------
+
+    def paragraph(self, p, out: ListAssembler) -> None:
+        st = self.st
+        if st.counting:
+            st.paragraph += 1
+        style = num_id = ilvl = outline = None
+        mark_facets: list = []
+        first = p[0] if len(p) else None
+        if first is not None and first.tag == _PPR:
+            for child in first:
+                tag = child.tag
+                if tag == W + "pStyle":
+                    style = child.get(_VAL)
+                elif tag == W + "numPr":
+                    for part in child:
+                        if part.tag == W + "numId":
+                            num_id = part.get(_VAL)
+                        elif part.tag == W + "ilvl":
+                            ilvl = _int(part.get(_VAL))
+                elif tag == W + "outlineLvl":
+                    outline = _int(child.get(_VAL))
+                elif tag == W + "sectPr":
+                    self.section(child)
+                elif tag == W + "rPr":
+                    # the paragraph mark itself inserted or deleted: the paragraph was split or joined
+                    for mark in child:
+                        change = _MARK_CHANGES.get(mark.tag)
+                        if change is not None:
+                            mark_facets.append(RevisionFacet(change=change, author=mark.get(W + "author"),
+                                                             date=mark.get(W + "date")))
+                elif tag == W + "pageBreakBefore" and (child.get(_VAL) or "on").lower() not in _OFF:
+                    st.explicit_break()
+                    st.report("docx.page-breaks-dropped")
+        content = self.runs.read(p)
+        locator = self._locator(content.first_page)
+        facets = list(content.revisions.values())
+        segments = content.segments
+        if content.hidden and not content.visible:
+            segments = strip_key(segments, HIDDEN_KEY)
+            facets.append(HiddenFacet(reason="vanish"))
+        facets.extend(f for f in mark_facets if f.change not in content.revisions)
+
+        if content.display_math and not content.text:
+            for latex in content.display_math:
+                out.block(MathBlock(latex, facets=tuple(facets), locator=locator))
+            self._boxes(content.boxes, out, locator)
+            return
+
+        level = (outline + 1 if 0 <= outline <= 8 else None) if outline is not None else st.styles.heading_level(style)
+        if style is not None and level is None:
+            st.style_ids.add(style)
+        numbered = self._numbering(style, num_id, ilvl)
+
+        if level is not None:
+            if outline is None and st.styles.is_title(style):
+                st.title_seen = True
+            elif st.title_seen:
+                level += 1
+            inlines = build(segments)
+            if numbered is not None:
+                item = st.numbering.advance(*numbered)
+                if item.label:
+                    inlines.insert(0, Text(item.label + " "))
+            if _has_text(inlines):
+                if level > 6:
+                    st.report("docx.heading-level-clamped", detail=f"level {level}")
+                    level = 6
+                out.block(Heading(level, _trim(inlines), facets=tuple(facets), locator=locator))
+        elif numbered is not None:
+            item = st.numbering.advance(*numbered)
+            inlines = build(segments)
+            if _has_text(inlines):
+                if item.compound and item.label:
+                    inlines.insert(0, Text(item.label + " "))
+                    item = replace(item, ordered=False, value=1)
+                node = ListItem([Paragraph(_trim(inlines))], facets=tuple(facets), locator=locator)
+                out.item(item, node)
+        elif segments and self._is_code(style, content):
+            st.report("docx.monospace-as-code")
+            out.code(_code_text(segments), facets=tuple(facets), locator=locator)
+        else:
+            inlines = build(segments)
+            if content.code:
+                st.report("docx.monospace-as-code")
+            if _has_text(inlines):
+                if style is not None:
+                    facets.insert(0, StyleFacet(style_id=style, name=st.styles.name(style)))
+                out.block(Paragraph(_trim(inlines), facets=tuple(facets), locator=locator))
+        self._boxes(content.boxes, out, locator)
+
+    def _numbering(self, style, num_id, ilvl) -> tuple[str, int] | None:
+        if num_id is None:
+            from_style = self.st.styles.numbering(style)
+            if from_style is None:
+                return None
+            num_id = from_style[0]
+            if ilvl is None:
+                ilvl = from_style[1]
+        if num_id == "0" or not num_id:
+            return None
+        return num_id, ilvl or 0
+
+    def _is_code(self, style, content) -> bool:
+        if self.st.styles.is_code(style):
+            return True
+        if not (content.code and content.all_code):
+            return False
+        text = "".join(leaf.text for _, leaf in content.segments if hasattr(leaf, "text"))
+        return bool(_CODE_SIGNS.search(text))
+
+    def _boxes(self, boxes, out: ListAssembler, locator: Locator) -> None:
+        st = self.st
+        for box in boxes:
+            saved = st.counting, st.fields
+            st.counting, st.fields = False, []
+            blocks = self.blocks_of(box)
+            st.counting, st.fields = saved
+            st.report("docx.text-boxes-degraded")
+            if blocks:
+                out.block(Container(blocks, class_="text-box", locator=locator))
+
+    def _locator(self, page: int | None) -> Locator:
+        st = self.st
+        if not st.in_body:
+            return Locator(part=st.part)
+        return Locator(paragraph=st.paragraph if st.counting else None,
+                       rendered_page=page if st.paged else None)
+
+
+def _control_tag(sdt) -> str | None:
+    pr = sdt.find(W + "sdtPr")
+    if pr is None:
+        return None
+    for name in ("tag", "alias"):
+        found = pr.find(W + name)
+        if found is not None and found.get(_VAL):
+            return found.get(_VAL)
+    return None
+
+
+def _code_text(segments) -> str:
+    parts = []
+    for _, leaf in segments:
+        if type(leaf) is str:
+            parts.append(leaf)
+        elif isinstance(leaf, HardBreak):
+            parts.append("\n")
+        elif hasattr(leaf, "text"):
+            parts.append(leaf.text)
+    return "".join(parts)
+
+
+def _has_text(inlines) -> bool:
+    """Anything but whitespace and line breaks: text, an image, an equation, a note mark."""
+    for node in inlines:
+        if isinstance(node, Text):
+            if node.text.strip():
+                return True
+        elif isinstance(node, HardBreak):
+            continue
+        elif not hasattr(node, "children") or _has_text(node.children):
+            return True
+    return False
+
+
+def _trim(inlines: list) -> list:
+    """Leading and trailing whitespace of a block's text is layout, not content."""
+    if inlines and isinstance(inlines[0], Text):
+        inlines[0].text = inlines[0].text.lstrip()
+        if not inlines[0].text:
+            del inlines[0]
+    if inlines and isinstance(inlines[-1], Text):
+        inlines[-1].text = inlines[-1].text.rstrip()
+        if not inlines[-1].text:
+            del inlines[-1]
+    return inlines
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None

@@ -1,0 +1,101 @@
+"""Flat run segments to the nested inline tree, sharing the common prefix of consecutive runs.
+
+A paragraph is read into segments ``(keys, leaf)``: ``keys`` are the wrappers around the leaf,
+outermost first (a content control, a link, a kept revision, hidden text, then the formatting bits
+in canonical order); ``leaf`` is a string or an inline node. Building walks the segments once with a
+stack of open wrappers: a run that shares a prefix with the one before it extends the same nodes,
+so ``**a** **b**`` never happens and toggles that clear close exactly what they should.
+"""
+
+from __future__ import annotations
+
+from zenconv.ir.facets import HiddenFacet, RevisionFacet
+from zenconv.ir.nodes import (
+    Code, Emphasis, Link, SmallCaps, Span, Strikethrough, Strong, Subscript, Superscript, Text, Underline,
+)
+
+from .formatting import EMPHASIS, SMALLCAPS, STRIKE, STRONG, SUB, SUPER, UNDERLINE, WRAPPER_BITS
+
+_BY_BIT = {
+    STRONG: Strong, EMPHASIS: Emphasis, STRIKE: Strikethrough, SUPER: Superscript, SUB: Subscript,
+    SMALLCAPS: SmallCaps, UNDERLINE: Underline,
+}
+
+HIDDEN_KEY = ("hidden",)
+_HIDDEN_FACETS = (HiddenFacet(reason="vanish"),)
+
+_bits_cache: dict[int, tuple[int, ...]] = {}
+
+
+def format_keys(mask: int) -> tuple[int, ...]:
+    """The formatting wrappers of a mask, in canonical order."""
+    keys = _bits_cache.get(mask)
+    if keys is None:
+        keys = _bits_cache[mask] = tuple(bit for bit in WRAPPER_BITS if mask & bit)
+    return keys
+
+
+def link_key(target: str, serial: int) -> tuple:
+    return ("link", target, serial)
+
+
+def span_key(class_: str, serial: int) -> tuple:
+    return ("span", class_, serial)
+
+
+def revision_key(change: str, author: str | None, date: str | None) -> tuple:
+    return ("rev", change, author, date)
+
+
+def _open(key):
+    if type(key) is int:
+        node = _BY_BIT[key]([])
+    else:
+        kind = key[0]
+        if kind == "link":
+            node = Link([], key[1])
+        elif kind == "span":
+            node = Span([], key[1])
+        elif kind == "rev":
+            node = Span([], key[1], (RevisionFacet(change=key[1], author=key[2], date=key[3]),))
+        else:
+            node = Span([], "hidden", _HIDDEN_FACETS)
+    return node, node.children
+
+
+def build(segments: list) -> list:
+    """The inline tree of a paragraph's segments."""
+    root: list = []
+    open_keys: list = []
+    lists: list[list] = [root]
+    for keys, leaf in segments:
+        depth = len(open_keys)
+        shared = 0
+        limit = min(depth, len(keys))
+        while shared < limit and open_keys[shared] == keys[shared]:
+            shared += 1
+        if shared < depth:
+            del open_keys[shared:]
+            del lists[shared + 1:]
+        target = lists[-1]
+        for key in keys[shared:]:
+            node, children = _open(key)
+            target.append(node)
+            open_keys.append(key)
+            lists.append(children)
+            target = children
+        if type(leaf) is str:
+            if target and type(target[-1]) is Text:
+                target[-1].text += leaf
+            else:
+                target.append(Text(leaf))
+        elif type(leaf) is Code and target and type(target[-1]) is Code:
+            target[-1].text += leaf.text
+        else:
+            target.append(leaf)
+    return root
+
+
+def strip_key(segments: list, key) -> list:
+    """The segments without one wrapper (hidden text that turned out to be the whole paragraph)."""
+    return [(tuple(k for k in keys if k != key), leaf) for keys, leaf in segments]

@@ -1,0 +1,97 @@
+"""The package: parts through the safe zip layer, relationships, and the main part found through them.
+
+Every part is read bounded by the safe layer, its Strict namespaces rewritten, and parsed with DTDs
+refused and the depth limited. Part names are compared case-insensitively (the safe layer's
+``has``), and relationship targets are resolved against the source part's folder, never guessed.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+from zenconv.reports import Unreadable
+from zenconv.safe.xml import parse_xml
+from zenconv.safe.zip import open_package
+
+from .namespaces import PKG_REL_NS, REL_OFFICE_DOCUMENT, transitional
+
+_REL = "{%s}Relationship" % PKG_REL_NS
+
+
+@dataclass(slots=True, frozen=True)
+class Relationship:
+    id: str
+    type: str
+    target: str          # the resolved part name, or the raw target when external
+    external: bool
+
+
+class Package:
+    def __init__(self, source, ctx) -> None:
+        self.ctx = ctx
+        self.zip = open_package(source, ctx)
+        self.max_depth = ctx.options.get("max_xml_depth", 256) or 256
+        self._names = {name.lower(): name for name in self.zip.names}
+
+    def has(self, name: str) -> bool:
+        return name.lower() in self._names
+
+    def read_raw(self, name: str) -> bytes:
+        """A part's bytes as stored (media)."""
+        return self.zip.read(self._names.get(name.lower(), name))
+
+    def read(self, name: str) -> bytes:
+        """An XML part's bytes, Strict namespaces read as Transitional."""
+        return transitional(self.read_raw(name))
+
+    def parse(self, name: str):
+        """The part as an lxml element, or None when the package has no such part."""
+        if not self.has(name):
+            return None
+        return parse_xml(self.read(name), self.ctx.namespace, max_depth=self.max_depth)
+
+    def relationships(self, part: str) -> dict[str, Relationship]:
+        """The relationships of ``part`` by id ({} when it has none)."""
+        folder, base = posixpath.split(part)
+        rels_name = posixpath.join(folder, "_rels", base + ".rels")
+        root = self.parse(rels_name)
+        found: dict[str, Relationship] = {}
+        if root is None:
+            return found
+        for rel in root.iter(_REL):
+            rid = rel.get("Id")
+            target = rel.get("Target") or ""
+            if not rid:
+                continue
+            external = (rel.get("TargetMode") or "").lower() == "external"
+            found[rid] = Relationship(rid, rel.get("Type") or "", target if external else resolve(folder, target), external)
+        return found
+
+    def main_part(self) -> str:
+        """The main document part named by the package relationships."""
+        for rel in self.relationships("").values():
+            if rel.type == REL_OFFICE_DOCUMENT and not rel.external and self.has(rel.target):
+                return rel.target
+        raise Unreadable("docx.no-main-part", "the package relationships name no main document part that exists")
+
+
+def resolve(folder: str, target: str) -> str:
+    """A relationship target as a part name: relative to ``folder``, or from the root when it starts with /."""
+    target = target.replace("\\", "/")
+    if target.startswith("/"):
+        path = target.lstrip("/")
+    else:
+        path = posixpath.join(folder, target)
+    path = posixpath.normpath(path)
+    # normpath keeps a leading '..' that climbs out of the package: such a target names nothing.
+    return "" if path.startswith("..") or path == "." else path
+
+
+def by_type(rels: dict[str, Relationship], rel_type: str) -> Relationship | None:
+    """The first (by id, so deterministically) internal relationship of a type."""
+    for rid in sorted(rels):
+        rel = rels[rid]
+        if rel.type == rel_type and not rel.external:
+            return rel
+    return None

@@ -1,0 +1,65 @@
+"""Entry-point module of the Word (WordprocessingML) reader: declarations only; the reader loads when chosen."""
+
+from __future__ import annotations
+
+from zenconv import hookimpl
+from zenconv.plugins import OptionSpec
+from zenconv.reports import degraded, dropped, refused
+from zenconv.safe.xml import xml_codes
+from zenconv.safe.zip import zip_codes
+
+ID = "ai.insan.zenfmt.docx"
+NAME = "docx"
+VERSION = "0.1.0"
+
+CODES = (
+    *zip_codes(NAME),
+    *xml_codes(NAME),
+    refused("docx.no-main-part", "The package names no main document part, or the part is missing."),
+    dropped("docx.comments-dropped", "Comments and comment ranges."),
+    dropped("docx.tracked-deletions-dropped", "Tracked deletions (w:del, w:moveFrom) dropped under --revisions accept."),
+    dropped("docx.tracked-insertions-dropped", "Tracked insertions (w:ins, w:moveTo) dropped under --revisions reject."),
+    dropped("docx.page-breaks-dropped", "Explicit page and column breaks."),
+    dropped("docx.bookmarks-dropped", "Bookmarks and cross-reference anchors."),
+    dropped("docx.section-properties-dropped", "Page size, margins, columns (the first page size travels as a LayoutFacet)."),
+    degraded("docx.text-boxes-degraded", "Text boxes and shapes with text: carried as a block after their anchoring paragraph."),
+    dropped("docx.embedded-objects-dropped", "OLE objects, charts, diagrams and ink: their preview image is kept when there is one."),
+    dropped("docx.headers-footers-dropped", "Page headers and footers; the detail names the part and its first words."),
+    dropped("docx.hidden-text-skipped", "Hidden text (w:vanish) skipped under --hidden skip."),
+    dropped("docx.external-image-not-fetched", "An image linked outside the package: never fetched; the detail names the target."),
+    dropped("docx.unsafe-link-dropped", "A hyperlink to a script URL (javascript:, vbscript:, data:): the text is kept, the link is not."),
+    dropped("docx.media-limit", "An image past --max-media-bytes or missing from the package: not stored."),
+    degraded("docx.heading-level-clamped", "A heading deeper than level 6 became level 6."),
+    degraded("docx.merged-cells-degraded", "Vertically merged cells (w:vMerge) folded into the cell that starts the merge."),
+    degraded("docx.monospace-as-code", "A run or paragraph in a monospace font became code: a font became a role."),
+    degraded("docx.math-degraded", "An OMML construct with no LaTeX mapping: its text is kept."),
+    degraded("docx.symbol-degraded", "A w:sym glyph from a symbol font: written as its Unicode mapping when known."),
+    degraded("docx.unhandled-construct", "Any other WordprocessingML element: its children processed, the element reported."),
+)
+
+OPTIONS = (
+    OptionSpec("revisions", "choice", "accept",
+               "Tracked changes: accept (insertions kept, deletions dropped), reject, or all (both kept and marked).",
+               choices=("accept", "reject", "all")),
+    OptionSpec("hidden", "choice", "keep",
+               "Hidden sheets, rows, columns, slides and text: keep them marked, or skip them and report it.",
+               choices=("keep", "skip")),
+)
+
+# A .docx is a zip whose parts live under word/; the main part is still found through the relationships.
+ZIP_PARTS = ["word/"]
+
+
+@hookimpl
+def zenconv_readers(register) -> None:
+    register.reader(
+        id=ID, name=NAME, version=VERSION, reader="zenconv_plugins.docx.reader:read",
+        extensions=[".docx", ".docm", ".dotx", ".dotm"],
+        media_types=[
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            "application/vnd.ms-word.document.macroEnabled.12",
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
+            "application/vnd.ms-word.template.macroEnabled.12",
+        ],
+        zip_parts=ZIP_PARTS, priority=0, codes=CODES, options=OPTIONS, preservation=ID,
+    )

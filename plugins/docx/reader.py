@@ -1,0 +1,88 @@
+"""The Word reader: the package through the safe layer, then the body streamed block by block.
+
+The order of work: the package relationships name the main part; styles, numbering and the
+properties are read whole (they are small); document.xml is scanned once for the first section's
+page size and whether it carries page breaks, then streamed; footnotes and endnotes are read after
+the body, and headers and footers are reported last.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from lxml import etree
+
+from zenconv.ir.facets import LayoutFacet
+
+from .body import BlockReader
+from .namespaces import REL_NUMBERING, REL_STYLES
+from .numbering import Numbering
+from .package import Package, by_type
+from .parts import read_notes, report_headers
+from .plugin import ID
+from .properties import read_metadata
+from .state import DocxState
+from .stream import stream_body
+from .styles import Styles
+
+EMU_PER_TWIP = 635
+
+_SECT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sectPr[\s>/]")
+_SECT_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sectPr>|<(?:[A-Za-z_][\w.-]*:)?sectPr[^>]*/>")
+_PGSZ = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?pgSz\b([^>]*)>")
+_ATTR = {name: re.compile(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?" + name + rb"\s*=\s*[\"'](\d{1,9})[\"']")
+         for name in (b"w", b"h")}
+_PAGED = re.compile(rb"lastRenderedPageBreak|type=[\"']page[\"']|pageBreakBefore")
+
+
+def read(source, ctx) -> Iterator:
+    ctx.library = f"lxml/{etree.__version__}"
+    package = Package(source, ctx)
+    main = package.main_part()
+    rels = package.relationships(main)
+    styles_rel = by_type(rels, REL_STYLES)
+    styles = Styles(package.parse(styles_rel.target) if styles_rel is not None else None)
+    numbering_rel = by_type(rels, REL_NUMBERING)
+    numbering = Numbering(package.parse(numbering_rel.target) if numbering_rel is not None else None, styles)
+    read_metadata(package, ctx.metadata)
+
+    data = package.read(main)
+    st = DocxState(ctx=ctx, package=package, styles=styles, numbering=numbering, part=main, rels=rels,
+                   revisions=ctx.options.get("revisions", "accept"), hidden=ctx.options.get("hidden", "keep"),
+                   paged=_PAGED.search(data) is not None)
+    reader = BlockReader(st)
+    layout = first_page_layout(data)
+    first = True
+    for block in stream_body(data, reader, ctx, package.max_depth):
+        if first and layout is not None:
+            block.facets = (*block.facets, layout)
+        first = False
+        yield block
+    del data
+
+    st.in_body = st.counting = False
+    ctx.notes.extend(read_notes(reader, rels))
+    st.part, st.rels = main, rels
+    report_headers(reader)
+    ctx.preservation[ID] = {"version": 1, "paragraph_style_ids": sorted(st.style_ids)}
+
+
+def first_page_layout(data: bytes) -> LayoutFacet | None:
+    """The first section's page size. The first w:sectPr in document order is the first section's,
+    and the body's own comes last, so the bytes are searched rather than waiting for the stream to
+    reach it: the facet belongs on the first block, which leaves long before the end."""
+    found = _SECT.search(data)
+    if found is None:
+        return None
+    end = _SECT_END.search(data, found.start())
+    section = data[found.start(): end.end() if end is not None else found.start() + 4096]
+    size = _PGSZ.search(section)
+    if size is None:
+        return None
+    attrs = size.group(1)
+    width, height = _ATTR[b"w"].search(attrs), _ATTR[b"h"].search(attrs)
+    if width is None or height is None:
+        return None
+    return LayoutFacet(layout="page", width_emu=int(width.group(1)) * EMU_PER_TWIP,
+                       height_emu=int(height.group(1)) * EMU_PER_TWIP)

@@ -1,0 +1,381 @@
+"""Paragraph content to segments: runs, hyperlinks, fields, revisions, controls, math, notes, media.
+
+This is the hot path of the reader: one pass over a paragraph's children, a tag compared against
+the common cases first, formatting kept as an int. Everything met and not carried is reported here,
+at the paragraph's locator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from zenconv.ir.facets import RevisionFacet
+from zenconv.ir.nodes import Code, HardBreak, Math, NoteRef
+
+from . import links
+from .formatting import CODE, HIDDEN, rpr_masks
+from .inlines import HIDDEN_KEY, format_keys, link_key, revision_key, span_key
+from .math import MathConverter
+from .media import Drawings
+from .namespaces import M, MC, W
+from .state import DocxState, Field
+from .symbols import symbol_text
+
+_R, _T, _RPR, _PPR = W + "r", W + "t", W + "rPr", W + "pPr"
+_TAB, _PTAB, _BR, _CR = W + "tab", W + "ptab", W + "br", W + "cr"
+_LRPB = W + "lastRenderedPageBreak"
+_HYPERLINK = W + "hyperlink"
+_INS, _DEL, _MOVE_TO, _MOVE_FROM = W + "ins", W + "del", W + "moveTo", W + "moveFrom"
+_DRAWING, _PICT, _OBJECT = W + "drawing", W + "pict", W + "object"
+_FLDCHAR, _INSTR, _FLDSIMPLE = W + "fldChar", W + "instrText", W + "fldSimple"
+_DELTEXT = W + "delText"
+_SDT, _SDTPR, _SDTCONTENT = W + "sdt", W + "sdtPr", W + "sdtContent"
+_OMATH, _OMATHPARA = M + "oMath", M + "oMathPara"
+_ALT, _CHOICE = MC + "AlternateContent", MC + "Choice"
+_VAL = W + "val"
+
+# Markers that carry no content of their own: nothing to carry, nothing to report.
+_SILENT = frozenset((
+    _RPR, _PPR, W + "proofErr", W + "permStart", W + "permEnd", W + "bookmarkEnd", W + "commentRangeEnd",
+    W + "footnoteRef", W + "endnoteRef", W + "separator", W + "continuationSeparator", W + "annotationRef",
+    W + "delInstrText", W + "customXmlInsRangeStart", W + "customXmlInsRangeEnd", W + "customXmlDelRangeStart",
+    W + "customXmlDelRangeEnd", W + "customXmlMoveFromRangeStart", W + "customXmlMoveFromRangeEnd",
+    W + "customXmlMoveToRangeStart", W + "customXmlMoveToRangeEnd", W + "moveFromRangeStart", W + "moveFromRangeEnd",
+    W + "moveToRangeStart", W + "moveToRangeEnd", W + "lastRenderedPageBreak", W + "noProof", W + "pgNum",
+))
+_CHANGES = {_INS: "insertion", _MOVE_TO: "move-to", _DEL: "deletion", _MOVE_FROM: "move-from"}
+
+
+@dataclass(slots=True)
+class Content:
+    segments: list = field(default_factory=list)
+    display_math: list[str] = field(default_factory=list)
+    text: bool = False              # content other than display math
+    hidden: bool = False            # some kept content is hidden text
+    visible: bool = False           # some content is not hidden
+    all_code: bool = True           # every text leaf is in a monospace font
+    code: bool = False              # some text leaf is in a monospace font
+    revisions: dict[str, RevisionFacet] = field(default_factory=dict)
+    boxes: list = field(default_factory=list)
+    first_page: int | None = None
+
+
+class RunReader:
+    def __init__(self, st: DocxState) -> None:
+        self.st = st
+        self.math = MathConverter()
+        self.drawings = Drawings(st)
+        self.keys: tuple = ()
+        self.out = Content()
+        self.deleted = 0      # depth inside kept deleted content (delText is text there)
+
+    def read(self, p) -> Content:
+        """The segments of a paragraph-like element (w:p, or the content of a run-level container)."""
+        self.out = Content()
+        self.keys = ()
+        self.children(p)
+        out = self.out
+        if out.first_page is None:
+            out.first_page = self.st.page
+        return out
+
+    # --- emitting ------------------------------------------------------------------------------
+
+    def _leaf(self, keys: tuple, leaf, mask: int, text: bool = True) -> None:
+        out = self.out
+        st = self.st
+        if out.first_page is None:
+            out.first_page = st.page
+        if st.break_pending:
+            st.break_pending = False
+        if mask & HIDDEN:
+            out.hidden = True
+        else:
+            out.visible = True
+        if text and (type(leaf) is not str or leaf.strip()):
+            out.text = True
+        out.segments.append((keys, leaf))
+
+    # --- containers ----------------------------------------------------------------------------
+
+    def children(self, el) -> None:
+        for child in el:
+            tag = child.tag
+            if tag == _R:
+                self.run(child)
+            elif tag in _SILENT:
+                continue
+            elif tag == _HYPERLINK:
+                self.hyperlink(child)
+            elif tag in _CHANGES:
+                self.revision(child, _CHANGES[tag])
+            elif tag == _OMATH:
+                self._leaf(self.keys, Math(self.math.convert(child)), 0)
+                self._math_report()
+            elif tag == _OMATHPARA:
+                for latex in self.math.paragraph(child):
+                    self.out.display_math.append(latex)
+                    self._leaf(self.keys, Math(latex), 0, text=False)
+                self._math_report()
+            elif tag == _SDT:
+                self.control(child)
+            elif tag == _FLDSIMPLE:
+                self.simple_field(child)
+            elif tag in (W + "smartTag", W + "customXml", W + "dir", W + "bdo"):
+                self.children(child)
+            elif tag == W + "bookmarkStart":
+                self.st.report("docx.bookmarks-dropped", detail=child.get(W + "name"))
+            elif tag == W + "commentRangeStart":
+                self._comment(child.get(W + "id"))
+            elif tag == _ALT:
+                choice = child.find(_CHOICE)
+                if choice is not None:
+                    self.children(choice)
+            elif not isinstance(tag, str):
+                continue  # comments and processing instructions in the XML
+            else:
+                self.st.report("docx.unhandled-construct", detail=_local(tag))
+                self.children(child)
+
+    def hyperlink(self, el) -> None:
+        st = self.st
+        target = None
+        rid = el.get("{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id")
+        if rid:
+            rel = st.rels.get(rid)
+            if rel is not None:
+                target = rel.target
+        anchor = el.get(W + "anchor")
+        if anchor:
+            target = (target or "") + "#" + anchor
+        if target and not links.safe(target):
+            st.report("docx.unsafe-link-dropped", detail=target[:200])
+            target = None
+        if not target:
+            self.children(el)
+            return
+        saved = self.keys
+        self.keys = saved + (link_key(target, st.next_serial()),)
+        self.children(el)
+        self.keys = saved
+
+    def revision(self, el, change: str) -> None:
+        st = self.st
+        facet = RevisionFacet(change=change, author=el.get(W + "author"), date=el.get(W + "date"))
+        self.out.revisions.setdefault(change, facet)
+        inserted = change in ("insertion", "move-to")
+        mode = st.revisions
+        if mode == "all":
+            saved = self.keys
+            self.keys = saved + (revision_key(change, facet.author, facet.date),)
+            self._kept(el, inserted)
+            self.keys = saved
+        elif (mode == "accept") == inserted:
+            self._kept(el, inserted)
+        else:
+            st.report("docx.tracked-insertions-dropped" if inserted else "docx.tracked-deletions-dropped")
+
+    def _kept(self, el, inserted: bool) -> None:
+        if inserted:
+            self.children(el)
+            return
+        self.deleted += 1
+        self.children(el)
+        self.deleted -= 1
+
+    def control(self, sdt) -> None:
+        content = sdt.find(_SDTCONTENT)
+        if content is None:
+            return
+        tag = _control_tag(sdt)
+        if tag is None:
+            self.children(content)
+            return
+        saved = self.keys
+        self.keys = saved + (span_key(tag, self.st.next_serial()),)
+        self.children(content)
+        self.keys = saved
+
+    def simple_field(self, el) -> None:
+        target = links.field_target(el.get(W + "instr") or "")
+        if target and not links.safe(target):
+            self.st.report("docx.unsafe-link-dropped", detail=target[:200])
+            target = None
+        if not target:
+            self.children(el)
+            return
+        saved = self.keys
+        self.keys = saved + (link_key(target, self.st.next_serial()),)
+        self.children(el)
+        self.keys = saved
+
+    # --- runs ----------------------------------------------------------------------------------
+
+    def run(self, r) -> None:
+        st = self.st
+        fields = st.fields
+        rpr = r[0] if len(r) and r[0].tag == _RPR else None
+        on, off, rstyle = rpr_masks(rpr)
+        if rstyle is not None:
+            son, soff = st.styles.run_bits(rstyle)
+            mask = (son & ~off) | on
+        else:
+            mask = on
+        hidden = mask & HIDDEN
+        if hidden and st.hidden == "skip":
+            if any(c.tag in (_T, _DELTEXT) and c.text for c in r):
+                st.report("docx.hidden-text-skipped")
+            return
+        keys, suppressed = self._run_keys(mask)
+        code = mask & CODE
+        for child in r:
+            tag = child.tag
+            if tag == _T:
+                if suppressed:
+                    continue
+                text = child.text
+                if text:
+                    if code:
+                        self.out.code = True
+                        self._leaf(keys, Code(text), mask)
+                    else:
+                        self.out.all_code = False
+                        self._leaf(keys, text, mask)
+            elif tag == _RPR:
+                continue
+            elif tag == _INSTR:
+                for fld in reversed(fields):
+                    if not fld.result:
+                        fld.instr.append(child.text or "")
+                        break
+            elif tag == _FLDCHAR:
+                self._field_char(child)
+                # a field boundary changes what wraps the rest of the run
+                keys, suppressed = self._run_keys(mask)
+            elif suppressed:
+                continue
+            elif tag == _TAB or tag == _PTAB:
+                self._leaf(keys, " ", mask)
+            elif tag == _BR:
+                kind = child.get(W + "type")
+                if kind == "page":
+                    st.explicit_break()
+                    st.report("docx.page-breaks-dropped")
+                elif kind == "column":
+                    st.report("docx.page-breaks-dropped", detail="column break")
+                else:
+                    self._leaf(keys, HardBreak(), mask, text=False)
+            elif tag == _CR:
+                self._leaf(keys, HardBreak(), mask, text=False)
+            elif tag == _LRPB:
+                st.rendered_break()
+            elif tag == _DELTEXT:
+                if self.deleted and child.text:
+                    self._leaf(keys, child.text, mask)
+            elif tag == _DRAWING or tag == _PICT:
+                self._drawing(child, keys, mask)
+            elif tag == _OBJECT:
+                st.report("docx.embedded-objects-dropped", detail="OLE object")
+                self._drawing(child, keys, mask)
+            elif tag == W + "footnoteReference" or tag == W + "endnoteReference":
+                kind = "footnote" if tag == W + "footnoteReference" else "endnote"
+                nid = child.get(W + "id") or ""
+                st.note_refs.append((kind, nid))
+                self._leaf(keys, NoteRef(f"{kind}-{nid}"), mask, text=False)
+            elif tag == W + "commentReference":
+                self._comment(child.get(W + "id"))
+            elif tag == W + "noBreakHyphen":
+                self._leaf(keys, "-", mask)
+            elif tag == W + "softHyphen":
+                self._leaf(keys, "\u00ad", mask)
+            elif tag == W + "sym":
+                text, known = symbol_text(child.get(W + "font"), child.get(W + "char"))
+                if not known:
+                    st.report("docx.symbol-degraded", detail=f"{child.get(W + 'font')} {child.get(W + 'char')}")
+                if text:
+                    self._leaf(keys, text, mask)
+            elif tag == _ALT:
+                choice = child.find(_CHOICE)
+                if choice is not None:
+                    self.run_children(choice, keys, mask)
+            elif tag == W + "ruby":
+                base = child.find(W + "rubyBase")
+                if base is not None:
+                    self.children(base)
+            elif tag == W + "contentPart":
+                st.report("docx.embedded-objects-dropped", detail="ink")
+            elif tag in _SILENT or not isinstance(tag, str):
+                continue
+            else:
+                st.report("docx.unhandled-construct", detail=_local(tag))
+
+    def _run_keys(self, mask: int) -> tuple[tuple, bool]:
+        """The wrappers of a run's content, and whether a field instruction hides it."""
+        keys = self.keys
+        suppressed = False
+        for fld in self.st.fields:
+            if not fld.result:
+                suppressed = True
+            elif fld.key is not None:
+                keys = keys + (fld.key,)
+        if mask & HIDDEN:
+            keys = keys + (HIDDEN_KEY,)
+        return keys + format_keys(mask), suppressed
+
+    def run_children(self, el, keys: tuple, mask: int) -> None:
+        for child in el:
+            if child.tag == _DRAWING or child.tag == _PICT:
+                self._drawing(child, keys, mask)
+
+    def _field_char(self, el) -> None:
+        fields = self.st.fields
+        kind = el.get(W + "fldCharType")
+        if kind == "begin":
+            if len(fields) < 32:   # fields nest; a hostile run of begins must not grow without end
+                fields.append(Field())
+        elif kind == "separate":
+            for fld in reversed(fields):
+                if not fld.result:
+                    fld.result = True
+                    target = links.field_target("".join(fld.instr))
+                    if target:
+                        if links.safe(target):
+                            fld.key = link_key(target, self.st.next_serial())
+                        else:
+                            self.st.report("docx.unsafe-link-dropped", detail=target[:200])
+                    break
+        elif kind == "end" and fields:
+            fields.pop()
+
+    def _drawing(self, el, keys: tuple, mask: int) -> None:
+        images, boxes = self.drawings.drawing(el)
+        for image in images:
+            self._leaf(keys, image, mask, text=False)
+        if boxes:
+            self.out.boxes.extend(boxes)
+
+    def _math_report(self) -> None:
+        if self.math.unmapped:
+            self.st.report("docx.math-degraded", count=self.math.unmapped)
+            self.math.unmapped = 0
+
+    def _comment(self, cid: str | None) -> None:
+        key = cid or ""
+        if key not in self.st.comments:
+            self.st.comments.add(key)
+            self.st.report("docx.comments-dropped")
+
+
+def _control_tag(sdt) -> str | None:
+    pr = sdt.find(_SDTPR)
+    if pr is None:
+        return None
+    for name in ("tag", "alias"):
+        found = pr.find(W + name)
+        if found is not None and found.get(_VAL):
+            return found.get(_VAL)
+    return None
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]

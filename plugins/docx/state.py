@@ -1,0 +1,70 @@
+"""What one read of a document shares: the package, its parts' tables, options, counters, reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from zenconv.ir.locator import Locator
+
+from .numbering import Numbering
+from .package import Package, Relationship
+from .styles import Styles
+
+
+@dataclass(slots=True)
+class Field:
+    """A complex field (w:fldChar begin … separate … end) that may span runs and paragraphs."""
+
+    instr: list[str] = field(default_factory=list)
+    result: bool = False       # past w:fldChar separate: runs are the cached result
+    key: tuple | None = None   # the link wrapper a HYPERLINK field puts around its result
+
+
+@dataclass(slots=True)
+class DocxState:
+    ctx: object
+    package: Package
+    styles: Styles
+    numbering: Numbering
+    part: str                                   # the part being read (for relationships and locators)
+    rels: dict[str, Relationship]
+    revisions: str = "accept"
+    hidden: str = "keep"
+    paged: bool = False                         # the document carries rendered or explicit page breaks
+    paragraph: int = 0                          # body paragraph ordinal (1-based once the first is seen)
+    page: int = 1
+    break_pending: bool = False                 # an explicit page break not yet confirmed by a rendered one
+    tables: int = 0
+    title_seen: bool = False                    # a Title paragraph came first: Heading N sits at level N + 1
+    in_body: bool = True                        # False in notes: locators name the part
+    counting: bool = True                       # body paragraphs count toward the ordinal; text boxes' do not
+    serial: int = 0                             # distinguishes adjacent links and controls with equal keys
+    fields: list[Field] = field(default_factory=list)
+    note_refs: list[tuple[str, str]] = field(default_factory=list)   # (kind, id) in reference order
+    media: dict[str, str | None] = field(default_factory=dict)      # part name -> resource name
+    header_parts: dict[str, str] = field(default_factory=dict)      # part name -> header | footer
+    style_ids: set[str] = field(default_factory=set)
+    comments: set[str] = field(default_factory=set)
+
+    def next_serial(self) -> int:
+        self.serial += 1
+        return self.serial
+
+    def here(self) -> Locator:
+        if not self.in_body:
+            return Locator(part=self.part, paragraph=self.paragraph or None)
+        return Locator(paragraph=self.paragraph or None, rendered_page=self.page if self.paged else None)
+
+    def report(self, code: str, *, count: int = 1, detail: str | None = None) -> None:
+        self.ctx.report(code, self.here(), count=count, detail=detail)
+
+    def rendered_break(self) -> None:
+        """A w:lastRenderedPageBreak: a new page, unless it confirms an explicit break just met."""
+        if self.break_pending:
+            self.break_pending = False
+        else:
+            self.page += 1
+
+    def explicit_break(self) -> None:
+        self.page += 1
+        self.break_pending = True

@@ -1,0 +1,122 @@
+"""The body, streamed: one body-level element at a time, then discarded.
+
+document.xml is pulled with iterparse filtered to a few tags (so Python sees thousands of events,
+not millions), each body-level element is read when it ends and removed from the tree. A body-level
+table is the exception that makes it worth the trouble: its Table leaves before its rows are read,
+and the rows are pulled from the same parser as the consumer asks for them, so a very long table is
+never in memory, as XML or as IR. A body child whose tag the filter does not name is read when the
+next named one ends (it is then a preceding sibling still in the tree), so nothing is skipped.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+from zenconv.safe.xml import iterparse_xml
+
+from .body import BlockReader
+from .lists import ListAssembler
+from .namespaces import W
+from .tables import RowBuilder
+
+_BODY, _P, _TBL, _TR, _SDT, _SECT = W + "body", W + "p", W + "tbl", W + "tr", W + "sdt", W + "sectPr"
+_TAGS = (_BODY, _P, _TBL, _TR, _SDT, _SECT)
+_ROW_WRAPPERS = frozenset((W + "sdt", W + "sdtContent", W + "customXml", W + "ins", W + "moveTo"))
+
+
+class LazyRows:
+    """A table's rows as the parser reaches them; drained into a buffer if the consumer moves on early."""
+
+    def __init__(self, source: Iterator) -> None:
+        self._source = source
+        self._buffer: list = []
+        self._done = False
+
+    def __iter__(self):
+        while self._buffer:
+            yield self._buffer.pop(0)
+        if not self._done:
+            for row in self._source:
+                yield row
+            self._done = True
+
+    def drain(self) -> None:
+        if not self._done:
+            self._buffer.extend(self._source)
+            self._done = True
+
+
+def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterator:
+    lists = ListAssembler()
+    events = iter(iterparse_xml(io.BytesIO(data), ctx.namespace, events=("end",), tag=_TAGS, max_depth=max_depth))
+    for _, el in events:
+        tag = el.tag
+        parent = el.getparent()
+        if tag == _BODY:
+            for child in list(el):
+                reader.block(child, lists)
+                _discard(child)
+            break
+        if parent is None or parent.tag != _BODY:
+            if tag == _TR:
+                tbl = _owner(el)
+                if tbl is not None and tbl.getparent() is not None and tbl.getparent().tag == _BODY:
+                    _preceding(tbl, reader, lists)
+                    yield from lists.finish()
+                    table, builder = reader.tables.begin(tbl)
+                    rows = LazyRows(_rows(events, tbl, el, builder, ctx))
+                    table.rows = rows
+                    yield table
+                    # the consumer wants the next block: the rows it did not read must not be lost
+                    rows.drain()
+            continue
+        _preceding(el, reader, lists)
+        reader.block(el, lists)
+        _discard(el)
+        yield from lists.take()
+        ctx.checkpoint()
+    yield from lists.finish()
+
+
+def _rows(events, tbl, first, builder: RowBuilder, ctx) -> Iterator:
+    yield from builder.row(first)
+    _discard(first)
+    for _, el in events:
+        if el is tbl:
+            break
+        if el.tag == _TR and _owner(el) is tbl:
+            yield from builder.row(el)
+            _discard(el)
+            ctx.checkpoint()
+    yield from builder.finish()
+    _discard(tbl)
+
+
+def _owner(tr):
+    """The table a row belongs to, through the wrappers rows may sit in; None for anything else."""
+    node = tr.getparent()
+    while node is not None and node.tag != _TBL:
+        if node.tag not in _ROW_WRAPPERS:
+            return None
+        node = node.getparent()
+    return node
+
+
+def _preceding(el, reader: BlockReader, lists: ListAssembler) -> None:
+    """Body children before ``el`` not yet read: the tags the parser's filter does not name."""
+    before = []
+    prev = el.getprevious()
+    while prev is not None:
+        before.append(prev)
+        prev = prev.getprevious()
+    for node in reversed(before):
+        reader.block(node, lists)
+        _discard(node)
+
+
+def _discard(el) -> None:
+    parent = el.getparent()
+    el.clear()
+    if parent is not None:
+        parent.remove(el)

@@ -1,0 +1,166 @@
+"""styles.xml: headings by outline level and style chain, list numbering and fonts from styles.
+
+A style's chain is followed through ``w:basedOn`` at most :data:`MAX_CHAIN` steps, and a cycle ends
+it: a hostile styles part can neither loop nor recurse. Built-in style *names* stay English whatever
+the UI language (an Italian ``Titolo2`` is named ``heading 2``), so headings are matched by name
+first, then by the built-in ids ``Heading1``..``Heading9``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .formatting import CODE, rpr_masks
+from .namespaces import W
+
+MAX_CHAIN = 20
+
+_HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
+_HEADING_ID = re.compile(r"^heading([1-9])$", re.IGNORECASE)
+_CODE_NAME = re.compile(r"\bcode\b|preformatted|verbatim", re.IGNORECASE)
+_VAL = W + "val"
+
+
+@dataclass(slots=True)
+class Style:
+    id: str
+    name: str
+    kind: str                      # paragraph | character | table | numbering
+    based_on: str | None = None
+    outline: int | None = None     # 0-based outline level; 9 is body text
+    num_id: str | None = None
+    ilvl: int | None = None
+    run_on: int = 0
+    run_off: int = 0
+
+
+class Styles:
+    def __init__(self, root=None) -> None:
+        self.by_id: dict[str, Style] = {}
+        self.default_paragraph: str | None = None
+        self._heading: dict[str, int | None] = {}
+        self._numbering: dict[str, tuple[str, int] | None] = {}
+        self._runs: dict[str, tuple[int, int]] = {}
+        if root is not None:
+            self._load(root)
+
+    def _load(self, root) -> None:
+        for el in root.iter(W + "style"):
+            sid = el.get(W + "styleId")
+            if sid is None or sid in self.by_id:
+                continue
+            name_el = el.find(W + "name")
+            style = Style(sid, (name_el.get(_VAL) if name_el is not None else None) or sid, el.get(W + "type") or "paragraph")
+            based = el.find(W + "basedOn")
+            if based is not None:
+                style.based_on = based.get(_VAL)
+            ppr = el.find(W + "pPr")
+            if ppr is not None:
+                outline = ppr.find(W + "outlineLvl")
+                if outline is not None:
+                    style.outline = _int(outline.get(_VAL))
+                numpr = ppr.find(W + "numPr")
+                if numpr is not None:
+                    num = numpr.find(W + "numId")
+                    lvl = numpr.find(W + "ilvl")
+                    style.num_id = num.get(_VAL) if num is not None else None
+                    style.ilvl = _int(lvl.get(_VAL)) if lvl is not None else None
+            style.run_on, style.run_off, _ = rpr_masks(el.find(W + "rPr"))
+            if style.kind == "paragraph" and (el.get(W + "default") or "").lower() in ("1", "true", "on"):
+                self.default_paragraph = sid
+            self.by_id[sid] = style
+
+    def chain(self, sid: str | None):
+        """The style and its ancestors, nearest first; bounded and cycle-safe."""
+        seen: set[str] = set()
+        while sid is not None and sid not in seen and len(seen) < MAX_CHAIN:
+            seen.add(sid)
+            style = self.by_id.get(sid)
+            if style is None:
+                return
+            yield style
+            sid = style.based_on
+
+    def name(self, sid: str) -> str | None:
+        style = self.by_id.get(sid)
+        return style.name if style is not None else None
+
+    def heading_level(self, sid: str | None) -> int | None:
+        """The heading level (1..9) a paragraph style gives, or None for body text."""
+        if sid is None:
+            return None
+        if sid in self._heading:
+            return self._heading[sid]
+        level = None
+        for style in self.chain(sid):
+            if style.outline is not None:
+                level = style.outline + 1 if 0 <= style.outline <= 8 else None
+                break
+            match = _HEADING_NAME.match(style.name) or _HEADING_ID.match(style.id)
+            if match:
+                level = int(match.group(1))
+                break
+            if style.name.lower() == "title" or style.id.lower() == "title":
+                level = 1
+                break
+        self._heading[sid] = level
+        return level
+
+    def is_title(self, sid: str | None) -> bool:
+        """The built-in Title style (or one based on it): the document's title, above Heading 1."""
+        for style in self.chain(sid):
+            if style.outline is not None or _HEADING_NAME.match(style.name) or _HEADING_ID.match(style.id):
+                return False
+            if style.name.lower() == "title" or style.id.lower() == "title":
+                return True
+        return False
+
+    def numbering(self, sid: str | None) -> tuple[str, int] | None:
+        """(numId, ilvl) a paragraph style carries through its chain, or None."""
+        if sid is None:
+            return None
+        if sid in self._numbering:
+            return self._numbering[sid]
+        found = None
+        ilvl = None
+        for style in self.chain(sid):
+            if ilvl is None and style.ilvl is not None:
+                ilvl = style.ilvl
+            if style.num_id is not None:
+                found = (style.num_id, ilvl or 0)
+                break
+        self._numbering[sid] = found
+        return found
+
+    def run_bits(self, sid: str | None) -> tuple[int, int]:
+        """(set, cleared) formatting bits of a style through its chain, nearest style winning."""
+        if sid is None:
+            return 0, 0
+        cached = self._runs.get(sid)
+        if cached is not None:
+            return cached
+        on = off = 0
+        for style in self.chain(sid):
+            # an ancestor's bit counts only where no nearer style decided it
+            decided = on | off
+            on |= style.run_on & ~decided
+            off |= style.run_off & ~decided
+        self._runs[sid] = (on, off)
+        return on, off
+
+    def is_code(self, sid: str | None) -> bool:
+        """A paragraph style whose font is monospace, or named for code (``Source Code``, ``HTML Preformatted``)."""
+        if sid is None:
+            return False
+        for style in self.chain(sid):
+            if _CODE_NAME.search(style.name):
+                return True
+        return bool(self.run_bits(sid)[0] & CODE)
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None

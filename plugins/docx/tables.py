@@ -1,0 +1,179 @@
+"""Tables: columns from w:tblGrid, rows placed on the grid (gridBefore, gridSpan), vertical merges
+folded into the cell that starts them, leading w:tblHeader rows as header rows, nested tables.
+
+Rows leave as soon as no open vertical merge still needs them: a merge's row span is known only
+when a row below stops continuing it, so a row waits while a merge it starts is open, and no longer.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from zenconv.ir.locator import Locator
+from zenconv.ir.nodes import BLOCK_TYPES, Cell, Columns, Paragraph, Row, Table, Text
+
+from .namespaces import W
+
+_TR, _TC, _TRPR, _TCPR = W + "tr", W + "tc", W + "trPr", W + "tcPr"
+_VAL = W + "val"
+_ROW_WRAPPERS = frozenset((W + "sdt", W + "sdtContent", W + "customXml", W + "ins", W + "moveTo"))
+_OFF = ("0", "false", "off")
+
+
+class TableReader:
+    def __init__(self, blocks) -> None:
+        self.blocks = blocks
+        self.st = blocks.st
+
+    def table(self, tbl) -> Table:
+        """A whole table from its element, rows materialised (nested tables, tables in cells or controls)."""
+        table, rows = self.begin(tbl)
+        built: list[Row] = []
+        for tr in row_elements(tbl):
+            built.extend(rows.row(tr))
+        built.extend(rows.finish())
+        table.rows = built
+        return table
+
+    def begin(self, tbl) -> tuple[Table, RowBuilder]:
+        """The Table (rows still to come) and the builder its rows go through."""
+        st = self.st
+        st.tables += 1
+        grid = tbl.find(W + "tblGrid")
+        count = len(grid.findall(W + "gridCol")) if grid is not None else 0
+        locator = Locator(table=st.tables, paragraph=st.paragraph + 1 if st.counting else None,
+                          rendered_page=st.page if st.paged else None, part=None if st.in_body else st.part)
+        table = Table(rows=[], columns=Columns(count=count or None), locator=locator)
+        return table, RowBuilder(self, st.tables)
+
+
+def row_elements(tbl):
+    """The w:tr of a table in order, through the controls and custom XML that may wrap them."""
+    for child in tbl:
+        if child.tag == _TR:
+            yield child
+        elif child.tag in _ROW_WRAPPERS:
+            yield from row_elements(child)
+
+
+class RowBuilder:
+    def __init__(self, reader: TableReader, ordinal: int) -> None:
+        self.reader = reader
+        self.st = reader.st
+        self.ordinal = ordinal
+        self.index = 0
+        self.in_header = True
+        self._pending: deque[tuple[int, Row]] = deque()
+        self._open: dict[int, tuple[Cell, int]] = {}   # grid column -> (merge origin, its row's sequence)
+        self._seq = 0
+
+    def row(self, tr) -> list[Row]:
+        """Read one w:tr; return the rows that can leave now."""
+        st = self.st
+        before = 0
+        header = False
+        trpr = tr.find(_TRPR)
+        if trpr is not None:
+            for prop in trpr:
+                tag = prop.tag
+                if tag == W + "gridBefore":
+                    before = _int(prop.get(_VAL))
+                elif tag == W + "tblHeader":
+                    header = (prop.get(_VAL) or "on").lower() not in _OFF
+                elif tag in (W + "del", W + "ins"):
+                    inserted = tag == W + "ins"
+                    if st.revisions != "all" and (st.revisions == "accept") != inserted:
+                        st.report("docx.tracked-insertions-dropped" if inserted else "docx.tracked-deletions-dropped")
+                        return []
+        header = header and self.in_header
+        self.in_header = header
+        locator = Locator(table=self.ordinal, row=self.index, paragraph=st.paragraph + 1 if st.counting else None,
+                          rendered_page=st.page if st.paged else None, part=None if st.in_body else st.part)
+        self.index += 1
+        seq = self._seq
+        self._seq += 1
+        cells: list = []
+        if before:
+            cells.append(Cell([], col_span=before) if before > 1 else "")
+        col = before
+        still_open: dict[int, tuple[Cell, int]] = {}
+        for tc in _cells(tr):
+            span, vmerge = _cell_props(tc)
+            blocks = self.reader.blocks.blocks_of(tc)
+            origin = self._open.get(col) if vmerge == "continue" else None
+            if origin is not None:
+                cell, origin_seq = origin
+                if cell.row_span == 1:
+                    st.report("docx.merged-cells-degraded")
+                cell.row_span += 1
+                if blocks:
+                    cell.content = _as_blocks(cell.content) + blocks
+                still_open[col] = origin
+            else:
+                cell = _cell(blocks, span, header, force=vmerge == "restart")
+                if vmerge == "restart":
+                    still_open[col] = (cell, seq)
+                cells.append(cell)
+            col += span
+        self._open = still_open
+        self._pending.append((seq, Row(cells, locator=locator)))
+        return self._flush()
+
+    def _flush(self) -> list[Row]:
+        oldest = min((s for _, s in self._open.values()), default=None)
+        ready = []
+        while self._pending and (oldest is None or self._pending[0][0] < oldest):
+            ready.append(self._pending.popleft()[1])
+        return ready
+
+    def finish(self) -> list[Row]:
+        self._open = {}
+        return self._flush()
+
+
+def _cells(tr):
+    for child in tr:
+        if child.tag == _TC:
+            yield child
+        elif child.tag in _ROW_WRAPPERS:
+            yield from _cells(child)
+
+
+def _cell_props(tc) -> tuple[int, str | None]:
+    span, vmerge = 1, None
+    pr = tc.find(_TCPR)
+    if pr is not None:
+        for prop in pr:
+            if prop.tag == W + "gridSpan":
+                span = max(1, min(_int(prop.get(_VAL)) or 1, 1000))
+            elif prop.tag == W + "vMerge":
+                vmerge = prop.get(_VAL) or "continue"
+    return span, vmerge
+
+
+def _cell(blocks: list, span: int, header: bool, force: bool = False):
+    if len(blocks) == 1 and type(blocks[0]) is Paragraph and not blocks[0].facets:
+        content = blocks[0].children
+    else:
+        content = blocks
+    if span == 1 and not header and not force:
+        if not content:
+            return ""
+        if len(content) == 1 and type(content[0]) is Text:
+            return content[0].text
+    return Cell(content, col_span=span, header=header)
+
+
+def _as_blocks(content) -> list:
+    if isinstance(content, str):
+        return [Paragraph([Text(content)])] if content else []
+    if content and not isinstance(content[0], BLOCK_TYPES):
+        return [Paragraph(list(content))]
+    return list(content)
+
+
+def _int(value: str | None) -> int:
+    try:
+        return max(0, min(int(value), 1000)) if value is not None else 0
+    except ValueError:
+        return 0
