@@ -61,7 +61,7 @@ def test_iterparse_of_a_50_mb_part_with_clear_keeps_memory_bounded(big_package):
         baseline = peak = current_rss()
         rows = 0
         for _, element in iterparse_xml(package.open("xl/worksheets/sheet1.xml"), "xlsx", events=("end",),
-                                        tag="row", clear=False):
+                                        tag="row", clear=True):
             rows += 1
             assert element[0].text.startswith("a cell")
             if rows % 2000 == 0:
@@ -84,11 +84,9 @@ def test_the_stream_is_a_binary_file_object(big_package):
             stream.read(10)
 
 
-def test_a_stream_counts_towards_the_limits(big_package):
+def test_a_stream_is_held_to_the_package_limit(big_package):
     path, _, _ = big_package
     with open_zip(path, "xlsx", ZipLimits(max_part_bytes=1 << 30, max_total_bytes=10 << 20)) as package:
-        stream = package.open("xl/worksheets/sheet1.xml")
         with pytest.raises(Unreadable) as info:
-            while stream.read(1 << 20):
-                pass
+            package.open("xl/worksheets/sheet1.xml")
     assert info.value.code == "xlsx.zip-package-too-large"
