@@ -165,7 +165,7 @@ class Tokenizer:
             if after_cr and seg[:1] == "\n":
                 # Only NULs split a CRLF (pieces never do): this LF completes the CR before it,
                 # whose line is counted, and which ended the record before if this one has not begun.
-                ends_line = False
+                ends_line = after_cr = False
                 if not started:
                     seg = seg[1:]
             if seg:

@@ -125,6 +125,18 @@ def test_line_numbers_follow_quoted_line_breaks():
     assert records(text) == [(["h1", "h2"], 1), (["multi\r\nline\rfield", "x"], 2), (["next", "row"], 5)]
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("a\x00b,c\n", [(["ab", "c"], 1)]),
+    ("a\r\x00\nb\n", [(["a"], 1), (["b"], 2)]),           # a CRLF split by a NUL is one line break
+    ("\r\x00\n\n", [([""], 1), ([""], 2)]),
+    ('"x\r\x00\ny",z\n', [(["x\r\ny", "z"], 1)]),
+    ("a\n\x00\x00", [(["a"], 1)]),                        # NULs after the last line break add no row
+    ("\x00\n", [([""], 1)]),                                # a line of NULs is a blank line
+])
+def test_nuls_are_removed_before_parsing(text, expected):
+    assert records(text) == expected
+
+
 def test_a_crlf_cut_by_the_piece_size_is_one_line_break(monkeypatch):
     monkeypatch.setattr(tokenizer, "SEGMENT", 4)
     assert records("abc\r\nd\r\ne") == [(["abc"], 1), (["d"], 2), (["e"], 3)]
