@@ -18,6 +18,7 @@ from zenconv.ir.nodes import CodeBlock, Container, Heading, HardBreak, ListItem,
 
 from .inlines import HIDDEN_KEY, build, strip_key
 from .lists import ListAssembler
+from .numbering import Item
 from .namespaces import M, MC, R, W
 from .runs import RunReader
 from .state import DocxState
@@ -34,6 +35,10 @@ _SILENT_BLOCKS = frozenset((
     W + "moveToRangeEnd", W + "customXmlInsRangeStart", W + "customXmlInsRangeEnd", W + "customXmlDelRangeStart",
     W + "customXmlDelRangeEnd",
 ))
+
+
+# a paragraph opened by a checkbox and not otherwise numbered: an item of a task list
+TASK_ITEM = Item("task", 0, False, 1, "", False)
 
 
 class BlockReader:
@@ -188,6 +193,11 @@ class BlockReader:
                     st.report("docx.heading-level-clamped", detail=f"level {level}")
                     level = 6
                 out.block(Heading(level, _trim(inlines), facets=tuple(facets), locator=locator))
+        elif content.checkbox is not None and numbered is None:
+            inlines = _trim(build(segments))
+            node = ListItem([Paragraph(inlines)] if inlines else [], checked=content.checkbox,
+                            facets=tuple(facets), locator=locator)
+            out.item(TASK_ITEM, node)
         elif numbered is not None:
             item = st.numbering.advance(*numbered)
             inlines = build(segments)
@@ -195,7 +205,8 @@ class BlockReader:
                 if item.compound and item.label:
                     inlines.insert(0, Text(item.label + " "))
                     item = replace(item, ordered=False, value=1)
-                node = ListItem([Paragraph(_trim(inlines))], facets=tuple(facets), locator=locator)
+                node = ListItem([Paragraph(_trim(inlines))], checked=content.checkbox, facets=tuple(facets),
+                                locator=locator)
                 out.item(item, node)
         elif segments and self._is_code(style, content):
             st.report("docx.monospace-as-code")
@@ -286,7 +297,11 @@ def _has_text(inlines) -> bool:
 
 
 def _trim(inlines: list) -> list:
-    """Leading and trailing whitespace of a block's text is layout, not content."""
+    """Leading and trailing whitespace and line breaks of a block are layout, not content."""
+    while inlines and isinstance(inlines[0], HardBreak):
+        del inlines[0]
+    while inlines and isinstance(inlines[-1], HardBreak):
+        del inlines[-1]
     if inlines and isinstance(inlines[0], Text):
         inlines[0].text = inlines[0].text.lstrip()
         if not inlines[0].text:

@@ -13,11 +13,11 @@ from zenconv.ir.facets import RevisionFacet
 from zenconv.ir.nodes import Code, HardBreak, Math, NoteRef
 
 from . import links
-from .formatting import CODE, HIDDEN, rpr_masks
+from .formatting import CODE, HIDDEN, UNDERLINE, rpr_masks
 from .inlines import HIDDEN_KEY, format_keys, link_key, revision_key, span_key
 from .math import MathConverter
 from .media import Drawings
-from .namespaces import M, MC, W
+from .namespaces import M, MC, W, W14
 from .state import DocxState, Field
 from .symbols import symbol_text
 
@@ -58,6 +58,7 @@ class Content:
     revisions: dict[str, RevisionFacet] = field(default_factory=dict)
     boxes: list = field(default_factory=list)
     first_page: int | None = None
+    checkbox: bool | None = None    # a checkbox control opens the paragraph: checked or not
 
 
 class RunReader:
@@ -68,6 +69,7 @@ class RunReader:
         self.keys: tuple = ()
         self.out = Content()
         self.deleted = 0      # depth inside kept deleted content (delText is text there)
+        self.in_link = 0      # inside a hyperlink: its underline is the link's look, not emphasis
 
     def read(self, p) -> Content:
         """The segments of a paragraph-like element (w:p, or the content of a run-level container)."""
@@ -156,7 +158,9 @@ class RunReader:
             return
         saved = self.keys
         self.keys = saved + (link_key(target, st.next_serial()),)
+        self.in_link += 1
         self.children(el)
+        self.in_link -= 1
         self.keys = saved
 
     def revision(self, el, change: str) -> None:
@@ -187,6 +191,11 @@ class RunReader:
         content = sdt.find(_SDTCONTENT)
         if content is None:
             return
+        checked = _checkbox(sdt)
+        if checked is not None and not self.out.segments and self.out.checkbox is None:
+            # a checkbox opening its paragraph makes it a task item; its glyph (☒/☐) is the state
+            self.out.checkbox = checked
+            return
         tag = _control_tag(sdt)
         if tag is None:
             self.children(content)
@@ -206,7 +215,9 @@ class RunReader:
             return
         saved = self.keys
         self.keys = saved + (link_key(target, self.st.next_serial()),)
+        self.in_link += 1
         self.children(el)
+        self.in_link -= 1
         self.keys = saved
 
     # --- runs ----------------------------------------------------------------------------------
@@ -221,6 +232,8 @@ class RunReader:
             mask = (son & ~off) | on
         else:
             mask = on
+        if self.in_link and mask & UNDERLINE:
+            mask &= ~UNDERLINE
         hidden = mask & HIDDEN
         if hidden and st.hidden == "skip":
             if any(c.tag in (_T, _DELTEXT) and c.text for c in r):
@@ -281,7 +294,8 @@ class RunReader:
                 kind = "footnote" if tag == W + "footnoteReference" else "endnote"
                 nid = child.get(W + "id") or ""
                 st.note_refs.append((kind, nid))
-                self._leaf(keys, NoteRef(f"{kind}-{nid}"), mask, text=False)
+                # the mark's superscript is how Word draws a reference, not formatting of the text
+                self._leaf(self._run_keys(0)[0], NoteRef(f"{kind}-{nid}"), 0, text=False)
             elif tag == W + "commentReference":
                 self._comment(child.get(W + "id"))
             elif tag == W + "noBreakHyphen":
@@ -318,6 +332,7 @@ class RunReader:
                 suppressed = True
             elif fld.key is not None:
                 keys = keys + (fld.key,)
+                mask &= ~UNDERLINE
         if mask & HIDDEN:
             keys = keys + (HIDDEN_KEY,)
         return keys + format_keys(mask), suppressed
@@ -364,6 +379,15 @@ class RunReader:
         if key not in self.st.comments:
             self.st.comments.add(key)
             self.st.report("docx.comments-dropped")
+
+
+def _checkbox(sdt) -> bool | None:
+    pr = sdt.find(_SDTPR)
+    box = pr.find(W14 + "checkbox") if pr is not None else None
+    if box is None:
+        return None
+    state = box.find(W14 + "checked")
+    return state is not None and (state.get(W14 + "val") or "1").lower() in ("1", "true", "on")
 
 
 def _control_tag(sdt) -> str | None:
