@@ -73,3 +73,10 @@ def test_unreadable_directory_falls_back_to_the_bytes(gen, damage):
 
 def test_header_only_is_legacy():
     assert ole_kind(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(100)) == "legacy"
+
+
+def test_hostile_ole_files_are_valid_compound_files(hostile):
+    folder = hostile[0]
+    assert directory_names((folder / "encrypted-package.docx").read_bytes()) == \
+        ["Root Entry", "EncryptionInfo", "EncryptedPackage"]
+    assert directory_names((folder / "legacy.doc").read_bytes()) == ["Root Entry", "WordDocument"]

@@ -47,7 +47,7 @@ def _directory_names(data: memoryview) -> list[str] | None:
     if len(data) < _HEADER.size or not is_ole(data):
         return None
     header = _HEADER.unpack_from(data)
-    shift, fat_count, first_dir, first_difat, difat_count = header[5], header[8], header[9], header[13], header[14]
+    shift, fat_count, first_dir, first_difat, difat_count = header[5], header[9], header[10], header[15], header[16]
     if shift not in (9, 12):
         return None
     sector_size = 1 << shift
@@ -60,7 +60,7 @@ def _directory_names(data: memoryview) -> list[str] | None:
         return data[(n + 1) * sector_size:(n + 2) * sector_size]
 
     # The FAT's own sectors: 109 in the header, the rest in the DIFAT chain (its last slot links on).
-    fat_sectors = list(header[15:])
+    fat_sectors = list(header[17:])
     seen: set[int] = set()
     n = first_difat
     while n < _MAX_REGULAR_SECTOR and len(seen) < difat_count:

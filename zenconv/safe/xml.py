@@ -39,6 +39,7 @@ _PROLOG_WINDOW = 1 << 20  # a prolog longer than this is left to the post-parse 
 _CHUNK = 1 << 16
 _BOMS = ((b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe\x00\x00", "utf-32-le"), (b"\xef\xbb\xbf", "utf-8"),
          (b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"))
+_PUSH_ENCODINGS = {"utf-32-le": "UTF-32LE", "utf-32-be": "UTF-32BE"}
 _DECLARED = re.compile(r"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
 
 
@@ -96,6 +97,8 @@ def _decode(head: bytes, encoding: str, final: bool) -> str:
 
 def _scan_prolog(head: bytes, ns: str, final: bool) -> bool:
     """True once the prolog is known to hold no DOCTYPE; raises doctype-refused when it does."""
+    if len(head) < 4 and not final:
+        return False  # too few bytes to tell UTF-32 from UTF-16 from UTF-8
     texts = [_decode(head, _encoding_of(head), final)]
     declared = _DECLARED.match(texts[0].lstrip("\ufeff \t\r\n"))
     if declared:
@@ -118,6 +121,9 @@ def _syntax_error(exc: Exception, ns: str) -> Unreadable:
     message = str(exc)
     if "Excessive depth" in message:
         return Unreadable(f"{ns}.xml-too-deep", message)
+    if "entity amplification" in message or "entity reference loop" in message:
+        # Only entities a DTD declared can amplify or loop: a DOCTYPE the prolog scan did not reach.
+        return Unreadable(f"{ns}.doctype-refused", message)
     return Unreadable(f"{ns}.xml-malformed", message)
 
 
@@ -163,7 +169,7 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
     """
     wanted = tuple(events)
     tags = None if tag is None else frozenset([tag] if isinstance(tag, str) else tag)
-    parser = etree.XMLPullParser(events=tuple(dict.fromkeys(("start", "end", *wanted))), **PARSER_OPTIONS)
+    parser = None
     head, depth, checked = b"", 0, False
     while True:
         data = stream.read(_CHUNK)
@@ -174,6 +180,9 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
                 if not _scan_prolog(head, ns, eof):
                     continue
                 data, head = head, None
+                # libxml2's push parser misses a UTF-32 byte-order mark unless told the encoding.
+                parser = etree.XMLPullParser(events=tuple(dict.fromkeys(("start", "end", *wanted))),
+                                             encoding=_PUSH_ENCODINGS.get(_encoding_of(data)), **PARSER_OPTIONS)
             if data:
                 parser.feed(data)
             if eof:
