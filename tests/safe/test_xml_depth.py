@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 
 import pytest
 
@@ -124,3 +126,11 @@ def test_errors_of_the_stream_pass_through():
     with pytest.raises(Unreadable) as info:
         list(iterparse_xml(Failing(), "xlsx"))
     assert info.value.code == "xlsx.zip-size-mismatch"
+
+
+def test_declaring_the_codes_does_not_load_lxml():
+    # Entry-point modules call zip_codes/xml_codes at start-up, which must stay light.
+    code = ("import sys\nfrom zenconv.safe.xml import xml_codes\nfrom zenconv.safe.zip import zip_codes\n"
+            "import zenconv.safe.ole\nxml_codes('x'); zip_codes('x')\nprint('lxml' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -8,6 +8,8 @@ expanding. lxml runs with ``resolve_entities=False``, ``no_network=True``, no DT
 ``huge_tree`` off as the second line, and a DTD it still finds (one behind a prolog longer than
 the scanned window) is refused after parsing.
 
+lxml is imported on first use, so a plugin's entry-point module can declare ``xml_codes`` cheaply.
+
 Depth counts elements, the root being depth 1. libxml2 itself refuses past 256 without
 ``huge_tree``; that error reads as ``<ns>.xml-too-deep`` too, so a ``max_depth`` above 256 has no
 effect.
@@ -21,8 +23,6 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import BinaryIO
-
-from lxml import etree
 
 from ..reports import Code, Unreadable, refused
 
@@ -128,12 +128,16 @@ def _syntax_error(exc: Exception, ns: str) -> Unreadable:
 
 
 @lru_cache(maxsize=8)
-def _deeper_than(max_depth: int) -> etree.XPath:
+def _deeper_than(max_depth: int):
+    from lxml import etree
+
     return etree.XPath("boolean(" + "/*" * (max_depth + 1) + ")")
 
 
 def parse_xml(data: bytes, ns: str, *, max_depth: int = 256):
     """The root element of ``data``: DOCTYPE refused before parsing, entities never resolved, no network."""
+    from lxml import etree
+
     _scan_prolog(data[:_PROLOG_WINDOW], ns, True)
     try:
         root = etree.fromstring(data, etree.XMLParser(**PARSER_OPTIONS))
@@ -167,6 +171,8 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
         while element.getprevious() is not None:
             del element.getparent()[0]
     """
+    from lxml import etree
+
     wanted = tuple(events)
     tags = None if tag is None else frozenset([tag] if isinstance(tag, str) else tag)
     parser = None
