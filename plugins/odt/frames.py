@@ -105,11 +105,12 @@ class FrameReader:
     def image(self, candidates: list, alt: str):
         """The first candidate a browser can show, else the first readable one; None when none is."""
         readable = []
+        external = []
         missing = False
         for el in candidates:
             href = (el.get(f"{XLINK}href") or "").strip()
             if href and ("://" in href or href.startswith(("/", "file:"))):
-                self.s.report("external-image-not-fetched", detail=href[:120])
+                external.append(href)
                 continue
             data = self._bytes(el, href)
             if data is None:
@@ -118,6 +119,10 @@ class FrameReader:
             media = el.get(f"{DRAW}mime-type") or _EXTENSIONS.get(posixpath.splitext(href.lower())[1])
             readable.append((media in _SHOWN, data, href, media))
         if not readable:
+            if external:
+                # Never fetched: the reference is carried as the source states it, writers decide.
+                self.s.report("external-image-not-fetched", detail=external[0][:120])
+                return Image(external[0], alt)
             if missing:
                 self.s.report("image-missing", detail=alt or None)
             return None

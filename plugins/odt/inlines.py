@@ -58,21 +58,22 @@ class InlineReader:
         text = _SPACE.sub(" ", text)
         if self._space and text.startswith(" "):
             text = text[1:]
-        if text:
+        if text and self._emit(text, fmt, out):
             self._space = text.endswith(" ")
-            self._emit(text, fmt, out)
 
-    def _emit(self, content, fmt: dict, out: list) -> None:
+    def _emit(self, content, fmt: dict, out: list) -> bool:
+        """Add a segment unless the revision mode or --hidden skip drops it; say whether it was added."""
         inserted = self.s.active_insertion()
         if inserted is not None:
             if self.s.revisions == "reject":
-                return
+                return False
             if self.s.revisions == "all" and fmt.get("rev") is None:
                 fmt = {**fmt, "rev": inserted}
         if fmt.get("hidden") and self.s.skip_hidden:
             self.s.report("hidden-text-skipped")
-            return
+            return False
         out.append((content, key_of(fmt)))
+        return True
 
     def _child(self, child, fmt: dict, out: list) -> None:
         tag = child.tag
@@ -88,14 +89,14 @@ class InlineReader:
             self._walk(child, {**fmt, "link": href or fmt.get("link")}, out)
         elif tag == f"{TEXT}s":
             count = child.get(f"{TEXT}c", "1")
-            self._emit(" " * min(_MAX_SPACES, int(count) if count.isdigit() else 1), fmt, out)
-            self._space = True
+            if self._emit(" " * min(_MAX_SPACES, int(count) if count.isdigit() else 1), fmt, out):
+                self._space = True
         elif tag == f"{TEXT}tab":
-            self._emit(" ", fmt, out)
-            self._space = True
+            if self._emit(" ", fmt, out):
+                self._space = True
         elif tag == f"{TEXT}line-break":
-            self._emit(HardBreak(), fmt, out)
-            self._space = True
+            if self._emit(HardBreak(), fmt, out):
+                self._space = True
         elif tag == f"{TEXT}soft-page-break":
             self.s.page += 1
         elif tag == f"{TEXT}note":
@@ -134,8 +135,8 @@ class InlineReader:
 
     def _note(self, el, out: list) -> None:
         kind = "endnote" if el.get(f"{TEXT}note-class") == "endnote" else "footnote"
-        self.s.notes += 1
-        note_id = f"{'en' if kind == 'endnote' else 'fn'}{self.s.notes}"
+        self.s.notes[kind] = self.s.notes.get(kind, 0) + 1
+        note_id = f"{'en' if kind == 'endnote' else 'fn'}{self.s.notes[kind]}"
         body = el.find(f"{TEXT}note-body")
         locating, self.s.locating = self.s.locating, False
         deferred, self.s.deferred = self.s.deferred, []

@@ -22,7 +22,7 @@ class State:
     page: int = 1
     track_pages: bool = False
     locating: bool = True  # off inside notes: their paragraphs are not the body's
-    notes: int = 0
+    notes: dict[str, int] = field(default_factory=dict)  # notes numbered per kind
     tables: int = 0
     base: Locator | None = None  # a presentation's blocks are located by slide, not by paragraph
 

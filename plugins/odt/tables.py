@@ -21,9 +21,7 @@ def read_table(el, reader) -> Table:
     state = reader.s
     state.tables += 1
     locator = state.locator(table=state.tables)
-    width = 0
-    for col in el.iter(f"{TABLE}table-column"):
-        width += _count(col.get(f"{TABLE}number-columns-repeated"))
+    width = _columns(el)
     rows: list[Row] = []
     cut = False
     for row_el, header in _rows(el, False, state):
@@ -43,6 +41,19 @@ def read_table(el, reader) -> Table:
         state.report("table-truncated")
         table.notes.append(f"Table truncated: at most {MAX_ROWS} rows and {MAX_COLS} columns are read.")
     return table
+
+
+def _columns(el) -> int:
+    """The columns a table declares (its own, not those of tables nested in its cells)."""
+    width = 0
+    for child in el:
+        if child.tag == f"{TABLE}table-column":
+            width += _count(child.get(f"{TABLE}number-columns-repeated"))
+        elif child.tag in (f"{TABLE}table-columns", f"{TABLE}table-header-columns", f"{TABLE}table-column-group"):
+            width += _columns(child)
+        if width > MAX_COLS:
+            break
+    return width
 
 
 def _count(value: str | None) -> int:

@@ -9,6 +9,7 @@ empty cell, never a zero.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from zenconv.ir import Cell, Columns, Row, Table, Text
@@ -102,8 +103,15 @@ def chart_table(chart: Chart, locator) -> Table:
         label = categories[i] if i < len(categories) and categories[i] is not None else str(i + 1)
         cells = [label, *((s.values[i] if i < len(s.values) and s.values[i] is not None else "") for s in chart.series)]
         rows.append(Row(cells, locator=locator.with_(row=i + 1)))
-    caption = chart.title or f"{chart.type[:1].upper()}{chart.type[1:]} chart"
+    caption = chart.title or f"{_type_name(chart.type)} chart"
     return Table(rows, columns=Columns(count=1 + len(chart.series)), caption=[Text(caption)], locator=locator)
+
+
+def _type_name(kind: str) -> str:
+    """``bar3D`` → ``Bar 3D``, ``boxWhisker`` → ``Box whisker``."""
+    words = re.sub(r"(?<=[a-z])(?=[A-Z0-9])", " ", kind).split()
+    text = " ".join(w if w[:1].isdigit() else w.lower() for w in words)
+    return text[:1].upper() + text[1:]
 
 
 def _title(title) -> str | None:

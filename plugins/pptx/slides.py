@@ -58,12 +58,12 @@ class SlideReader:
             probe = TextReader(self.ctx, {}, None)
             title = " ".join(plain(p.inlines) for p in probe.paragraphs(title_shape.el.find(f"{_P}txBody"), [])) or None
         self.locator = Locator(slide=self.number, slide_title=title)
-        text = TextReader(self.ctx, self.pkg.rels(self.part), self.locator)
         blocks: list = [Heading(1, [Text(title or f"Slide {self.number}")], locator=self.locator)]
         ordered = _reading_order(placed)
         if grid is not None:
             blocks.extend(grid(self, ordered, title_shape))
         else:
+            text = self.text_reader()
             for shape in ordered:
                 if shape is not title_shape:
                     blocks.extend(self.shape_blocks(shape, text))
@@ -73,6 +73,9 @@ class SlideReader:
             blocks.append(Container(notes, class_="notes", locator=self.locator))
         facets = tuple(f for f in (self.size, HiddenFacet("hidden-slide") if hidden else None) if f is not None)
         return Container(blocks, class_="slide", facets=facets, locator=self.locator)
+
+    def text_reader(self) -> TextReader:
+        return TextReader(self.ctx, self.pkg.rels(self.part), self.locator)
 
     def collect(self, tree, groups: tuple) -> list[Placed]:
         """Every shape under ``tree`` in document order, groups flattened, boxes in slide space."""
@@ -137,7 +140,7 @@ class SlideReader:
     def picture(self, el) -> list:
         nv = el.find(f"{_P}nvPicPr")
         props = nv.find(f"{_P}cNvPr") if nv is not None else None
-        alt = (props.get("descr") or "") if props is not None else ""
+        alt = " ".join((props.get("descr") or "").split()) if props is not None else ""
         title = (props.get("title") or None) if props is not None else None
         nvpr = nv.find(f"{_P}nvPr") if nv is not None else None
         if nvpr is not None and (any(c.tag in _MEDIA for c in nvpr) or next(nvpr.iter(_P14_MEDIA), None) is not None):
@@ -147,6 +150,8 @@ class SlideReader:
         if blip is not None:
             rel = self.pkg.target(self.part, blip.get(R_EMBED)) or self.pkg.target(self.part, blip.get(R_LINK))
         if rel is not None and rel.external:
+            # Never fetched: the reference is carried as the source states it, writers decide.
+            self.ctx.report("pptx.external-image-not-fetched", self.locator, detail=rel.target[:120])
             return [Paragraph([Image(rel.target, alt, title)], locator=self.locator)]
         data = self.pkg.read(rel.target) if rel is not None else None
         if data is None:
