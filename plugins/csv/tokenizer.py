@@ -4,7 +4,8 @@ The rules (reference readers §3.2): a double quote at the start of a field open
 which the delimiter and line breaks are literal and ``""`` is a quote; an unterminated quote runs to
 the end; a quote anywhere else is a literal character. CRLF, LF and a lone CR end a record. Nothing is
 trimmed, ragged records stay ragged, a blank line is the record ``['']`` and a trailing line break adds
-no record. NUL characters are removed (and counted).
+no record. NUL characters are removed (and counted) as if before parsing: a CR, NULs and an LF are one
+line break, and NULs after the last line break add no record.
 
 Where the ``csv`` module is used, and where not (measured on Python 3.11 against a character-by-
 character statement of the rules): on one physical line whose quoted fields close on it, ``csv``
