@@ -107,3 +107,19 @@ def test_hostile_packages_are_docx_shaped(hostile):
                 names = zf.namelist()
             assert "[Content_Types].xml" in names and "_rels/.rels" in names, name
             assert any(n.lower() == "word/document.xml" for n in names), name
+
+
+@pytest.fixture(scope="module")
+def docx_reader_installed():
+    from zenconv.plugins import build_plugins
+
+    if not any(spec.name == "docx" for spec in build_plugins().registry.readers.values()):
+        pytest.skip("no docx reader installed: the CLI path cannot be checked yet")
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_conversion_ends_unreadable_under_the_code(docx_reader_installed, hostile, name):
+    from zenconv import convert
+
+    result = convert(hostile[0] / name)
+    assert (result.outcome, result.manifest["reasons"], result.output) == ("unreadable", [EXPECTED[name]], None)
