@@ -1,0 +1,129 @@
+"""One page's cells into blocks in reading order: the second stage, with the document's view.
+
+Running headers go first, then the page is cut into regions (columns), each region's rows are
+searched for tables, and what is not a table becomes paragraphs, headings and list items.
+Pictures are placed where they stand on the page; rotated and vertical text follows the page's
+body, in its own frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .capture import Glyph, Picture
+from .grid import Cell, rows_of_cells
+from .layout import regions
+from .lines import TextLine, line_of
+from .page import PageData
+from .paragraphs import TextBlock, text_blocks
+from .tables import Rejected, regions_of
+
+
+@dataclass(slots=True)
+class FigureBlock:
+    picture: Picture
+    top: float
+
+
+@dataclass(slots=True)
+class Composed:
+    """A page's blocks in reading order and what was set aside on the way."""
+
+    page: PageData
+    blocks: list = field(default_factory=list)
+    running: list[str] = field(default_factory=list)      # running header and footer texts dropped
+    rejected: list[Rejected] = field(default_factory=list)
+    turned: int = 0                                         # blocks of rotated text
+    vertical: int = 0                                       # blocks of vertical text
+
+
+def compose(page: PageData, running: list[tuple[str, list[Cell]]], body: float, body_bold: bool) -> Composed:
+    out = Composed(page)
+    dropped = {id(c) for _, cells in running for c in cells}
+    out.running = [text for text, _ in running]
+    cells = [c for c in page.cells if id(c) not in dropped]
+    placed_pictures: set[int] = set()
+    for leaf in regions(cells, body):
+        blocks = _leaf_blocks(leaf, page, body, body_bold, out)
+        _place_pictures(blocks, leaf, page.pictures, placed_pictures)
+        out.blocks.extend(blocks)
+    for k, picture in enumerate(page.pictures):
+        if k not in placed_pictures:
+            _insert_by_height(out.blocks, FigureBlock(picture, picture.bbox[3]))
+    for angle in sorted(page.turned):
+        blocks = _leaf_blocks(page.turned[angle], page, body, body_bold, out, tables=False)
+        out.turned += len(blocks)
+        out.blocks.extend(blocks)
+    if page.vertical:
+        blocks = _vertical_blocks(page.vertical)
+        out.vertical += len(blocks)
+        out.blocks.extend(blocks)
+    return out
+
+
+def _leaf_blocks(cells: list[Cell], page: PageData, body: float, body_bold: bool, out: Composed,
+                 tables: bool = True) -> list:
+    rows = rows_of_cells(cells)
+    parts = regions_of(rows, page.rules) if tables else [("text", rows)]
+    blocks: list = []
+    for kind, part in parts:
+        if kind == "table":
+            blocks.append(part)
+            continue
+        if kind == "rejected":
+            out.rejected.append(part)
+            part = part.rows
+        blocks.extend(text_blocks([line_of(row) for row in part], body, body_bold))
+    return blocks
+
+
+def _place_pictures(blocks: list, leaf: list[Cell], pictures: list[Picture], placed: set[int]) -> None:
+    """Put each picture that stands within this region's columns before the first block below it."""
+    if not leaf or not pictures:
+        return
+    left = min(c.x for c in leaf)
+    right = max(c.right for c in leaf)
+    top = max(c.top for c in leaf)
+    bottom = min(c.y for c in leaf)
+    for k, picture in enumerate(pictures):
+        if k in placed:
+            continue
+        x0, y0, x1, y1 = picture.bbox
+        if not (left - 1 <= (x0 + x1) / 2 <= right + 1) or y0 > top + 1 or y1 < bottom - 1:
+            continue
+        _insert_by_height(blocks, FigureBlock(picture, y1))
+        placed.add(k)
+
+
+def _insert_by_height(blocks: list, figure: FigureBlock) -> None:
+    """Before the first block that starts below the figure's top."""
+    for i, block in enumerate(blocks):
+        if block.top < figure.top:
+            blocks.insert(i, figure)
+            return
+    blocks.append(figure)
+
+
+def _vertical_blocks(glyphs: list[Glyph]) -> list[TextBlock]:
+    """Vertical writing: columns right to left, each read top to bottom, one paragraph each."""
+    columns: list[list[Glyph]] = []
+    for glyph in sorted(glyphs, key=lambda g: (-(g.x0 + g.x1) / 2, -g.y1)):
+        middle = (glyph.x0 + glyph.x1) / 2
+        if columns:
+            last = columns[-1][0]
+            if abs((last.x0 + last.x1) / 2 - middle) <= 0.5 * max(glyph.size, 1.0):
+                columns[-1].append(glyph)
+                continue
+        columns.append([glyph])
+    blocks = []
+    for column in columns:
+        column.sort(key=lambda g: -g.y1)
+        text = "".join(g.text for g in column).strip()
+        if not text:
+            continue
+        g0 = column[0]
+        line = TextLine([(text, None)], g0.y1, column[-1].y0, min(g.x0 for g in column),
+                        max(g.x1 for g in column), g0.size, False, False, all(g.hidden for g in column))
+        blocks.append(TextBlock("paragraph", [line]))
+    return blocks
+

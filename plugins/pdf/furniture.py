@@ -1,0 +1,33 @@
+"""Running headers and footers: the same line at the same height on most pages around this one.
+
+Pages are compared within a window (the pages before and after), which keeps memory bounded on
+a long document and still follows a header that changes from chapter to chapter.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .grid import Cell
+from .page import PageData
+
+WINDOW = 4          # pages on each side compared with a page
+SAME_HEIGHT = 6.0   # points: two edge lines this close in height are at the same place
+MIN_OTHERS = 2      # a page needs this many neighbours before anything is called running
+SHARE = 0.5         # ... and the line must recur on at least this share of them
+
+
+def running_lines(page: PageData, neighbours: list[PageData]) -> list[tuple[str, list[Cell]]]:
+    """The edge lines of ``page`` that recur on most of its neighbours: (text, cells) each."""
+    if len(neighbours) < MIN_OTHERS or not page.edges:
+        return []
+    need = max(1, math.ceil(SHARE * len(neighbours)))
+    found = []
+    for edge in page.edges:
+        hits = 0
+        for other in neighbours:
+            if any(o.key == edge.key and abs(o.top - edge.top) <= SAME_HEIGHT for o in other.edges):
+                hits += 1
+        if hits >= need:
+            found.append((edge.text, edge.cells))
+    return found

@@ -1,0 +1,161 @@
+"""Finding table regions without a selector: runs of rows kept apart by vertical channels.
+
+A table's columns are separated by channels of white space that run down through all its rows;
+prose has none, because its next line covers any gap the last one had. A run of rows with two or
+more cells each, sharing at least one channel, is a table candidate. Ruling lines are extra
+evidence: they let a two-row table count, and a rule under the first rows marks the header.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+from .rows import Row
+
+MIN_MULTI_ROWS = 3        # rows with two or more cells a table needs without ruling lines
+MIN_RULED_ROWS = 2        # ... and with them
+MAX_LOOSE = 2             # one-cell rows (wrapped cells) a table may hold in a row
+ROW_GAP = 2.5             # × median cell height: a wider gap between rows ends the table
+CHANNEL_SHARE = 0.25      # × median cell height: the narrowest channel that still separates columns
+RULE_COVER = 0.6          # a horizontal rule covering this share of a table's width counts
+
+
+@dataclass(slots=True, frozen=True)
+class Rule:
+    """A ruling line: a segment from (x0, y0) to (x1, y1), horizontal or vertical."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def horizontal(self) -> bool:
+        return abs(self.y1 - self.y0) <= abs(self.x1 - self.x0)
+
+
+@dataclass(slots=True)
+class TableSpan:
+    """Rows ``start`` to ``end`` (exclusive) form a table candidate; ``header`` rows are its header
+    when a ruling line says so, else None (the caller decides)."""
+
+    start: int
+    end: int
+    header: int | None = None
+    ruled: bool = False
+
+
+def _gaps(row: Row, min_width: float) -> list[tuple[float, float]]:
+    cells = row.cells
+    return [(a.right, b.x) for a, b in zip(cells, cells[1:]) if b.x - a.right >= min_width]
+
+
+def _subtract(channels: list[tuple[float, float]], row: Row, min_width: float) -> list[tuple[float, float]]:
+    for cell in row.cells:
+        kept = []
+        for left, right in channels:
+            if cell.right <= left or cell.x >= right:
+                kept.append((left, right))
+                continue
+            if cell.x - left >= min_width:
+                kept.append((left, cell.x))
+            if right - cell.right >= min_width:
+                kept.append((cell.right, right))
+        channels = kept
+        if not channels:
+            break
+    return channels
+
+
+def find_tables(rows: list[Row], rules: list[Rule] = ()) -> list[TableSpan]:
+    """Table candidates among ``rows`` (top to bottom), in order, not overlapping."""
+    heights = [c.height for row in rows for c in row.cells]
+    if not heights:
+        return []
+    size = statistics.median(heights)
+    min_width = max(CHANNEL_SHARE * size, 1.0)
+    spans: list[TableSpan] = []
+    i = 0
+    while i < len(rows):
+        if len(rows[i].cells) < 2 or not _gaps(rows[i], min_width):
+            i += 1
+            continue
+        end = _grow(rows, i, size, min_width)
+        multi = sum(1 for row in rows[i:end] if len(row.cells) > 1)
+        ruled, header = _ruling(rows, i, end, rules)
+        if multi >= MIN_MULTI_ROWS or (ruled and multi >= MIN_RULED_ROWS):
+            spans.append(TableSpan(i, end, header, ruled))
+            i = end
+        else:
+            i += 1
+    return spans
+
+
+def _grow(rows: list[Row], start: int, size: float, min_width: float) -> int:
+    channels = _gaps(rows[start], min_width)
+    end = start + 1
+    loose = 0
+    pitches: list[float] = []
+    last_multi = start + 1
+    while end < len(rows):
+        row, prev = rows[end], rows[end - 1]
+        gap = prev.bottom - row.top
+        limit = ROW_GAP * size
+        if pitches:
+            limit = max(limit, 2.0 * statistics.median(pitches) + size)
+        if gap > limit:
+            break
+        narrowed = _subtract(channels, row, min_width)
+        if not narrowed:
+            break
+        if len(row.cells) == 1:
+            loose += 1
+            if loose > MAX_LOOSE:
+                break
+        else:
+            loose = 0
+            last_multi = end + 1
+        channels = narrowed
+        pitches.append(max(gap, 0.0))
+        end += 1
+    # One-cell rows after the last multi-cell row belong to the table only when close to it.
+    while end > last_multi:
+        gap = rows[end - 2].bottom - rows[end - 1].top
+        if pitches and gap <= 1.5 * statistics.median(pitches) + 0.25 * size:
+            break
+        end -= 1
+    return end
+
+
+def _ruling(rows: list[Row], start: int, end: int, rules) -> tuple[bool, int | None]:
+    """Whether ruling lines frame the rows, and how many leading rows a rule sets off as header."""
+    if not rules:
+        return False, None
+    left = min(row.left for row in rows[start:end])
+    right = max(row.right for row in rows[start:end])
+    top, bottom = rows[start].top, rows[end - 1].bottom
+    width = max(right - left, 1.0)
+    pad = 1.5 * max(c.height for row in rows[start:end] for c in row.cells)
+    horizontal = []
+    vertical = 0
+    for rule in rules:
+        if rule.horizontal:
+            lo, hi = min(rule.x0, rule.x1), max(rule.x0, rule.x1)
+            y = (rule.y0 + rule.y1) / 2
+            if min(hi, right) - max(lo, left) >= RULE_COVER * width and bottom - pad <= y <= top + pad:
+                horizontal.append(y)
+        else:
+            lo, hi = min(rule.y0, rule.y1), max(rule.y0, rule.y1)
+            x = (rule.x0 + rule.x1) / 2
+            if left - 2 <= x <= right + 2 and min(hi, top) - max(lo, bottom) > 0:
+                vertical += 1
+    ruled = len(horizontal) >= 2 or vertical >= 1
+    header = None
+    for k in range(start, min(start + 3, end - 1)):
+        upper, lower = rows[k], rows[k + 1]
+        if any(lower.top - 1.5 <= y <= upper.bottom + 1.5 for y in horizontal):
+            header = k - start + 1
+            break
+    return ruled, header
+

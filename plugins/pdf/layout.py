@@ -1,0 +1,115 @@
+"""Reading order on a page: columns found by cutting along white space (a recursive XY cut).
+
+A page is cut down a vertical gutter when both sides read as prose (full lines of words): that is
+how two text columns look, and how a table's columns do not, so a table is never split into
+"columns". When nothing crosses no gutter, the page is cut across its wider horizontal gaps
+(a title over two columns, a figure between them) and each band is tried again. Bands that
+split at the same gutter are put back together, so a paragraph gap that happens to line up in
+both columns does not interleave them.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+from .grid import Cell, rows_of_cells
+
+MAX_DEPTH = 10
+GUTTER = 1.0          # × body size: the narrowest gutter between text columns
+BAND_GAP = 1.0        # × body size: the narrowest horizontal gap a page is cut across
+FULL_LINE = 0.6       # a line filling this share of its column is a full line of prose
+PROSE_LINES = 0.4     # ... and this share of a column's lines must be full
+PROSE_WORDS = 4       # median words per line of a prose column
+MIN_LINES = 3         # lines a column needs before it counts as one
+MIN_COLUMN = 8.0      # × body size: the narrowest text column
+
+
+def regions(cells: list[Cell], body: float) -> list[list[Cell]]:
+    """The page's cells as regions in reading order; each region is read top to bottom."""
+    return [leaf for leaf in _cut(cells, body, 0) if leaf]
+
+
+def _cut(cells: list[Cell], body: float, depth: int) -> list[list[Cell]]:
+    if depth > MAX_DEPTH or len(cells) < 2:
+        return [cells]
+    split = _vertical(cells, body)
+    if split is not None:
+        left, right, _ = split
+        return _cut(left, body, depth + 1) + _cut(right, body, depth + 1)
+    bands = _horizontal(cells, body)
+    if len(bands) == 1:
+        return [cells]
+    # Put back together the neighbouring bands that split at the same gutter.
+    merged: list[list[Cell]] = []
+    gutters: list[tuple[float, float] | None] = []
+    for band in bands:
+        found = _vertical(band, body)
+        gutter = found[2] if found else None
+        if merged and gutter and gutters[-1] and min(gutter[1], gutters[-1][1]) > max(gutter[0], gutters[-1][0]):
+            merged[-1] = merged[-1] + band
+            gutters[-1] = (max(gutter[0], gutters[-1][0]), min(gutter[1], gutters[-1][1]))
+        else:
+            merged.append(band)
+            gutters.append(gutter)
+    leaves: list[list[Cell]] = []
+    pending: list[Cell] = []
+    for band, gutter in zip(merged, gutters):
+        if gutter is None:
+            pending.extend(band)  # bands nothing splits read on as one region
+            continue
+        if pending:
+            leaves.append(pending)
+            pending = []
+        leaves.extend(_cut(band, body, depth + 1))
+    if pending:
+        leaves.append(pending)
+    return leaves
+
+
+def _intervals(spans: list[tuple[float, float]], min_gap: float) -> list[tuple[float, float]]:
+    """The gaps at least ``min_gap`` wide between the union of ``spans``, widest first."""
+    spans = sorted(spans)
+    gaps = []
+    reach = spans[0][1]
+    for lo, hi in spans[1:]:
+        if lo - reach >= min_gap:
+            gaps.append((reach, lo))
+        reach = max(reach, hi)
+    return sorted(gaps, key=lambda g: -(g[1] - g[0]))
+
+
+def _vertical(cells: list[Cell], body: float):
+    for lo, hi in _intervals([(c.x, c.right) for c in cells], GUTTER * body):
+        left = [c for c in cells if c.right <= lo + 0.01]
+        right = [c for c in cells if c.x >= hi - 0.01]
+        if _prose(left, body) and _prose(right, body):
+            return left, right, (lo, hi)
+    return None
+
+
+def _horizontal(cells: list[Cell], body: float) -> list[list[Cell]]:
+    """The cells in bands split at the horizontal gaps, top band first (y grows upwards)."""
+    gaps = _intervals([(c.y, c.top) for c in cells], BAND_GAP * body)
+    if not gaps:
+        return [cells]
+    cuts = sorted(((lo + hi) / 2 for lo, hi in gaps), reverse=True)
+    bands: list[list[Cell]] = [[] for _ in range(len(cuts) + 1)]
+    for cell in cells:
+        middle = cell.y + cell.height / 2
+        bands[sum(1 for cut in cuts if middle < cut)].append(cell)
+    return [b for b in bands if b]
+
+
+def _prose(cells: list[Cell], body: float) -> bool:
+    if len(cells) < MIN_LINES:
+        return False
+    left = min(c.x for c in cells)
+    width = max(c.right for c in cells) - left
+    if width < MIN_COLUMN * body:
+        return False
+    rows = rows_of_cells(cells)
+    if len(rows) < MIN_LINES:
+        return False
+    full = sum(1 for r in rows if r.right - r.left >= FULL_LINE * width)
+    words = statistics.median(len(r.text.split()) for r in rows)
+    return full >= PROSE_LINES * len(rows) and words >= PROSE_WORDS

@@ -1,0 +1,129 @@
+"""One page read into cells: the first stage, run ahead of the rest so later stages can compare pages.
+
+A page's glyphs become runs and cells here; rotated text gets cells in its own frame; the words,
+the font sizes and the lines near the top and bottom edge are noted for the document-wide
+decisions (body size, heading ranks, running headers, hyphenation) made in the next stage.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .annotations import PageAnnotations, page_annotations
+from .capture import CaptureDevice, Glyph, PageBudgetExceeded, Picture
+from .grid import Cell, Rule, join_cells, rows_of_cells
+from .runs import LinkAreas, runs_of
+
+SPACE_JOIN_GAP = 1.0   # × size: a gap next to a space character still joins a cell (justified text)
+EDGE = 0.12            # share of the page height at the top and bottom where running headers live
+EDGE_LINES = 3         # lines at each edge looked at
+_DIGITS = re.compile(r"\d+")
+_ROMAN = re.compile(r"^[ivxlcdm]+$", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+@dataclass(slots=True)
+class EdgeLine:
+    key: str              # the text with numbers folded, to match "Page 3" with "Page 4"
+    top: float
+    cells: list[Cell]
+    text: str
+
+
+@dataclass(slots=True)
+class PageData:
+    number: int                       # 1-based page number in the file
+    label: str | None
+    width: float
+    height: float
+    cells: list[Cell] = field(default_factory=list)
+    turned: dict[int, list[Cell]] = field(default_factory=dict)   # rotated text by angle, in its own frame
+    vertical: list[Glyph] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
+    pictures: list[Picture] = field(default_factory=list)
+    annotations: PageAnnotations = field(default_factory=PageAnnotations)
+    sizes: Counter = field(default_factory=Counter)               # characters per font size
+    bold: Counter = field(default_factory=Counter)                # bold characters per font size
+    edges: list[EdgeLine] = field(default_factory=list)
+    words: set[str] = field(default_factory=set)
+    hidden: int = 0
+    unmapped: int = 0
+    offpage: int = 0
+    budget: str | None = None                                     # "time" or "glyphs" if cut short
+    failed: str | None = None                                     # why the page could not be read
+
+    @property
+    def has_text(self) -> bool:
+        return bool(self.cells or self.turned or self.vertical)
+
+
+def page_ctm(page) -> tuple:
+    """The matrix pdfminer draws a page with (rotation and the media box's origin folded in)."""
+    x0, y0, x1, y1 = page.mediabox
+    if page.rotate == 90:
+        return (0, -1, 1, 0, -y0, x1)
+    if page.rotate == 180:
+        return (-1, 0, 0, -1, x1, y1)
+    if page.rotate == 270:
+        return (0, 1, -1, 0, y1, -x0)
+    return (1, 0, 0, 1, -x0, -y0)
+
+
+def read_page(interpreter, device: CaptureDevice, page, number: int, label: str | None) -> PageData:
+    """Interpret one page and turn what it draws into cells. pdfminer errors are the caller's."""
+    budget = None
+    try:
+        interpreter.process_page(page)
+    except PageBudgetExceeded as exc:
+        budget = exc.what
+    capture = device.page
+    data = PageData(number, label, capture.width, capture.height, rules=capture.rules,
+                    pictures=capture.pictures, unmapped=capture.unmapped, offpage=capture.offpage, budget=budget)
+    data.annotations = page_annotations(page, page_ctm(page))
+    links = LinkAreas(data.annotations.links)
+    flat: list[Glyph] = []
+    turned: dict[int, list[Glyph]] = {}
+    for glyph in capture.glyphs:
+        if glyph.hidden:
+            data.hidden += 1
+        if glyph.vertical:
+            data.vertical.append(glyph)
+        elif glyph.angle:
+            turned.setdefault(glyph.angle, []).append(glyph)
+        else:
+            flat.append(glyph)
+            if not glyph.text.isspace():
+                size = round(glyph.size * 2) / 2
+                data.sizes[size] += 1
+                if glyph.font.bold:
+                    data.bold[size] += 1
+    data.cells = join_cells(runs_of(flat, links), space_join_gap=SPACE_JOIN_GAP)
+    for angle, glyphs in sorted(turned.items()):
+        data.turned[angle] = join_cells(runs_of(glyphs), space_join_gap=SPACE_JOIN_GAP)
+    _note_edges(data)
+    for cell in data.cells:
+        data.words.update(w.lower() for w in _WORD.findall(cell.text))
+    return data
+
+
+def _note_edges(data: PageData) -> None:
+    rows = rows_of_cells(data.cells)
+    if len(rows) < 2:
+        return
+    band = EDGE * data.height
+    chosen = [r for r in rows[:EDGE_LINES] if r.bottom >= data.height - band]
+    chosen += [r for r in rows[-EDGE_LINES:] if r.top <= band and r not in chosen]
+    for row in chosen:
+        text = " ".join(c.text for c in row.cells)
+        data.edges.append(EdgeLine(edge_key(text), row.top, row.cells, text))
+
+
+def edge_key(text: str) -> str:
+    """A line's identity across pages: case and spacing folded, every number one mark, and a line
+    that is only a roman numeral (a front-matter page number) one mark too."""
+    text = " ".join(text.lower().split())
+    if _ROMAN.match(text.replace(" ", "")):
+        return "#"
+    return _DIGITS.sub("#", text)
