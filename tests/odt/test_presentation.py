@@ -1,0 +1,30 @@
+"""ODP: slides with title headings, reading order by position, hidden slides, notes."""
+
+from __future__ import annotations
+
+from zenconv.ir import Container, HiddenFacet, Image, LayoutFacet, List, plain_text
+
+from .conftest import read_odp
+
+
+def test_slides_titles_reading_order_and_notes(docs):
+    result = read_odp(docs["slides"])
+    slides = list(result.document.blocks)
+    assert all(isinstance(s, Container) and s.class_ == "slide" for s in slides)
+    assert [plain_text(s.blocks[0]) for s in slides] == ["Opening", "Hidden one", "Slide 3"]
+    first = slides[0]
+    assert isinstance(first.blocks[1], List)  # the outline frame, written before the title, reads after it
+    assert isinstance(first.blocks[2].children[0], Image)
+    notes = first.blocks[-1]
+    assert notes.class_ == "notes" and plain_text(notes.blocks) == "Speaker notes here."
+    assert all(b.locator.slide == 1 for b in first.blocks)
+    assert first.locator.slide_title == "Opening"
+    assert LayoutFacet("slide", 10_080_000, 5_670_000) in first.facets
+
+
+def test_hidden_slide_kept_marked_or_skipped(docs):
+    slides = list(read_odp(docs["slides"]).document.blocks)
+    assert HiddenFacet("hidden-slide") in slides[1].facets
+    result = read_odp(docs["slides"], hidden="skip")
+    assert [s.locator.slide for s in result.document.blocks] == [1, 3]
+    assert result.codes() == {"odp.hidden-slide-skipped": 1}

@@ -1,0 +1,288 @@
+"""Build the PowerPoint fixtures with python-pptx (and a little hand-written XML where it has no API).
+
+Run as a script to write them into a folder (``python tests/pptx/make_fixtures.py OUT``); the tests
+call :func:`build` into a temporary folder, so no binary fixture lives in the repository.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import io
+import struct
+import sys
+import zipfile
+import zlib
+from pathlib import Path
+
+from lxml import etree
+from pptx import Presentation
+from pptx.chart.data import CategoryChartData
+from pptx.enum.chart import XL_CHART_TYPE
+from pptx.opc.package import Part
+from pptx.opc.packuri import PackURI
+from pptx.util import Emu, Inches, Pt
+
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+P = "http://schemas.openxmlformats.org/presentationml/2006/main"
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+CX = "http://schemas.microsoft.com/office/drawing/2014/chartex"
+NSMAP = {"a": A, "p": P, "r": R}
+FIXED = dt.datetime(2024, 1, 2, 3, 4, 5)
+
+
+def png(width: int = 2, height: int = 2) -> bytes:
+    """A tiny valid PNG, built here so no binary is checked in."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    raw = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def _fixed_core(prs: Presentation, title: str) -> None:
+    core = prs.core_properties
+    core.title, core.author, core.subject, core.keywords = title, "Ada Lovelace", "Fixtures", "alpha, beta"
+    core.created = core.modified = FIXED
+    core.last_modified_by = "Fixture Script"
+    core.revision = 1
+
+
+def _el(xml: str):
+    return etree.fromstring(xml)
+
+
+def _bullet(paragraph, kind: str, level: int = 0) -> None:
+    """Give a paragraph an explicit bullet (``char``), number (``num``) or none."""
+    ppr = paragraph._p.get_or_add_pPr()
+    ppr.set("lvl", str(level))
+    tag = {"char": f'<a:buChar xmlns:a="{A}" char="•"/>', "num": f'<a:buAutoNum xmlns:a="{A}" type="arabicPeriod"/>',
+           "none": f'<a:buNone xmlns:a="{A}"/>'}[kind]
+    ppr.append(_el(tag))
+
+
+def basic(path: Path) -> None:
+    prs = Presentation()
+    _fixed_core(prs, "Basic deck")
+    title_body, title_only, blank = prs.slide_layouts[1], prs.slide_layouts[5], prs.slide_layouts[6]
+
+    # 1: title and a body placeholder that inherits its box and bullets; runs with formatting and links
+    s1 = prs.slides.add_slide(title_body)
+    s1.shapes.title.text = "Quarterly report"
+    body = s1.placeholders[1].text_frame
+    body.text = "Revenue grew"
+    p = body.add_paragraph()
+    p.level = 1
+    r = p.add_run()
+    r.text = "bold part"
+    r.font.bold = True
+    r = p.add_run()
+    r.text = " then italic"
+    r.font.italic = True
+    p = body.add_paragraph()
+    r = p.add_run()
+    r.text = "a link"
+    r.hyperlink.address = "https://example.com/report"
+    r = p.add_run()
+    r.text = " and "
+    r = p.add_run()
+    r.text = "a script"
+    r.hyperlink.address = "javascript:alert(1)"
+    p = body.add_paragraph()
+    r = p.add_run()
+    r.text = "underlined"
+    r.font.underline = True
+    s1.shapes._spTree.append(_el(
+        f'<p:sp xmlns:p="{P}" xmlns:a="{A}"><p:nvSpPr><p:cNvPr id="90" name="Slide Number"/><p:cNvSpPr/>'
+        '<p:nvPr><p:ph type="sldNum" sz="quarter" idx="12"/></p:nvPr></p:nvSpPr><p:spPr/>'
+        '<p:txBody><a:bodyPr/><a:p><a:r><a:t>1</a:t></a:r></a:p></p:txBody></p:sp>'))
+    comments = (f'<p:cmLst xmlns:p="{P}"><p:cm authorId="0" idx="1"><p:pos x="10" y="10"/><p:text>Check this</p:text>'
+                '</p:cm><p:cm authorId="0" idx="2"><p:pos x="20" y="20"/><p:text>And this</p:text></p:cm></p:cmLst>')
+    part = Part(PackURI("/ppt/comments/comment1.xml"),
+                "application/vnd.openxmlformats-officedocument.presentationml.comments+xml", prs.part.package,
+                comments.encode())
+    s1.part.relate_to(part, "http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments")
+
+    # 2: hidden
+    s2 = prs.slides.add_slide(title_only)
+    s2.shapes.title.text = "Hidden slide"
+    s2._element.set("show", "0")
+
+    # 3: no title; a text box, a picture with alt text, numbered and plain paragraphs; notes
+    s3 = prs.slides.add_slide(blank)
+    box = s3.shapes.add_textbox(Inches(1), Inches(3), Inches(4), Inches(2)).text_frame
+    box.text = "First step"
+    _bullet(box.paragraphs[0], "num")
+    p = box.add_paragraph()
+    p.text = "Second step"
+    _bullet(p, "num")
+    p = box.add_paragraph()
+    p.text = "A plain closing line"
+    pic = s3.shapes.add_picture(io.BytesIO(png()), Inches(1), Inches(1), Inches(1), Inches(1))
+    pic._element.nvPicPr.cNvPr.set("descr", "A red square")
+    s3.notes_slide.notes_text_frame.text = "Say hello.\nThen say goodbye."
+
+    # 4: a table with merges and a header row
+    s4 = prs.slides.add_slide(title_only)
+    s4.shapes.title.text = "Merged table"
+    table = s4.shapes.add_table(4, 3, Inches(1), Inches(2), Inches(6), Inches(2)).table
+    for r_i, row in enumerate([["Region", "Q1", "Q2"], ["North", "1", "2"], ["South", "3", "4"], ["Total", "4", "6"]]):
+        for c_i, text in enumerate(row):
+            table.cell(r_i, c_i).text = text
+    table.cell(0, 1).merge(table.cell(0, 2))      # a header spanning two columns
+    table.cell(0, 1).text = "Quarters"
+    table.cell(1, 0).merge(table.cell(2, 0))      # a label spanning two rows
+    table.cell(1, 0).text = "North and South"
+
+    # 5: a chart from cached values
+    s5 = prs.slides.add_slide(title_only)
+    s5.shapes.title.text = "Chart slide"
+    data = CategoryChartData()
+    data.categories = ["2019", "2020", "2021"]
+    data.add_series("Ducks", (120, 130, 150))
+    data.add_series("Geese", (80, None, 110))
+    chart = s5.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(2), Inches(6), Inches(4), data).chart
+    chart.has_title = True
+    chart.chart_title.text_frame.text = "Birds by year"
+
+    # 6: a group scaled by its transform: the lower box in child space lands above the other
+    s6 = prs.slides.add_slide(title_only)
+    s6.shapes.title.text = "Grouped"
+    outside = s6.shapes.add_textbox(Inches(1), Inches(4), Inches(3), Inches(1))
+    outside.text_frame.text = "Outside the group, lower"
+    group = s6.shapes.add_group_shape()
+    inner = group.shapes.add_textbox(Inches(1), Inches(6), Inches(3), Inches(1))
+    inner.text_frame.text = "Inside the group, drawn higher"
+    xfrm = group._element.grpSpPr.find(f"{{{A}}}xfrm")
+    xfrm.find(f"{{{A}}}off").set("y", str(Inches(2)))           # the group's box on the slide
+    xfrm.find(f"{{{A}}}ext").set("cy", str(Inches(0.5)))
+    xfrm.find(f"{{{A}}}chOff").set("y", str(Inches(6)))         # ... maps child space from y=6in
+    xfrm.find(f"{{{A}}}chExt").set("cy", str(Inches(1)))        # ... at half the height
+
+    # 7: what is reported: SmartArt, OLE, media, animations
+    s7 = prs.slides.add_slide(title_only)
+    s7.shapes.title.text = "Reported things"
+    tree = s7.shapes._spTree
+    for n, uri in enumerate(("http://schemas.openxmlformats.org/drawingml/2006/diagram",
+                             "http://schemas.openxmlformats.org/presentationml/2006/ole"), 100):
+        tree.append(_el(
+            f'<p:graphicFrame xmlns:p="{P}" xmlns:a="{A}"><p:nvGraphicFramePr><p:cNvPr id="{n}" name="g{n}"/>'
+            f'<p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="{n * 10000}"/>'
+            f'<a:ext cx="10" cy="10"/></p:xfrm><a:graphic><a:graphicData uri="{uri}"/></a:graphic></p:graphicFrame>'))
+    video = s7.shapes.add_picture(io.BytesIO(png(3, 3)), Inches(5), Inches(5), Inches(1), Inches(1))
+    video._element.nvPicPr.nvPr.append(_el(f'<a:videoFile xmlns:a="{A}" xmlns:r="{R}" r:link="rIdNone"/>'))
+    s7._element.append(_el(f'<p:timing xmlns:p="{P}"><p:tnLst><p:par><p:cTn id="1"/></p:par></p:tnLst></p:timing>'))
+
+    prs.save(path)
+
+
+def chartex(path: Path) -> None:
+    """A 2016 waterfall chart (chartEx), which python-pptx cannot make: the part is written by hand."""
+    prs = Presentation()
+    _fixed_core(prs, "Chart ex")
+    slide = prs.slides.add_slide(prs.slide_layouts[5])
+    slide.shapes.title.text = "Variance"
+    xml = (
+        f'<cx:chartSpace xmlns:cx="{CX}" xmlns:a="{A}"><cx:chartData><cx:data id="0">'
+        '<cx:strDim type="cat"><cx:f>Sheet1!$A$2:$A$4</cx:f><cx:lvl ptCount="3"><cx:pt idx="0">Budget</cx:pt>'
+        '<cx:pt idx="1">Pay</cx:pt><cx:pt idx="2">Forecast</cx:pt></cx:lvl></cx:strDim>'
+        '<cx:numDim type="val"><cx:f>Sheet1!$B$2:$B$4</cx:f><cx:lvl ptCount="3" formatCode="General">'
+        '<cx:pt idx="0">-20</cx:pt><cx:pt idx="1">216</cx:pt><cx:pt idx="2">-262</cx:pt></cx:lvl></cx:numDim>'
+        '</cx:data></cx:chartData><cx:chart><cx:title><cx:tx><cx:txData><cx:v>Forecast variance</cx:v></cx:txData>'
+        '</cx:tx></cx:title><cx:plotArea><cx:plotAreaRegion><cx:series layoutId="waterfall">'
+        '<cx:tx><cx:txData><cx:v>Variance</cx:v></cx:txData></cx:tx><cx:dataId val="0"/></cx:series>'
+        '</cx:plotAreaRegion></cx:plotArea></cx:chart></cx:chartSpace>'
+    ).encode()
+    part = Part(PackURI("/ppt/charts/chartEx1.xml"), "application/vnd.ms-office.chartex+xml", prs.part.package, xml)
+    rid = slide.part.relate_to(part, "http://schemas.microsoft.com/office/2014/relationships/chartEx")
+    slide.shapes._spTree.append(_el(
+        f'<p:graphicFrame xmlns:p="{P}" xmlns:a="{A}" xmlns:r="{R}"><p:nvGraphicFramePr><p:cNvPr id="50" name="cx"/>'
+        '<p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="914400" y="1828800"/>'
+        '<a:ext cx="5486400" cy="3657600"/></p:xfrm><a:graphic>'
+        f'<a:graphicData uri="http://schemas.microsoft.com/office/drawing/2014/chartex">'
+        f'<cx:chart xmlns:cx="http://schemas.microsoft.com/office/drawing/2014/chartex" r:id="{rid}"/>'
+        '</a:graphicData></a:graphic></p:graphicFrame>'))
+    prs.save(path)
+
+
+def shapegrid(path: Path) -> None:
+    """A table drawn as a grid of text boxes (3 columns × 4 rows), under a title, above a footnote."""
+    prs = Presentation()
+    _fixed_core(prs, "Shape grid")
+    slide = prs.slides.add_slide(prs.slide_layouts[5])
+    slide.shapes.title.text = "Prices"
+    rows = [["Model", "Price", "Discount"], ["Avenger", "24.950", "8%"], ["Compass", "39.900", "10%"],
+            ["Panda", "15.950", "12%"]]
+    for r_i, row in enumerate(rows):
+        for c_i, text in enumerate(row):
+            box = slide.shapes.add_textbox(Inches(1 + 2.5 * c_i), Inches(2 + 0.5 * r_i), Inches(2), Emu(Pt(25)))
+            box.text_frame.text = text
+    note = slide.shapes.add_textbox(Inches(1), Inches(6.5), Inches(6), Inches(0.4))
+    note.text_frame.text = "Prices valid until June."
+    prs.save(path)
+
+
+def big(path: Path, slides: int = 200) -> None:
+    """A long deck for the benchmark: titles, bullets, a table every tenth slide, notes."""
+    prs = Presentation()
+    _fixed_core(prs, "Big deck")
+    for n in range(1, slides + 1):
+        slide = prs.slides.add_slide(prs.slide_layouts[1])
+        slide.shapes.title.text = f"Slide number {n}"
+        frame = slide.placeholders[1].text_frame
+        frame.text = f"Point one of slide {n}"
+        for level, text in ((1, "a detail"), (0, "point two"), (1, "another detail"), (0, "point three")):
+            p = frame.add_paragraph()
+            p.text = f"{text} {n}"
+            p.level = level
+        if n % 10 == 0:
+            table = slide.shapes.add_table(6, 4, Inches(1), Inches(5), Inches(8), Inches(2)).table
+            for r_i in range(6):
+                for c_i in range(4):
+                    table.cell(r_i, c_i).text = f"r{r_i}c{c_i}"
+        slide.notes_slide.notes_text_frame.text = f"Notes for slide {n}"
+    prs.save(path)
+
+
+def rewrite(src: Path, dst: Path, part: str, change) -> None:
+    """Copy a package, passing one part's bytes through ``change`` (for the hostile variants)."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename == part:
+                data = change(data)
+            if data is not None:
+                zout.writestr(info.filename, data)
+
+
+def build(out: Path) -> dict[str, Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    made = {}
+    for name, maker in (("basic", basic), ("chartex", chartex), ("shapegrid", shapegrid)):
+        made[name] = out / f"{name}.pptx"
+        maker(made[name])
+    slide = "ppt/slides/slide1.xml"
+    made["doctype"] = out / "doctype.pptx"
+    rewrite(made["basic"], made["doctype"], slide,
+            lambda d: d.replace(b"?>", b'?><!DOCTYPE p:sld [<!ENTITY x "boom">]>', 1))
+    made["malformed"] = out / "malformed.pptx"
+    rewrite(made["basic"], made["malformed"], slide, lambda d: d[: len(d) // 2])
+    made["deep"] = out / "deep.pptx"
+    rewrite(made["basic"], made["deep"], slide,
+            lambda d: d.replace(b"</p:sld>", b"<p:extLst>" + b"<a:x>" * 300 + b"</a:x>" * 300 + b"</p:extLst></p:sld>"))
+    made["no-presentation"] = out / "no-presentation.pptx"
+    rewrite(made["basic"], made["no-presentation"], "ppt/presentation.xml", lambda d: None)
+    made["not-a-zip"] = out / "not-a-zip.pptx"
+    made["not-a-zip"].write_bytes(b"this is not a zip archive at all")
+    made["dangling"] = out / "dangling.pptx"
+    rewrite(made["basic"], made["dangling"], "ppt/slides/slide2.xml", lambda d: None)
+    return made
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "pptx-fixtures")
+    for name, path in build(target).items():
+        print(name, path)
+    if "--big" in sys.argv:
+        big(target / "big.pptx")
+        print("big", target / "big.pptx")
