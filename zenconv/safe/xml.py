@@ -138,7 +138,9 @@ def parse_xml(data: bytes, ns: str, *, max_depth: int = 256):
     """The root element of ``data``: DOCTYPE refused before parsing, entities never resolved, no network."""
     from lxml import etree
 
-    _scan_prolog(data[:_PROLOG_WINDOW], ns, True)
+    window = 4096  # the prolog is nearly always short: decode no more of a large part than it takes
+    while not _scan_prolog(data[:window], ns, window >= len(data)):
+        window *= 16
     try:
         root = etree.fromstring(data, etree.XMLParser(**PARSER_OPTIONS))
     except (etree.LxmlError, ValueError) as exc:
