@@ -15,7 +15,7 @@ from .numbering import Item
 
 class ListAssembler:
     def __init__(self) -> None:
-        self._stack: list[tuple[int, str, List]] = []   # (level, key, list), outermost first
+        self._stack: list[list] = []   # [level, key, list, last value], outermost first
         self._done: list = []
         self._code: CodeBlock | None = None   # the code block consecutive code paragraphs extend
 
@@ -26,9 +26,12 @@ class ListAssembler:
         while stack and stack[-1][0] > level:
             stack.pop()
         if stack and stack[-1][0] == level:
-            _, key, current = stack[-1]
-            if key == info.key and current.ordered == info.ordered:
+            _, key, current, last = stack[-1]
+            # a number that does not follow on (a restart) cannot be written in the same Markdown list
+            follows = not info.ordered or info.value == last + 1
+            if key == info.key and current.ordered == info.ordered and follows:
                 current.items.append(item)
+                stack[-1][3] = info.value
                 return
             stack.pop()
         new = List([item], ordered=info.ordered, start=info.value if info.ordered else 1, locator=item.locator)
@@ -37,7 +40,7 @@ class ListAssembler:
             parent.items[-1].blocks.append(new)
         else:
             self._done.append(new)
-        stack.append((level, info.key, new))
+        stack.append([level, info.key, new, info.value])
 
     def block(self, block) -> None:
         self._stack.clear()

@@ -76,6 +76,13 @@ class RunReader:
         self.out = Content()
         self.keys = ()
         self.children(p)
+        fields = self.st.fields
+        if fields and not fields[-1].result:
+            # a field instruction does not cross a paragraph mark; one left open would hide the rest
+            # of the document, so it ends here (results, such as a table of contents, may go on)
+            while fields and not fields[-1].result:
+                fields.pop()
+            self.st.report("docx.unhandled-construct", detail="unterminated field instruction")
         out = self.out
         if out.first_page is None:
             out.first_page = self.st.page

@@ -11,6 +11,7 @@ next named one ends (it is then a preceding sibling still in the tree), so nothi
 from __future__ import annotations
 
 import io
+from collections import deque
 from collections.abc import Iterator
 
 from zenconv.safe.xml import iterparse_xml
@@ -30,16 +31,21 @@ class LazyRows:
 
     def __init__(self, source: Iterator) -> None:
         self._source = source
-        self._buffer: list = []
+        self._buffer: deque = deque()
         self._done = False
 
     def __iter__(self):
-        while self._buffer:
-            yield self._buffer.pop(0)
-        if not self._done:
-            for row in self._source:
+        while True:
+            if self._buffer:
+                yield self._buffer.popleft()
+            elif self._done:
+                return
+            else:
+                row = next(self._source, None)
+                if row is None:
+                    self._done = True
+                    return
                 yield row
-            self._done = True
 
     def drain(self) -> None:
         if not self._done:

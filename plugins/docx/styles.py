@@ -93,6 +93,10 @@ class Styles:
         if sid in self._heading:
             return self._heading[sid]
         level = None
+        if sid not in self.by_id:
+            # an undefined style: generators that skip styles.xml still mean the built-in ids
+            match = _HEADING_ID.match(sid)
+            level = int(match.group(1)) if match else (1 if sid.lower() == "title" else None)
         for style in self.chain(sid):
             if style.outline is not None:
                 level = style.outline + 1 if 0 <= style.outline <= 8 else None
@@ -109,6 +113,8 @@ class Styles:
 
     def is_title(self, sid: str | None) -> bool:
         """The built-in Title style (or one based on it): the document's title, above Heading 1."""
+        if sid is not None and sid not in self.by_id:
+            return sid.lower() == "title"
         for style in self.chain(sid):
             if style.outline is not None or _HEADING_NAME.match(style.name) or _HEADING_ID.match(style.id):
                 return False

@@ -1,0 +1,55 @@
+"""Headings by outline level and style chain, paragraph styles, code, preservation."""
+
+from __future__ import annotations
+
+from zenconv.ir.facets import StyleFacet
+from zenconv.ir.nodes import CodeBlock, Heading, Paragraph
+
+from .conftest import FX, blocks, read_docx, text
+
+
+def test_headings_from_title_styles_chains_and_outline_levels():
+    found = [(b.level, text(b)) for b in blocks(FX.headings_and_styles()) if isinstance(b, Heading)]
+    # Title is level 1 and puts Heading N under it; a style based on Heading2 is a heading; a paragraph's
+    # own outline level wins; a style *named* "heading 1" (Italian id Titolo1) is one; 8 + 1 clamps to 6.
+    assert found == [(1, "The title"), (2, "Chapter"), (3, "Based on heading 2"), (4, "Outline level 3"),
+                     (6, "Deep"), (2, "Italian heading")]
+
+
+def test_deep_heading_is_clamped_and_reported():
+    result = read_docx(FX.headings_and_styles())
+    assert result.codes()["docx.heading-level-clamped"] == 1
+
+
+def test_style_cycle_is_safe_and_body_styles_travel_as_facets():
+    paras = [b for b in blocks(FX.headings_and_styles()) if isinstance(b, Paragraph)]
+    by_text = {text(b): b for b in paras}
+    assert by_text["A quotation"].facets == (StyleFacet(style_id="Quote", name="Quote"),)
+    assert by_text["Looping style"].facets == (StyleFacet(style_id="LoopA", name="Loop A"),)
+    assert by_text["Body text"].facets == ()
+
+
+def test_empty_paragraphs_emit_nothing():
+    assert [text(b) for b in blocks(FX.package(FX.p("") + FX.p("x") + FX.p(runs=FX.r("   "))))] == ["x"]
+
+
+def test_preservation_lists_non_heading_style_ids():
+    result = read_docx(FX.headings_and_styles())
+    assert result.context.preservation["ai.insan.zenfmt.docx"] == {
+        "version": 1, "paragraph_style_ids": ["LoopA", "Quote"]}
+
+
+def test_code_style_and_monospace_paragraphs_become_one_code_block():
+    found = blocks(FX.formatting())
+    code = [b for b in found if isinstance(b, CodeBlock)]
+    assert [c.text for c in code] == ["x = f(y);\nreturn x\nif (a) { b; }"]
+    # prose in a typewriter face stays a paragraph (its text is inline code)
+    assert text(found[-1]) == "A memo in a typewriter face" and isinstance(found[-1], Paragraph)
+    assert read_docx(FX.formatting()).codes()["docx.monospace-as-code"] >= 1
+
+
+def test_a_document_without_styles_or_numbering_converts():
+    found = blocks(FX.package(FX.p("plain", style="Heading1") + FX.p("item", num=("1", 0))))
+    # no styles part: Heading1 is still a built-in id; no numbering part: the dangling number is a bullet
+    assert isinstance(found[0], Heading) and found[0].level == 1
+    assert found[1].ordered is False and text(found[1].items[0].blocks) == "item"

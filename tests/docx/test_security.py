@@ -1,0 +1,92 @@
+"""Every hostile package of adversarial/ is refused by the DOCX reader with the code expected.json names;
+the reader's own hazards (script links, names out of the package, markup in style ids) stay harmless."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from zenconv.ir.walk import walk
+from zenconv.reports import Unreadable
+
+from zenconv_plugins.docx.package import resolve
+
+from .conftest import FX, read_docx
+
+ADVERSARIAL = Path(__file__).resolve().parents[2] / "adversarial"
+EXPECTED = json.loads((ADVERSARIAL / "expected.json").read_text())
+# the OLE files are refused by detection before any reader runs (host.* codes), not by this reader
+READER_CASES = sorted(name for name, code in EXPECTED.items() if code.startswith("docx."))
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    spec = importlib.util.spec_from_file_location("zenconv_adversarial_generate_docx", ADVERSARIAL / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    out = tmp_path_factory.mktemp("adversarial-docx")
+    module.generate(out)
+    return out
+
+
+@pytest.mark.parametrize("name", READER_CASES)
+def test_hostile_package_is_refused_with_its_code(hostile, name):
+    with pytest.raises(Unreadable) as refused:
+        read_docx((hostile / name).read_bytes())
+    assert refused.value.code == EXPECTED[name]
+
+
+def test_relationship_targets_never_leave_the_package():
+    assert resolve("word", "../../etc/passwd") == ""
+    assert resolve("word", "/word/media/a.png") == "word/media/a.png"
+    assert resolve("word", "media/../media/b.png") == "word/media/b.png"
+
+
+def test_a_relationship_out_of_the_package_gives_no_image():
+    rels = {"rIdX": ("image", "../../../etc/passwd", False)}
+    body = ('<w:p><w:r><w:drawing><wp:inline><wp:docPr id="1" name="x"/><a:graphic><a:graphicData uri="x">'
+            '<pic:pic><pic:blipFill><a:blip r:embed="rIdX"/></pic:blipFill></pic:pic></a:graphicData></a:graphic>'
+            '</wp:inline></w:drawing></w:r></w:p>')
+    result = read_docx(FX.package(body, rels=rels))
+    assert len(result.document.resources) == 0
+    assert result.codes()["docx.media-limit"] == 1
+
+
+def test_media_names_are_sanitised():
+    rels = {"rIdI": ("image", "media/..%2f..%2fevil name$.png", False)}
+    body = ('<w:p><w:r><w:drawing><wp:inline><wp:docPr id="1" name="x"/><a:graphic><a:graphicData uri="x">'
+            '<pic:pic><pic:blipFill><a:blip r:embed="rIdI"/></pic:blipFill></pic:pic></a:graphicData></a:graphic>'
+            '</wp:inline></w:drawing></w:r></w:p>')
+    data = FX.package(body, rels=rels, parts={"word/media/..%2f..%2fevil name$.png": FX.tiny_png()})
+    names = [r.name for r in read_docx(data).document.resources]
+    assert len(names) == 1 and "/" not in names[0] and " " not in names[0] and not names[0].startswith(".")
+
+
+def test_markup_in_a_style_id_is_carried_as_plain_text():
+    styles = '<w:style w:type="paragraph" w:styleId="&lt;script&gt;x"><w:name w:val="&lt;b&gt;"/></w:style>'
+    result = read_docx(FX.package(FX.p("styled", style="&lt;script&gt;x"), styles=styles))
+    facet = result.document.blocks[0].facets[0]
+    assert facet.style_id == "<script>x" and facet.name == "<b>"
+    assert result.context.preservation["ai.insan.zenfmt.docx"]["paragraph_style_ids"] == ["<script>x"]
+
+
+def test_no_link_ever_targets_a_script():
+    from zenconv.ir.nodes import Link
+
+    targets = [n.target for n in walk(read_docx(FX.links()).document.blocks) if isinstance(n, Link)]
+    assert targets and all("script" not in t.lower() for t in targets)
+
+
+def test_a_style_chain_cycle_and_deep_field_nesting_end():
+    styles = "".join(f'<w:style w:type="paragraph" w:styleId="S{i}"><w:name w:val="s{i}"/>'
+                     f'<w:basedOn w:val="S{(i + 1) % 50}"/></w:style>' for i in range(50))
+    begins = '<w:r><w:fldChar w:fldCharType="begin"/></w:r>' * 500
+    result = read_docx(FX.package(FX.p("cycle", style="S0") + f"<w:p>{begins}</w:p>" + FX.p("after"), styles=styles))
+    # an instruction never closed ends with its paragraph instead of swallowing the rest of the document
+    assert [b.children[0].text for b in result.document.blocks] == ["cycle", "after"]
+    assert result.codes()["docx.unhandled-construct"] == 1
