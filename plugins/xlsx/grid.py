@@ -1,0 +1,350 @@
+"""From a sheet's cell values to the IR's table rows: spans, hidden content, caps, citations.
+
+Shared by the XLSX and ODS readers, which both hand over rows as ``(row index, hidden, columns,
+values)`` with only the cells that hold a value, columns ascending.
+
+The decisions, recorded in docs/formats/xlsx.md:
+- The table starts at the sheet's first used column; each row's locator holds its real 0-based
+  index and the reference of the table's first column in that row (``A247``), so rows keep their
+  numbers.
+- An empty row is not written (its index is simply skipped), unless a merged cell above covers it:
+  then it is written, empty, so the spans of the HTML table model stay right.
+- A merged range becomes one Cell with ``col_span``/``row_span`` at its top-left (first visible)
+  position, holding the top-left value; the cells it covers are left out of ``cells``.
+- Caps never hide truncation: the rows before the cap are kept, the table gains a visible note, the
+  sheet is named in ``ctx.flags["truncated_sheets"]`` and ``<ns>.sheet-truncated`` is reported.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from openpyxl.utils import get_column_letter
+
+from zenconv.ir.facets import HiddenFacet
+from zenconv.ir.locator import Locator
+from zenconv.ir.nodes import Cell, ColumnSpec, Columns, Link, Row, Table, Text
+
+HIDDEN_ROW = (HiddenFacet("hidden-row"),)
+HIDDEN_COLUMN = (HiddenFacet("hidden-column"),)
+_OFF_LEFT = -2
+_HIDDEN = -1
+_SKIP = object()
+
+
+class Budget:
+    """The per-workbook cell cap (``--max-cells``), spent by every sheet in turn."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.used = 0
+
+
+@dataclass(slots=True)
+class SheetPlan:
+    """What must be known about a sheet before its first row. Columns and rows are 0-based."""
+
+    ordinal: int
+    name: str
+    first_col: int = 0
+    skip_hidden: bool = False
+    hidden_cols: list[tuple[int, int]] = field(default_factory=list)  # inclusive ranges
+    last_col: int = -1  # the last column holding a cell, when known (-1: unknown)
+    merges: list[tuple[int, int, int, int]] = field(default_factory=list)  # r1, c1, r2, c2 inclusive
+    links: dict[tuple[int, int], str] = field(default_factory=dict)
+    link_ranges: list[tuple[int, int, int, int, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Merge:
+    r1: int
+    r2: int
+    c1: int   # the top-left column: where the value is
+    p1: int   # first and last table position it covers
+    p2: int
+
+
+class Grid:
+    """Turns one sheet's rows into IR rows; build one per sheet, then iterate :meth:`rows`."""
+
+    def __init__(self, plan: SheetPlan, ctx, table: Table, *, max_rows: int, max_cols: int, budget: Budget) -> None:
+        self.plan = plan
+        self.ctx = ctx
+        self.table = table
+        self.max_rows = max_rows
+        self.max_cols = max_cols
+        self.budget = budget
+        self.counts: Counter = Counter()
+        self.emitted = 0
+        self._cols_cut = False
+        self._map, self._hidden_total = self._column_map()
+        self._first_letter = get_column_letter(self._first_visible() + 1)
+        self._pending = sorted(plan.merges, reverse=True)  # popped from the end: ascending start rows
+        self._active: list[_Merge] = []
+        self._reach = -1  # the last row an active merge covers
+        self._plain = not (plan.links or plan.link_ranges or self._map is not None)
+
+    # --- columns ---------------------------------------------------------------------------------
+
+    def _column_map(self) -> tuple[list[int] | None, int]:
+        """Table position per column offset when hidden columns are skipped (-1 for a hidden one)."""
+        plan = self.plan
+        if not (plan.skip_hidden and plan.hidden_cols):
+            return None, 0
+        end = max(b for _, b in plan.hidden_cols) - plan.first_col + 1
+        if end <= 0:
+            return None, 0
+        hidden = bytearray(end)
+        for a, b in plan.hidden_cols:
+            lo, hi = max(a - plan.first_col, 0), b - plan.first_col + 1
+            if lo < hi:
+                hidden[lo:hi] = b"\x01" * (hi - lo)
+        mapping, position = [], 0
+        for flag in hidden:
+            mapping.append(_HIDDEN if flag else position)
+            position += not flag
+        return mapping, end - position
+
+    def _first_visible(self) -> int:
+        offset = 0
+        while self._map is not None and offset < len(self._map) and self._map[offset] == _HIDDEN:
+            offset += 1
+        return self.plan.first_col + offset
+
+    def _pos(self, col: int) -> int:
+        offset = col - self.plan.first_col
+        if offset < 0:
+            return _OFF_LEFT
+        mapping = self._map
+        if mapping is None:
+            return offset
+        return mapping[offset] if offset < len(mapping) else offset - self._hidden_total
+
+    def columns(self) -> Columns:
+        """Column specs marking hidden columns (kept mode), up to the last one that holds data."""
+        plan = self.plan
+        if plan.skip_hidden or not plan.hidden_cols:
+            return Columns()
+        last = min(plan.last_col if plan.last_col >= 0 else max(b for _, b in plan.hidden_cols),
+                   plan.first_col + self.max_cols - 1)
+        hidden = [(a, b) for a, b in plan.hidden_cols if a <= last and b >= plan.first_col]
+        if not hidden:
+            return Columns()
+        end = min(last, max(b for _, b in hidden))
+        specs = [ColumnSpec() for _ in range(end - plan.first_col + 1)]
+        for a, b in hidden:
+            for col in range(max(a, plan.first_col), min(b, end) + 1):
+                specs[col - plan.first_col] = ColumnSpec(facets=HIDDEN_COLUMN)
+        return Columns(specs=specs)
+
+    # --- rows ------------------------------------------------------------------------------------
+
+    def rows(self, source: Iterable[tuple[int, bool, list[int], list]]) -> Iterator[Row]:
+        try:
+            yield from self._rows(source)
+        finally:
+            self._report_counts()
+
+    def _rows(self, source: Iterable[tuple[int, bool, list[int], list]]) -> Iterator[Row]:
+        prev = -1
+        for index, hidden, cols, values in source:
+            if index <= prev:
+                self.counts["bad-reference"] += 1
+                continue
+            while prev + 1 < index and prev + 1 <= self._reach:
+                prev += 1
+                row = self._emit(prev, False, [], [])
+                if row is None:
+                    return
+                yield row
+            prev = index
+            if hidden and self.plan.skip_hidden:
+                self.counts["hidden-row-dropped"] += bool(values)
+                self._drop_merges_at(index)
+                cols, values, hidden = [], [], False
+            if not values and index > self._reach:
+                self._drop_merges_at(index)
+                continue
+            row = self._emit(index, hidden, cols, values)
+            if row is None:
+                return
+            if row is not _SKIP:
+                yield row
+        while prev + 1 <= self._reach:
+            prev += 1
+            row = self._emit(prev, False, [], [])
+            if row is None:
+                return
+            yield row
+
+    def _report_counts(self) -> None:
+        where = Locator(sheet=self.plan.ordinal, sheet_name=self.plan.name)
+        ns = self.ctx.namespace
+        for key, detail in (("hidden-row-dropped", None), ("merged-cell-values-dropped", None),
+                            ("bad-reference", "a row whose number repeats or precedes an earlier row's"),
+                            ("unhandled-construct", "cells left of the table's first column")):
+            if self.counts[key]:
+                self.ctx.report(f"{ns}.{key}", where, count=self.counts[key], detail=detail)
+
+    def _drop_merges_at(self, index: int) -> None:
+        while self._pending and self._pending[-1][0] <= index:
+            self._pending.pop()
+
+    def _emit(self, index: int, hidden: bool, cols: list[int], values: list):
+        """The Row for ``index``; None when a cap stops the sheet; _SKIP when nothing of it is in the table."""
+        self._advance_merges(index)
+        if self._plain and not self._active and cols and cols[0] >= self.plan.first_col \
+                and cols[-1] - self.plan.first_col < self.max_cols:
+            cells = self._plain_cells(cols, values)
+            cost = len(cells)
+        else:
+            cells, cost = self._cells(index, cols, values)
+            if not cells and not self._active:
+                return _SKIP
+        if self.emitted >= self.max_rows:
+            self._truncate(index, "rows")
+            return None
+        if self.budget.used + cost > self.budget.limit:
+            self._truncate(index, "cells")
+            return None
+        self.budget.used += cost
+        self.emitted += 1
+        locator = Locator(sheet=self.plan.ordinal, sheet_name=self.plan.name, row=index,
+                          cell=f"{self._first_letter}{index + 1}")
+        return Row(cells, HIDDEN_ROW if hidden else (), locator)
+
+    def _plain_cells(self, cols: list[int], values: list) -> list:
+        first = self.plan.first_col
+        if cols[0] == first and cols[-1] - first + 1 == len(cols):
+            return values
+        cells: list = [""] * (cols[-1] - first + 1)
+        for col, value in zip(cols, values):
+            cells[col - first] = value
+        return cells
+
+    def _advance_merges(self, index: int) -> None:
+        """Drop merges that ended above ``index``, and open those whose first row is ``index``."""
+        changed = False
+        if self._active and self._reach >= 0:
+            kept = [m for m in self._active if m.r2 >= index]
+            changed = len(kept) != len(self._active)
+            self._active = kept
+        pending = self._pending
+        while pending and pending[-1][0] <= index:
+            r1, c1, r2, c2 = pending.pop()
+            if r1 < index:
+                continue  # its first row was never written: its cells read as separate cells
+            span = self._span(c1, c2)
+            if span is not None:
+                self._active.append(_Merge(r1, r2, c1, *span))
+                changed = True
+        if changed:
+            self._reach = max((m.r2 for m in self._active), default=-1)
+
+    def _span(self, c1: int, c2: int) -> tuple[int, int] | None:
+        """The first and last table positions a column range covers, or None when none is visible."""
+        first = self.plan.first_col
+        lo, hi = max(c1, first) - first, c2 - first
+        mapping = self._map
+        if mapping is not None:
+            visible = [off for off in range(lo, min(hi, len(mapping) - 1) + 1) if mapping[off] >= 0]
+            p1 = mapping[visible[0]] if visible else (max(lo, len(mapping)) - self._hidden_total)
+            p2 = hi - self._hidden_total if hi >= len(mapping) else (mapping[visible[-1]] if visible else -1)
+            lo, hi = p1, p2
+            if hi < lo:
+                return None
+        hi = min(hi, self.max_cols - 1)
+        return (lo, hi) if lo <= hi else None
+
+    def _cells(self, index: int, cols: list[int], values: list) -> tuple[list, int]:
+        """The general path: hidden columns, caps, links, merged ranges."""
+        by_pos: dict[int, object] = {}
+        for col, value in zip(cols, values):
+            pos = self._pos(col)
+            if pos < 0:
+                self.counts["unhandled-construct"] += pos == _OFF_LEFT  # hidden columns: reported per column
+                continue
+            if pos >= self.max_cols:
+                self._cut_columns(index)
+                continue
+            if not self._plain:
+                value = self._linked(index, col, value)
+            by_pos[pos] = value
+        width = max(by_pos) + 1 if by_pos else 0
+        if not self._active:
+            return [by_pos.get(p, "") for p in range(width)], width
+        covered = bytearray(max(width, max(m.p2 for m in self._active) + 1))
+        origins: dict[int, Cell] = {}
+        for merge in self._active:
+            covered[merge.p1:merge.p2 + 1] = b"\x01" * (merge.p2 - merge.p1 + 1)
+            if merge.r1 == index:
+                origins[merge.p1] = self._origin(merge, cols, values, by_pos)
+        for pos in [p for p in by_pos if covered[p] and p not in origins]:
+            del by_pos[pos]
+            self.counts["merged-cell-values-dropped"] += 1
+        cost = len(covered)
+        width = max(width, max(origins) + 1 if origins else 0)
+        cells = []
+        for pos in range(width):
+            if pos in origins:
+                cells.append(origins[pos])
+            elif not covered[pos]:
+                cells.append(by_pos.get(pos, ""))
+        return cells, cost
+
+    def _origin(self, merge: _Merge, cols: list[int], values: list, by_pos: dict) -> Cell:
+        value = by_pos.pop(merge.p1, None) if self._pos(merge.c1) == merge.p1 else None
+        if value is None:
+            value = dict(zip(cols, values)).get(merge.c1, "")
+        rows_left = max(self.max_rows - self.emitted, 1)
+        row_span = min(merge.r2 - merge.r1 + 1, rows_left)
+        col_span = merge.p2 - merge.p1 + 1
+        if isinstance(value, Cell):
+            return Cell(value.content, col_span, row_span, value.header)
+        return Cell([Text(value)] if value else [], col_span, row_span)
+
+    def _linked(self, index: int, col: int, value):
+        plan = self.plan
+        target = plan.links.get((index, col))
+        if target is None:
+            for r1, c1, r2, c2, ranged in plan.link_ranges:
+                if r1 <= index <= r2 and c1 <= col <= c2:
+                    target = ranged
+                    break
+        if target is None or not isinstance(value, str):
+            return value
+        return Cell([Link([Text(value)], target)])
+
+    # --- caps ------------------------------------------------------------------------------------
+
+    def _cut_columns(self, index: int) -> None:
+        if self._cols_cut:
+            return
+        self._cols_cut = True
+        last = get_column_letter(min(self.plan.first_col + self.max_cols, 16_384))
+        self._flag(index, f"⚠ Truncated: sheet {_quoted(self.plan.name)} has cells past the --max-cols cap of "
+                          f"{self.max_cols} columns; columns from {last} on were not read.")
+
+    def _truncate(self, index: int, why: str) -> None:
+        name = _quoted(self.plan.name)
+        if why == "rows":
+            note = (f"⚠ Truncated: sheet {name} has more than {self.max_rows} rows (--max-rows); "
+                    f"rows from row {index + 1} on were not read.")
+        else:
+            note = (f"⚠ Truncated: the workbook has more than {self.budget.limit} cells (--max-cells); "
+                    f"sheet {name} was read up to row {index}, and rows from row {index + 1} on were not read.")
+        self._flag(index, note)
+
+    def _flag(self, index: int, note: str) -> None:
+        self.table.notes.append(note)
+        sheets = self.ctx.flags.setdefault("truncated_sheets", [])
+        if self.plan.name not in sheets:
+            sheets.append(self.plan.name)
+        self.ctx.report(f"{self.ctx.namespace}.sheet-truncated",
+                        Locator(sheet=self.plan.ordinal, sheet_name=self.plan.name, row=index), detail=note)
+
+
+def _quoted(name: str) -> str:
+    return "'" + name.replace("'", "''") + "'"

@@ -1,0 +1,72 @@
+"""Entry-point module of the XLSX (SpreadsheetML) reader: declarations only; the reader loads when chosen."""
+
+from __future__ import annotations
+
+from zenconv import hookimpl
+from zenconv.plugins import OptionSpec
+from zenconv.reports import degraded, dropped, refused, truncated
+from zenconv.safe.xml import xml_codes
+from zenconv.safe.zip import zip_codes
+
+ID = "ai.insan.zenfmt.xlsx"
+NAME = "xlsx"
+VERSION = "0.1.0"
+
+CODES = (
+    *zip_codes(NAME),
+    *xml_codes(NAME),
+    refused("xlsx.missing-workbook", "The package has no workbook part (xl/workbook.xml or the officeDocument target)."),
+    dropped("xlsx.sheet-part-missing", "A sheet the workbook lists has no part in the package: its name is kept, its cells are missing.", review=True),
+    truncated("xlsx.sheet-truncated", "A sheet went past --max-rows, --max-cols or the workbook's --max-cells: read up to the cap, with a visible note."),
+    dropped("xlsx.formula-without-cached-value", "A formula cell with no cached value: written empty (formulas are never evaluated).", review=True),
+    dropped("xlsx.hidden-sheet-dropped", "A hidden or very hidden sheet skipped under --hidden skip."),
+    dropped("xlsx.hidden-row-dropped", "Hidden rows holding values skipped under --hidden skip."),
+    dropped("xlsx.hidden-column-dropped", "Hidden columns skipped under --hidden skip (counted per column)."),
+    dropped("xlsx.chart-sheet-dropped", "A chart sheet: a sheet that holds only a chart."),
+    dropped("xlsx.dialog-sheet-dropped", "An Excel 5 dialog sheet."),
+    dropped("xlsx.macro-sheet-dropped", "An Excel 4 macro sheet (XLM): its formulas are code, not data."),
+    dropped("xlsx.charts-dropped", "Charts drawn on a worksheet (their data stays in the cells)."),
+    dropped("xlsx.images-dropped", "Pictures on a worksheet, its background picture, and header or footer pictures."),
+    dropped("xlsx.shapes-dropped", "Shapes, text boxes, groups and other drawing objects on a worksheet."),
+    dropped("xlsx.comments-dropped", "Cell comments (notes) and threaded comments."),
+    dropped("xlsx.data-validation-dropped", "Data validation rules (drop-down lists, input limits)."),
+    dropped("xlsx.conditional-formatting-dropped", "Conditional formatting rules."),
+    dropped("xlsx.headers-footers-dropped", "Page header and footer text."),
+    dropped("xlsx.embedded-objects-dropped", "OLE objects and form or ActiveX controls on a worksheet."),
+    dropped("xlsx.macros-dropped", "A VBA project (vbaProject.bin): code, never run or carried."),
+    degraded("xlsx.sheet-features-dropped", "Sheet features whose data stays in the cells: tables, auto-filters, sort state, scenarios, sparklines, slicers; the detail names them."),
+    dropped("xlsx.merged-cell-values-dropped", "A value in a cell that a merged range covers (Excel shows only the top-left value)."),
+    degraded("xlsx.display-formats-not-applied", "Numbers with a display format (%, currency, decimals): the stored value is written, e.g. 0.125 for 12.5%."),
+    degraded("xlsx.date-out-of-range", "A date-formatted number that is no date Excel can show (negative, past 9999): written as the number."),
+    degraded("xlsx.rich-text-flattened", "Rich text (runs with their own fonts) written as plain text."),
+    dropped("xlsx.phonetic-dropped", "Phonetic guides (furigana) over East Asian text."),
+    dropped("xlsx.bad-cell-value", "A cell value that does not read as its type says (a shared-string index out of range, an unknown type): written as found or left empty.", review=True),
+    dropped("xlsx.bad-reference", "A row or cell reference that cannot be read, repeats or goes back: a cell is placed after the previous one, a row that goes back is dropped.", review=True),
+    degraded("xlsx.unhandled-construct", "Anything else met and not carried; the detail names it."),
+)
+
+OPTIONS = (
+    OptionSpec("hidden", "choice", "keep",
+               "Hidden sheets, rows, columns, slides and text: keep them marked, or skip them and report it.",
+               choices=("keep", "skip")),
+    OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
+    OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
+    OptionSpec("max-cells", "int", 50_000_000, "Spreadsheets: most cells read from one workbook, all sheets together; past it the rest is cut and reported.", metavar="N"),
+)
+
+ZIP_PARTS = ["xl/"]
+
+
+@hookimpl
+def zenconv_readers(register) -> None:
+    register.reader(
+        id=ID, name=NAME, version=VERSION, reader="zenconv_plugins.xlsx.reader:read",
+        extensions=[".xlsx", ".xlsm", ".xltx", ".xltm"],
+        media_types=[
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            "application/vnd.ms-excel.sheet.macroEnabled.12",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.template",
+            "application/vnd.ms-excel.template.macroEnabled.12",
+        ],
+        zip_parts=ZIP_PARTS, priority=0, codes=CODES, options=OPTIONS,
+    )

@@ -1,0 +1,174 @@
+"""The XLSX reader: each sheet in workbook order becomes a level-2 heading and one streamed table.
+
+The package goes through the safe layer; the small parts (workbook, relationships, styles,
+drawings, comments) are parsed whole, the shared strings and the sheets are streamed. A sheet is
+read twice: a cheap byte scan for what must be known before its first row (``scan.py``), then
+the row stream (``sheet.py``) that :class:`~.grid.Grid` turns into IR rows.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import lxml.etree
+import openpyxl
+
+from zenconv.ir.facets import HiddenFacet
+from zenconv.ir.locator import Locator
+from zenconv.ir.nodes import Block, Heading, Table, Text
+from zenconv.reports import Unreadable
+from zenconv.safe.ole import is_ole, ole_kind
+
+from .extras import report_scan, report_sheet_parts
+from .grid import Budget, Grid, SheetPlan
+from .package import Package, SheetEntry
+from .scan import scan_extent, scan_sheet
+from .sheet import BookValues, cell_rows, kinds_by_attribute, sheet_events
+from .strings import SharedStrings, read_shared_strings
+from .styles import style_kinds
+
+HEADING_LEVEL = 2
+_HUGE_MERGE = 1 << 16  # cells: a merged range past this is clipped to the cells the sheet has
+_SHEET_DROPPED = {"chartsheet": "chart-sheet-dropped", "dialogsheet": "dialog-sheet-dropped",
+                  "macrosheet": "macro-sheet-dropped"}
+_VALUE_CODES = ("formula-without-cached-value", "display-formats-not-applied", "date-out-of-range",
+                "rich-text-flattened", "phonetic-dropped", "bad-cell-value", "bad-reference")
+
+
+def read(source, ctx) -> Iterator[Block]:
+    ctx.library = f"lxml/{lxml.etree.__version__}; openpyxl/{openpyxl.__version__}"
+    _refuse_ole(source)
+    package = Package(source, ctx)
+    try:
+        book = package.workbook()
+        package.metadata(ctx.metadata)
+        ctx.flags["cached_values_only"] = True
+        values = BookValues(_strings(package, book.strings_part, ctx),
+                            kinds_by_attribute(style_kinds(package.xml(book.styles_part))), book.date1904)
+        if any(rel.kind == "vbaProject" for rel in book.rels.values()):
+            ctx.report("xlsx.macros-dropped", Locator(part="xl/vbaProject.bin"))
+        strings = values.strings
+        if strings.rich:
+            ctx.report("xlsx.rich-text-flattened", count=strings.rich, detail="shared strings with rich-text runs")
+        if strings.phonetic:
+            ctx.report("xlsx.phonetic-dropped", count=strings.phonetic)
+        budget = Budget(ctx.options["max_cells"])
+        for entry in book.sheets:
+            yield from _sheet(package, entry, values, budget, ctx)
+    finally:
+        package.close()
+
+
+def _refuse_ole(source) -> None:
+    """An encrypted workbook is an OLE compound file, not a zip: refused by name, as the host does."""
+    if is_ole(source.head(8)):
+        if ole_kind(source.read_bytes()) == "encrypted":
+            raise Unreadable("host.encrypted-package", "an encrypted workbook (OLE EncryptedPackage)")
+        raise Unreadable("host.legacy-format", "an OLE compound file, not an XLSX package (a legacy .xls?)")
+
+
+def _strings(package: Package, part: str | None, ctx) -> SharedStrings:
+    if not package.has(part):
+        return SharedStrings()
+    stream = package.zip.open(part)
+    try:
+        return read_shared_strings(stream, ctx)
+    finally:
+        stream.close()
+
+
+def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budget, ctx) -> Iterator[Block]:
+    where = Locator(sheet=entry.ordinal, sheet_name=entry.name)
+    if entry.kind != "worksheet":
+        what = _SHEET_DROPPED.get(entry.kind)
+        if what is not None:
+            ctx.report(f"xlsx.{what}", where)
+        elif not entry.kind or not package.has(entry.part):
+            ctx.report("xlsx.sheet-part-missing", where)
+        else:
+            ctx.report("xlsx.unhandled-construct", where, detail=f"a sheet of type {entry.kind}")
+        return
+    if not package.has(entry.part):
+        ctx.report("xlsx.sheet-part-missing", where)
+        return
+    hidden = entry.state in ("hidden", "veryHidden")
+    skip = ctx.options["hidden"] == "skip"
+    if hidden and skip:
+        ctx.report("xlsx.hidden-sheet-dropped", where)
+        return
+    facets = (HiddenFacet("very-hidden-sheet" if entry.state == "veryHidden" else "hidden-sheet"),) if hidden else ()
+    plan = _plan(package, entry, skip, ctx)
+    table = Table(rows=(), facets=facets, locator=where)
+    grid = Grid(plan, ctx, table, max_rows=ctx.options["max_rows"], max_cols=ctx.options["max_cols"], budget=budget)
+    table.columns = grid.columns()
+    table.rows = grid.rows(_cells(package, entry.part, values, ctx, where))
+    yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
+    yield table
+
+
+def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, ctx) -> SheetPlan:
+    """Scan the sheet's bytes and report what it holds besides cell values."""
+    with package.zip.open(entry.part) as stream:
+        scan = scan_sheet(stream, ctx.checkpoint)
+    if scan.doctype:
+        raise Unreadable("xlsx.doctype-refused", f"{entry.part} has a DOCTYPE (DTDs and entities are refused)")
+    where = Locator(sheet=entry.ordinal, sheet_name=entry.name)
+    rels = package.rels(entry.part)
+    report_scan(scan, rels, where, ctx)
+    report_sheet_parts(package, scan, rels, where, ctx)
+    merges = scan.merges
+    if any((r2 - r1 + 1) * (c2 - c1 + 1) > _HUGE_MERGE for r1, c1, r2, c2 in merges):
+        with package.zip.open(entry.part) as stream:
+            extent = scan_extent(stream, ctx.checkpoint)
+        merges = _clipped(merges, extent)
+    plan = SheetPlan(entry.ordinal, entry.name, first_col=scan.first_col, skip_hidden=skip_hidden,
+                     hidden_cols=scan.hidden_columns, last_col=scan.max_col, merges=merges)
+    _links(plan, scan, rels)
+    if skip_hidden and plan.hidden_cols:
+        last = scan.max_col if scan.max_col >= 0 else scan.first_col
+        count = sum(max(0, min(b, last) - max(a, scan.first_col) + 1) for a, b in plan.hidden_cols)
+        if count:
+            ctx.report("xlsx.hidden-column-dropped", where, count=count)
+    return plan
+
+
+def _clipped(merges, extent):
+    if extent is None:
+        return merges
+    last_row, last_col = extent
+    clipped = []
+    for r1, c1, r2, c2 in merges:
+        r2, c2 = min(r2, last_row), min(c2, last_col)
+        if r1 <= r2 and c1 <= c2 and (r1, c1) != (r2, c2):
+            clipped.append((r1, c1, r2, c2))
+    return clipped
+
+
+def _links(plan: SheetPlan, scan, rels) -> None:
+    for link in scan.links:
+        rel = rels.get(link.rel_id) if link.rel_id else None
+        if rel is not None and rel.external:
+            target = rel.external + (f"#{link.location}" if link.location else "")
+        elif link.location:
+            target = "#" + link.location
+        else:
+            continue
+        r1, c1, r2, c2 = link.first
+        if (r1, c1) == (r2, c2):
+            plan.links.setdefault((r1, c1), target)
+        else:
+            plan.link_ranges.append((r1, c1, r2, c2, target))
+
+
+def _cells(package: Package, part: str, values: BookValues, ctx, where: Locator):
+    counts: Counter = Counter()
+    stream = package.zip.open(part)
+    try:
+        yield from cell_rows(sheet_events(stream, ctx), values, counts, ctx.checkpoint)
+    finally:
+        stream.close()
+        for what in _VALUE_CODES:
+            if counts[what]:
+                ctx.report(f"xlsx.{what}", where, count=counts[what])
+

@@ -1,0 +1,197 @@
+"""One worksheet part streamed into ``(row index, hidden, columns, values)``, cell values as text.
+
+This is the hot loop of a big workbook, so it reads lxml elements directly: one ``<row>`` at a
+time, its ``<c>`` children by index, never ``findtext`` (which walks ElementPath in Python and
+costs three times the parse). Formulas are never evaluated: ``<v>`` is the cached result the
+writing application stored; a formula without one is an empty cell, counted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .scan import MAX_ROW, column_table
+from .stream import element_events
+from .strings import SharedStrings, rich_text, unescape
+from .styles import FORMATTED, TEMPORAL
+from .values import iso_text, number_text, serial_text
+
+NAMESPACES = ("{http://schemas.openxmlformats.org/spreadsheetml/2006/main}",
+              "{http://purl.oclc.org/ooxml/spreadsheetml/main}", "")
+ROW_TAGS = tuple(ns + "row" for ns in NAMESPACES)
+END_TAGS = tuple(ns + "sheetData" for ns in NAMESPACES)
+_DIGITS = "0123456789"
+_DATE_CACHE = 1 << 16  # serials seen: a date column repeats its days
+
+
+@dataclass(slots=True)
+class BookValues:
+    """What every sheet of the workbook reads its values with."""
+
+    strings: SharedStrings
+    kinds: dict[str | None, int]  # the ``s`` attribute as written → styles kind
+    date1904: bool
+    counts: Counter = field(default_factory=Counter)  # value reports, by code suffix
+
+
+def kinds_by_attribute(kinds: list[int]) -> dict[str | None, int]:
+    return {str(i): kind for i, kind in enumerate(kinds) if kind}
+
+
+def sheet_events(stream, ctx):
+    """``("end", element)`` for each row and for the end of sheetData."""
+    return element_events(stream, ctx, ROW_TAGS + END_TAGS)
+
+
+def cell_rows(events, values: BookValues, counts: Counter, checkpoint) -> Iterator[tuple[int, bool, list[int], list]]:
+    """Rows that hold a value or are hidden, in document order, each row element freed once read."""
+    lookup, kinds, date1904 = values.strings.lookup(), values.kinds, values.date1904
+    columns = column_table()
+    dates: dict[str, str | None] = {}
+    last = -1
+    seen = 0
+    tags: tuple[str, str, str, str] | None = None
+    for _, row in events:
+        tag = row.tag
+        if tag in END_TAGS:
+            break
+        if tags is None or not tag.startswith(tags[3]):
+            ns = tag[:-3]
+            tags = (ns + "c", ns + "v", ns + "f", ns)
+        c_tag, v_tag, f_tag, ns = tags
+        seen += 1
+        if seen % 4096 == 0:
+            checkpoint()
+        r = row.get("r")
+        if r is not None and r.isdigit() and 0 < int(r) <= MAX_ROW:
+            index = int(r) - 1
+        else:
+            if r is not None:
+                counts["bad-reference"] += 1
+            index = last + 1
+        last = index
+        hidden = row.get("hidden") in ("1", "true")
+        cols: list[int] = []
+        vals: list = []
+        col = -1
+        ordered = True
+        for c in row:
+            if c.tag != c_tag:
+                continue
+            ref = c.get("r")
+            if ref is None:
+                col += 1
+            else:
+                found = columns.get(ref.rstrip(_DIGITS))
+                if found is None:
+                    counts["bad-reference"] += 1
+                    found = col + 1
+                if found <= col:
+                    ordered = False
+                col = found
+            t = c.get("t")
+            v = None
+            formula = False
+            inline = None
+            for child in c:
+                child_tag = child.tag
+                if child_tag == v_tag:
+                    v = child.text
+                elif child_tag == f_tag:
+                    formula = True
+                elif t == "inlineStr":
+                    inline = child
+            if t is None or t == "n":
+                if not v:
+                    counts["formula-without-cached-value"] += formula
+                    continue
+                kind = kinds.get(c.get("s"), 0)
+                if kind == TEMPORAL:
+                    text = dates.get(v)
+                    if text is None:
+                        text = _date(v, date1904, counts)
+                        if len(dates) < _DATE_CACHE:
+                            dates[v] = text
+                elif v.isdigit() and (len(v) == 1 or v[0] != "0"):
+                    text = v
+                    counts["display-formats-not-applied"] += kind == FORMATTED
+                else:
+                    try:
+                        text = number_text(v)
+                    except ValueError:
+                        counts["bad-cell-value"] += 1
+                        text = v
+                    counts["display-formats-not-applied"] += kind == FORMATTED
+            elif t == "s":
+                try:
+                    i = int(v)
+                    if i < 0:
+                        raise IndexError(i)
+                    text = lookup(i)
+                except (ValueError, TypeError, IndexError):
+                    counts["bad-cell-value"] += 1
+                    continue
+            elif t == "str":
+                if v is None:
+                    counts["formula-without-cached-value"] += formula
+                    continue
+                text = unescape(v)
+            elif t == "b":
+                if not v:
+                    counts["formula-without-cached-value"] += formula
+                    continue
+                text = "TRUE" if v.strip() in ("1", "true") else "FALSE"
+            elif t == "e":
+                text = v or ""
+            elif t == "inlineStr":
+                if inline is None:
+                    continue
+                text, rich, phonetic = rich_text(inline, ns)
+                counts["rich-text-flattened"] += rich
+                counts["phonetic-dropped"] += phonetic
+            elif t == "d":
+                if not v:
+                    counts["formula-without-cached-value"] += formula
+                    continue
+                text = iso_text(v)
+            else:
+                counts["bad-cell-value"] += 1
+                text = v or ""
+            if text:
+                cols.append(col)
+                vals.append(text)
+        row.clear(keep_tail=False)
+        parent = row.getparent()
+        if parent is not None:
+            while row.getprevious() is not None:
+                del parent[0]
+        if not ordered and cols:
+            cols, vals = _ordered(cols, vals, counts)
+        if vals or hidden:
+            yield index, hidden, cols, vals
+
+
+def _date(v: str, date1904: bool, counts: Counter) -> str:
+    """A date-formatted cell's text: ISO, or the number when it is no date (counted)."""
+    try:
+        text = serial_text(float(v), date1904)
+    except ValueError:
+        counts["bad-cell-value"] += 1
+        return v
+    if text is None:
+        counts["date-out-of-range"] += 1
+        return number_text(v)
+    return text
+
+
+def _ordered(cols: list[int], vals: list, counts: Counter) -> tuple[list[int], list]:
+    """Cells written out of column order are sorted; of two cells at one position, the later wins."""
+    by_col: dict[int, object] = {}
+    for col, value in zip(cols, vals):
+        if col in by_col:
+            counts["bad-reference"] += 1
+        by_col[col] = value
+    ordered = sorted(by_col)
+    return ordered, [by_col[c] for c in ordered]
