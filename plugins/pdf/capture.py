@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+import unicodedata
 from dataclasses import dataclass, field
 
 from pdfminer.pdfdevice import PDFTextDevice
@@ -169,8 +170,11 @@ class CaptureDevice(PDFTextDevice):
         except PDFUnicodeNotDefined:
             text = "\ufffd"
             self.page.unmapped += 1
-        if not isinstance(text, str):
+        if not isinstance(text, str) or (len(text) == 1 and _is_control(text)):
+            # A control character is what a symbol font's glyph code turns into without a
+            # ToUnicode map: it is no more text than an unmapped glyph.
             text = "\ufffd"
+            self.page.unmapped += 1
         adv = font.char_width(cid) * fontsize * scaling
         style = self._style(font)
         hidden = self._render_mode in INVISIBLE_MODES
@@ -210,6 +214,10 @@ class CaptureDevice(PDFTextDevice):
             page.offpage += 1
             return
         page.glyphs.append(glyph)
+
+
+def _is_control(ch: str) -> bool:
+    return unicodedata.category(ch) == "Cc" and ch not in "\t\n\r"
 
 
 def _axis_aligned(points) -> bool:

@@ -22,6 +22,8 @@ PROSE_LINES = 0.4     # ... and this share of a column's lines must be full
 PROSE_WORDS = 4       # median words per line of a prose column
 MIN_LINES = 3         # lines a column needs before it counts as one
 MIN_COLUMN = 8.0      # × body size: the narrowest text column
+WIDE_GUTTER = 3.0     # × body size: a gutter this wide splits columns of words that do not line up
+ALIGNED = 0.6         # ... when fewer than this share of their lines are level with each other
 
 
 def regions(cells: list[Cell], body: float) -> list[list[Cell]]:
@@ -82,7 +84,14 @@ def _vertical(cells: list[Cell], body: float):
     for lo, hi in _intervals([(c.x, c.right) for c in cells], GUTTER * body):
         left = [c for c in cells if c.right <= lo + 0.01]
         right = [c for c in cells if c.x >= hi - 0.01]
-        if _prose(left, body) and _prose(right, body):
+        left_rows, right_rows = _rows(left, body), _rows(right, body)
+        if left_rows is None or right_rows is None:
+            continue
+        if _prose(left_rows) and _prose(right_rows):
+            return left, right, (lo, hi)
+        # Two sides of words whose lines do not line up are two columns, not a table's.
+        if hi - lo >= WIDE_GUTTER * body and _wordy(left_rows) and _wordy(right_rows) \
+                and _aligned(left_rows, right_rows) < ALIGNED:
             return left, right, (lo, hi)
     return None
 
@@ -100,16 +109,37 @@ def _horizontal(cells: list[Cell], body: float) -> list[list[Cell]]:
     return [b for b in bands if b]
 
 
-def _prose(cells: list[Cell], body: float) -> bool:
+def _rows(cells: list[Cell], body: float) -> list | None:
+    """The rows of one side of a gutter, or None when it is too small to be a column."""
     if len(cells) < MIN_LINES:
-        return False
-    left = min(c.x for c in cells)
-    width = max(c.right for c in cells) - left
-    if width < MIN_COLUMN * body:
-        return False
+        return None
+    if max(c.right for c in cells) - min(c.x for c in cells) < MIN_COLUMN * body:
+        return None
     rows = rows_of_cells(cells)
-    if len(rows) < MIN_LINES:
+    return rows if len(rows) >= MIN_LINES else None
+
+
+def _prose(rows) -> bool:
+    """Full lines of words: most lines fill the column, measured without its outliers."""
+    lefts = sorted(r.left for r in rows)
+    rights = sorted(r.right for r in rows)
+    width = rights[int(0.9 * (len(rights) - 1))] - lefts[int(0.1 * (len(lefts) - 1))]
+    if width <= 0:
         return False
     full = sum(1 for r in rows if r.right - r.left >= FULL_LINE * width)
-    words = statistics.median(len(r.text.split()) for r in rows)
-    return full >= PROSE_LINES * len(rows) and words >= PROSE_WORDS
+    return full >= PROSE_LINES * len(rows) and _wordy(rows)
+
+
+def _wordy(rows) -> bool:
+    return statistics.median(len(r.text.split()) for r in rows) >= PROSE_WORDS
+
+
+def _aligned(left, right) -> float:
+    """The share of the shorter side's rows that sit level with a row of the other side."""
+    small, large = (left, right) if len(left) <= len(right) else (right, left)
+    level = 0
+    for row in small:
+        height = max(row.top - row.bottom, 1.0)
+        if any(min(row.top, o.top) - max(row.bottom, o.bottom) >= 0.5 * height for o in large):
+            level += 1
+    return level / len(small)

@@ -104,7 +104,11 @@ def read_page(interpreter, device: CaptureDevice, page, number: int, label: str 
         data.turned[angle] = join_cells(runs_of(glyphs), space_join_gap=SPACE_JOIN_GAP)
     _note_edges(data)
     for cell in data.cells:
-        data.words.update(w.lower() for w in _WORD.findall(cell.text))
+        text = cell.text
+        if text.endswith(("-", "\u2010", "\u00ad")):
+            # A word broken at the line's end is a fragment, not evidence of a word.
+            text = text[:-1].rsplit(" ", 1)[0] if " " in text else ""
+        data.words.update(w.lower() for w in _WORD.findall(text))
     return data
 
 

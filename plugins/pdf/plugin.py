@@ -25,7 +25,7 @@ CODES = (
     degraded("pdf.table-continued", "A table continued on the next page under the same header was joined into one; the repeated header was dropped.", review=False),
     degraded("pdf.rotated-text", "Rotated text was read in its own direction and placed after the page's body text."),
     degraded("pdf.vertical-text", "Vertical (top-to-bottom) text was read column by column and placed after the page's body text."),
-    degraded("pdf.unmapped-glyphs", "Glyphs with no Unicode mapping in their font were replaced with U+FFFD."),
+    dropped("pdf.unmapped-glyphs", "Glyphs with no Unicode mapping in their font (or mapped to control characters) were left out."),
     dropped("pdf.offpage-text-dropped", "Text drawn outside the page's media box (never visible) was left out."),
     dropped("pdf.hidden-text-skipped", "Invisible text (render mode 3, as in OCR layers) was skipped under --hidden skip."),
     dropped("pdf.images-not-extracted", "Images were not extracted because no --media-dir (or --embed-media) was given.", review=False),

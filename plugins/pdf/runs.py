@@ -17,7 +17,7 @@ from .grid import Run
 from .grid.rows import SAME_BASELINE, SPACE_GAP
 
 WORD_GAP_AFTER_SPACE = 1.0   # × size: a gap after a space character may be this wide and still join
-OVERPRINT = 0.15             # × size: the same glyph drawn this close to itself is drawn twice
+OVERPRINT = 0.15             # × size (and at most half its width): the same glyph this close to itself is drawn twice
 FLOW_GAP = 0.6               # × size: in drawing order, a gap up to this wide is a word space
 
 # Ligatures and presentation forms fold to plain letters: a reader searching for "find" must
@@ -73,14 +73,14 @@ def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None) -> list[Run]:
     styles: dict[tuple, Style] = {}
     for g in glyphs:
         text = fold(g.text)
-        if not text:
-            continue
+        if not text or text == "\ufffd":
+            continue  # unmapped glyphs say nothing; the page counts them
         size = max(g.size, 1.0)
         if not text.isspace():
             places = recent.get(text)
             if places is None:
                 places = recent[text] = deque(maxlen=8)
-            near = OVERPRINT * size
+            near = max(min(OVERPRINT * size, 0.5 * (g.x1 - g.x0)), 0.1)
             if any(abs(x - g.x0) < near and abs(y - g.y0) < near for x, y in places):
                 continue
             places.append((g.x0, g.y0))

@@ -128,31 +128,24 @@ def _widen_to_rule(span: _Span, above: float, below: float, rules, others: list[
 
 
 def _header_rows(key: list[_Span], upper: list[list[tuple[int, int, list]]]) -> list[list[HeaderCell]]:
+    """Header rows in the HTML table model: a column no group header covers has its header
+    cell in the top row spanning every header row; a covered column's sits in the last row."""
     levels = len(upper) + 1
     covered = [[False] * len(key) for _ in upper]
-    for r, row in enumerate(upper):
-        for start, span, _ in row:
-            for c in range(start, start + span):
-                covered[r][c] = True
     rows: list[list[HeaderCell]] = [[] for _ in range(levels)]
     for r, row in enumerate(upper):
-        starts = {start: (span, pieces) for start, span, pieces in row}
-        c = 0
-        while c < len(key):
-            if c in starts:
-                span, pieces = starts[c]
-                rows[r].append(HeaderCell(c, pieces, col_span=span))
-                c += span
-                continue
-            if not any(covered[k][c] for k in range(len(upper))):
-                if r == 0:
-                    rows[0].append(HeaderCell(c, key[c].pieces, row_span=levels))
-            else:
-                rows[r].append(HeaderCell(c, []))
-            c += 1
+        for start, span, pieces in row:
+            rows[r].append(HeaderCell(start, pieces, col_span=span))
+            for c in range(start, start + span):
+                covered[r][c] = True
     for c, k in enumerate(key):
-        if any(covered[r][c] for r in range(len(upper))):
-            rows[-1].append(HeaderCell(c, k.pieces))
+        if not any(covered[r][c] for r in range(len(upper))):
+            rows[0].append(HeaderCell(c, k.pieces, row_span=levels))
+            continue
+        rows[-1].append(HeaderCell(c, k.pieces))
+        for r in range(len(upper)):
+            if not covered[r][c]:
+                rows[r].append(HeaderCell(c, []))
     for row in rows:
         row.sort(key=lambda h: h.column)
     return rows
