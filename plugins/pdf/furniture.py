@@ -14,14 +14,15 @@ from .page import PageData
 WINDOW = 4          # pages on each side compared with a page
 SAME_HEIGHT = 6.0   # points: two edge lines this close in height are at the same place
 MIN_OTHERS = 2      # a page needs this many neighbours before anything is called running
-SHARE = 0.5         # ... and the line must recur on at least this share of them
+MIN_HITS = 2        # ... and the line must recur on this many of them
+SHARE = 0.25        # ... and on at least this share (books alternate left and right headers)
 
 
 def running_lines(page: PageData, neighbours: list[PageData]) -> list[tuple[str, list[Cell]]]:
     """The edge lines of ``page`` that recur on most of its neighbours: (text, cells) each."""
     if len(neighbours) < MIN_OTHERS or not page.edges:
         return []
-    need = max(1, math.ceil(SHARE * len(neighbours)))
+    need = max(MIN_HITS, math.ceil(SHARE * len(neighbours)))
     found = []
     for edge in page.edges:
         hits = 0

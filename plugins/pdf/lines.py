@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .bidi import is_rtl, logical
+from .bidi import direction, is_rtl, logical
 from .grid import Row
 from .grid.rows import SPACE_GAP
 
@@ -61,23 +61,40 @@ def line_of(row: Row) -> TextLine:
                     italic and bool(sizes), hidden and bool(sizes), rtl)
 
 
+def _side(text: str) -> str:
+    rtl, ltr = direction(text)
+    return "rtl" if rtl > ltr else ("ltr" if ltr else "neutral")
+
+
 def _logical_pieces(pieces: list) -> list:
-    """Right-to-left pieces in reading order, with the word spaces between them kept."""
-    units = []   # (text, style, space after it in visual order)
+    """Right-to-left pieces in reading order, with the word spaces between them kept.
+
+    Each piece is in reading order inside (runs are reordered when built), with its leading
+    space on its left on the page and its trailing space on its right.
+    """
+    units = []   # [text, style, space after it in visual order]
+    pending_space = False
     for text, style in pieces:
         core = text.strip()
         if not core:
-            if units:
-                units[-1] = (units[-1][0], units[-1][1], True)
+            pending_space = True
             continue
-        if units and text[:1].isspace():
-            units[-1] = (units[-1][0], units[-1][1], True)
-        units.append((core, style, text[-1:].isspace()))
+        space_left = text[:1].isspace()
+        space_right = text[-1:].isspace()
+        if units and (pending_space or space_left):
+            units[-1][2] = True
+        units.append([core, style, space_right])
+        pending_space = False
     spaced = {(id(a), id(b)) for a, b in zip(units, units[1:]) if a[2]}
     ordered = logical(units, lambda u: u[0])
     out: list = []
     for k, unit in enumerate(ordered):
-        if k and ((id(ordered[k - 1]), id(unit)) in spaced or (id(unit), id(ordered[k - 1])) in spaced):
-            out.append((" ", None))
+        if k:
+            before = ordered[k - 1]
+            # Scripts do not mix inside a word: where Latin meets Arabic with no space drawn
+            # between them (a bidi boundary the producer left bare), a space belongs there.
+            if (id(before), id(unit)) in spaced or (id(unit), id(before)) in spaced or \
+                    {_side(before[0]), _side(unit[0])} == {"rtl", "ltr"}:
+                out.append((" ", None))
         out.append((unit[0], unit[1]))
     return out

@@ -125,9 +125,11 @@ def _note_edges(data: PageData) -> None:
 
 
 def edge_key(text: str) -> str:
-    """A line's identity across pages: case and spacing folded, every number one mark, and a line
-    that is only a roman numeral (a front-matter page number) one mark too."""
-    text = " ".join(text.lower().split())
-    if _ROMAN.match(text.replace(" ", "")):
-        return "#"
-    return _DIGITS.sub("#", text)
+    """A line's identity across pages: case and spacing folded, every number one mark, and a roman
+    numeral at either end (a front-matter page number) one mark too."""
+    words = text.lower().split()
+    if words and _ROMAN.match(words[0]):
+        words[0] = "#"
+    if words and _ROMAN.match(words[-1]):
+        words[-1] = "#"
+    return _DIGITS.sub("#", " ".join(words))

@@ -7,6 +7,7 @@ a short line that ends a sentence. A line indented under a list item's text cont
 
 from __future__ import annotations
 
+import re
 import statistics
 from dataclasses import dataclass, field
 
@@ -21,6 +22,7 @@ INDENT = 0.8         # × size: a first-line indent
 MAX_INDENT = 8.0     # × size: wider than this it is not an indent but centred text
 SHORT = 2.5          # × size short of the region's right edge: a line that ends a paragraph
 HANG = 0.5           # × size right of the marker: a line continuing a list item
+_LEADER = re.compile(r"(\.\s*){4,}\S{1,8}$")   # dot leaders and a page reference: a contents entry
 _ENDS = (".", "!", "?", ":", "。", "\u061f", "\u06d4", '."', ".”", ".)")
 
 
@@ -82,6 +84,8 @@ def _continues(block: TextBlock, line: TextLine, marker, heading: bool, body: fl
         return line.left >= block.indent + HANG * size or abs(line.left - block.indent) <= HANG * size
     if block.kind == "heading":
         return True
+    if _LEADER.search(prev.text.rstrip()):
+        return False
     indent = line.left - prev.left
     if INDENT * size <= indent <= MAX_INDENT * size and prev.left <= left + INDENT * size:
         return False  # a first-line indent opens a paragraph

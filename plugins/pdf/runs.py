@@ -17,7 +17,7 @@ from .grid import Run
 from .grid.rows import SAME_BASELINE, SPACE_GAP
 
 WORD_GAP_AFTER_SPACE = 1.0   # × size: a gap after a space character may be this wide and still join
-OVERPRINT = 0.15             # × size (and at most half its width): the same glyph this close to itself is drawn twice
+OVERPRINT = 0.15             # × size (and at most a fifth of its width): the same glyph this close to itself is drawn twice
 FLOW_GAP = 0.6               # × size: in drawing order, a gap up to this wide is a word space
 
 # Ligatures and presentation forms fold to plain letters: a reader searching for "find" must
@@ -80,7 +80,7 @@ def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None) -> list[Run]:
             places = recent.get(text)
             if places is None:
                 places = recent[text] = deque(maxlen=8)
-            near = max(min(OVERPRINT * size, 0.5 * (g.x1 - g.x0)), 0.1)
+            near = max(min(OVERPRINT * size, 0.2 * (g.x1 - g.x0)), 0.05)
             if any(abs(x - g.x0) < near and abs(y - g.y0) < near for x, y in places):
                 continue
             places.append((g.x0, g.y0))
@@ -116,5 +116,13 @@ def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None) -> list[Run]:
         units.append([text])
     for run, glyph_texts in zip(runs, units):
         if has_rtl(run.text):
-            run.text = "".join(logical(glyph_texts, str))
+            # Reading order inside, but the spaces stay on the side of the page they are on:
+            # everything after this stage reads a piece's leading space as its left.
+            start, end = 0, len(glyph_texts)
+            while start < end and glyph_texts[start].isspace():
+                start += 1
+            while end > start and glyph_texts[end - 1].isspace():
+                end -= 1
+            core = logical(glyph_texts[start:end], str)
+            run.text = "".join(glyph_texts[:start]) + "".join(core) + "".join(glyph_texts[end:])
     return runs
