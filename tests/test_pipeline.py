@@ -82,7 +82,7 @@ def test_memory_limit_by_checkpoint(tmp_path, plugins):
 
 
 def test_memory_limit_by_address_space_cap(tmp_path, plugins):
-    req = request(tmp_path, "greedysilent", max_memory="200M")
+    req = request(tmp_path, "greedy_silent", max_memory="200M")
     result = run_isolated(req, plugins, timeout=60, max_memory=200 << 20)
     assert result.manifest.reasons == ["host.memory-limit"]
 

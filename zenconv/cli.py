@@ -187,10 +187,10 @@ def _source(arg: str) -> Source:
 
 def _run_one(request: Request, plugins, quiet: bool) -> int:
     from .isolation import run_isolated
-    from .options import resolve_options
+    from .pipeline import check_request
 
     try:
-        options = resolve_options(plugins.registry, request.options)
+        options = check_request(request, plugins)
         result = run_isolated(request, plugins, options["timeout"], options["max_memory"])
     except (UsageError, ValueError) as exc:
         click.echo(f"zenconv: {exc}", err=True)

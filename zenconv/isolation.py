@@ -94,8 +94,10 @@ class Child:
             code, message = self.codes.memory, "the conversion was killed, most likely for memory"
         elif os.WIFSIGNALED(status):
             code, message = self.codes.crashed, f"the conversion crashed (signal {os.WTERMSIG(status)})"
+        elif os.WIFEXITED(status) and os.WEXITSTATUS(status) == _EXIT_MEMORY:
+            code, message = self.codes.memory, "the conversion ran out of memory (--max-memory)"
         else:
-            code, message = self.codes.memory, "the conversion ended without a result, most likely out of memory"
+            code, message = self.codes.crashed, "the conversion ended without a result"
         _remove_temporaries(self.request, self.pid)
         manifest = unreadable_manifest(self.request, code, message, self.plugins)
         path = _manifest_path(self.request)
@@ -104,8 +106,11 @@ class Child:
         return Result(manifest=manifest, exit_code=EXIT_UNREADABLE, manifest_path=path)
 
 
+_EXIT_CRASHED, _EXIT_MEMORY = 70, 71
+
+
 def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None, write_end: int) -> None:
-    code = 70
+    code = _EXIT_CRASHED
     try:
         _cap_address_space(max_memory)
         result = run(request, plugins)
@@ -113,8 +118,10 @@ def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None
         with os.fdopen(write_end, "wb") as pipe:
             pipe.write(payload)
         code = 0
+    except MemoryError:
+        code = _EXIT_MEMORY
     except BaseException:  # noqa: BLE001 - nothing may escape a forked child; the parent reports it
-        code = 70
+        code = _EXIT_CRASHED
     finally:
         os._exit(code)
 

@@ -165,6 +165,21 @@ class _Stream:
                     pass
 
 
+def check_request(request: Request, plugins: LoadedPlugins):
+    """Raise UsageError for what is wrong with the request itself (before any work is forked off)."""
+    try:
+        options = resolve_options(plugins.registry, request.options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    _choose_writer(request, plugins.registry)
+    if request.from_ and plugins.registry.reader_named(request.from_) is None:
+        from .detect import installed
+
+        raise UsageError(f"--from {request.from_}: no installed reader has that name; installed: "
+                         f"{installed(plugins.registry)}")
+    return options
+
+
 def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     """Convert one source. Raises UsageError for a bad request; everything else ends in a Result."""
     plugins = plugins or build_plugins(third_party=request.third_party)

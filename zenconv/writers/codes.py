@@ -1,4 +1,7 @@
-"""The writers' report codes and options, declared where the entry point can read them cheaply."""
+"""The writers' report codes and options, declared where the entry point can read them cheaply.
+
+``docs/formats/writers.md`` lists exactly these codes; ``tests/test_docs.py`` compares the two sets.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +10,26 @@ from ..reports import degraded, dropped
 
 MARKDOWN_CODES = (
     degraded("to-md.cell-spans-flattened", "A merged cell was written once and its covered cells left empty."),
-    degraded("to-md.cell-blocks-flattened", "Block content in a table cell was flattened to one line."),
+    degraded("to-md.cell-blocks-flattened",
+             "A table cell's line breaks or blocks were flattened to one line, joined with <br>."),
+    degraded("to-md.underline-dropped", "Underlined text was written as plain text: Markdown has no underline."),
+    degraded("to-md.small-caps-dropped", "Small capitals were written as plain text: Markdown has none."),
+    degraded("to-md.nested-link-flattened", "A link inside a link's text was written as its text alone."),
+    degraded("to-md.control-characters-replaced",
+             "A NUL, which Markdown cannot hold (or, in a table written as HTML, any control character), "
+             "was written as U+FFFD."),
+    dropped("to-md.unsafe-url-dropped",
+            "In a table written as HTML (--html-tables), a URL outside the allowlist was dropped; its text kept."),
 )
 HTML_CODES = (
     dropped("to-html.unsafe-url-dropped", "A link or image URL with a scheme outside the allowlist was dropped."),
+    degraded("to-html.nested-link-flattened", "A link inside a link's text was written as its text alone."),
+    degraded("to-html.control-characters-replaced",
+             "Control characters HTML cannot hold (NUL, C0 and C1 controls) were written as U+FFFD."),
 )
 JSON_CODES = ()
 SEGMENTS_CODES = ()
 
-WRITER_OPTIONS = (
+MARKDOWN_OPTIONS = (
     OptionSpec("html-tables", "bool", False, "Markdown: write tables a pipe table cannot hold as HTML tables."),
 )

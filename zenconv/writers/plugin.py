@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import hookimpl
-from .codes import HTML_CODES, JSON_CODES, MARKDOWN_CODES, SEGMENTS_CODES, WRITER_OPTIONS
+from .codes import HTML_CODES, JSON_CODES, MARKDOWN_CODES, MARKDOWN_OPTIONS, SEGMENTS_CODES
 
 VERSION = "0.1.0"
 
@@ -13,12 +13,12 @@ def zenconv_writers(register) -> None:
     register.writer(
         id="ai.insan.zenconv.markdown", name="markdown", version=VERSION,
         writer="zenconv.writers.markdown:write", extensions=[".md", ".markdown"],
-        media_type="text/markdown; charset=utf-8", codes=MARKDOWN_CODES, options=WRITER_OPTIONS,
+        media_type="text/markdown; charset=utf-8", codes=MARKDOWN_CODES, options=MARKDOWN_OPTIONS,
     )
     register.writer(
         id="ai.insan.zenconv.html", name="html", version=VERSION,
         writer="zenconv.writers.html:write", extensions=[".html", ".htm"],
-        media_type="text/html; charset=utf-8", codes=HTML_CODES, options=WRITER_OPTIONS,
+        media_type="text/html; charset=utf-8", codes=HTML_CODES,
     )
     register.writer(
         id="ai.insan.zenconv.json", name="json", version=VERSION,

@@ -1,0 +1,75 @@
+"""Cells placed on the table grid by the HTML table model, for writers that cannot express spans.
+
+A Row lists only the cells that start in it; a cell covered by an earlier ``row_span`` is absent. Each
+row is laid out by skipping the columns earlier row spans still occupy, then placing each cell and the
+``col_span - 1`` columns it covers. Covered positions come back as :data:`COVERED`. A span is capped
+at :data:`MAX_SPAN`, and below 1 counts as 1, as the reference table reader does.
+"""
+
+from __future__ import annotations
+
+from ..ir.nodes import Cell
+
+MAX_SPAN = 1000
+
+
+class _Covered:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "COVERED"
+
+
+COVERED = _Covered()
+
+
+def spans_of(cell) -> tuple[int, int]:
+    if isinstance(cell, str):
+        return 1, 1
+    return min(max(cell.col_span, 1), MAX_SPAN), min(max(cell.row_span, 1), MAX_SPAN)
+
+
+class SpanGrid:
+    """Lays rows out one at a time; remembers only how long each column stays covered."""
+
+    def __init__(self) -> None:
+        self._pending: list[int] = []  # per column: rows still covered after the current one
+        self._active = False
+
+    def place(self, cells: list) -> tuple[list, int]:
+        """The row as grid slots (cells, COVERED for covered positions) and how many cells span."""
+        if not self._active:
+            for cell in cells:
+                if type(cell) is not str and (cell.col_span != 1 or cell.row_span != 1):
+                    break
+            else:
+                return cells, 0
+        pending = self._pending
+        covered_now = [p > 0 for p in pending]
+        for i, p in enumerate(pending):
+            if p:
+                pending[i] = p - 1
+        slots: list = []
+        spanning = 0
+        col = 0
+        for cell in cells:
+            while col < len(covered_now) and covered_now[col]:
+                slots.append(COVERED)
+                col += 1
+            cols, rows = spans_of(cell)
+            if cols > 1 or rows > 1:
+                spanning += 1
+            slots.append(cell)
+            slots.extend([COVERED] * (cols - 1))
+            if rows > 1:
+                if len(pending) < col + cols:
+                    pending.extend([0] * (col + cols - len(pending)))
+                for c in range(col, col + cols):
+                    pending[c] = max(pending[c], rows - 1)
+            col += cols
+        last_covered = max((i for i, flag in enumerate(covered_now) if flag), default=-1)
+        while col <= last_covered:
+            slots.append(COVERED if covered_now[col] else "")
+            col += 1
+        self._active = any(pending)
+        return slots, spanning

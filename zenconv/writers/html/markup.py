@@ -1,0 +1,91 @@
+"""HTML text and attributes: escaped, control characters out, locators and facets as ``data-``.
+
+Nothing from the source becomes markup, a ``style`` or an event attribute: text and attribute values are
+escaped here, attribute names are ours. A facet is shown, never obeyed: a hidden block is marked
+``class="hidden" data-hidden``, a source style is named in ``data-style``, not applied.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+
+from ...ir.facets import HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet
+from ...ir.locator import Locator
+
+_SPECIAL = re.compile(r"[&<>\"'\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+CONTROLS = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+_LOCATOR_NAMES = tuple((f.name, "data-" + f.name.replace("_", "-")) for f in fields(Locator))
+
+
+def escape(text: str) -> str:
+    """Escape for text and double-quoted attribute values. Callers remove controls first (see has_controls)."""
+    if not _SPECIAL.search(text):
+        return text
+    if CONTROLS.search(text):
+        text = CONTROLS.sub("\ufffd", text)
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#39;"))
+
+
+def has_controls(text: str) -> bool:
+    return CONTROLS.search(text) is not None
+
+
+def attributes(pairs) -> str:
+    """`` name="value"`` for each pair whose value is not None; ``True`` gives a bare attribute."""
+    out = []
+    for name, value in pairs:
+        if value is None or value is False:
+            continue
+        if value is True:
+            out.append(f" {name}")
+        else:
+            out.append(f' {name}="{escape(str(value))}"')
+    return "".join(out)
+
+
+def locator_pairs(locator: Locator | None) -> list[tuple[str, object]]:
+    if locator is None:
+        return []
+    pairs: list[tuple[str, object]] = []
+    for name, attr in _LOCATOR_NAMES:
+        value = getattr(locator, name)
+        if value is not None:
+            pairs.append((attr, value))
+    citation = locator.citation()
+    if citation:
+        pairs.append(("data-citation", citation))
+    return pairs
+
+
+def facet_pairs(facets) -> tuple[list[str], list[tuple[str, object]]]:
+    """The facets as classes (``hidden``) and attributes."""
+    classes: list[str] = []
+    pairs: list[tuple[str, object]] = []
+    others: list[str] = []
+    for facet in facets:
+        if isinstance(facet, HiddenFacet):
+            classes.append("hidden")
+            pairs.append(("data-hidden", facet.reason or "hidden"))
+        elif isinstance(facet, StyleFacet):
+            pairs += [("data-style", facet.style_id), ("data-style-name", facet.name)]
+        elif isinstance(facet, RevisionFacet):
+            pairs += [("data-revision", facet.change), ("data-author", facet.author), ("data-date", facet.date)]
+        elif isinstance(facet, LayoutFacet):
+            pairs += [("data-layout", facet.layout), ("data-width-emu", facet.width_emu),
+                      ("data-height-emu", facet.height_emu)]
+        else:
+            others.append(facet.to_json()["kind"])
+    if others:
+        pairs.append(("data-facets", " ".join(others)))
+    return classes, pairs
+
+
+def node_attributes(node, classes: tuple[str, ...] = (), extra=()) -> str:
+    """The element's classes and own attributes (``extra``), then the node's facets and locator."""
+    facets = getattr(node, "facets", ())
+    facet_classes, pairs = facet_pairs(facets) if facets else ((), [])
+    all_classes = [*classes, *facet_classes]
+    head = [("class", " ".join(all_classes))] if all_classes else []
+    return attributes([*head, *extra, *pairs, *locator_pairs(getattr(node, "locator", None))])

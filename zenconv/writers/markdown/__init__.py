@@ -1,0 +1,5 @@
+"""The Markdown writer: GitHub-flavoured, escaped so it reads back to the same text."""
+
+from .writer import write
+
+__all__ = ["write"]

@@ -1,0 +1,139 @@
+"""Markdown escaping that reads back to the same text.
+
+Two stages. :func:`escape_text` escapes what is markup anywhere in a line, always: a backslash, code
+backticks, emphasis and strikethrough delimiters, brackets (links, images, footnote references), ``<``
+(raw HTML, autolinks), ``|`` (a table can form under any line holding one), ``$`` (our math), and an
+``&`` that would start an entity reference. Line ends are kept raw: a text newline stays a newline (a
+soft break), a hard break is the sentinel :data:`HARD` until the block is finished.
+
+Then the whole block is finished: :func:`finish_block` for a paragraph, :func:`finish_heading`,
+:func:`finish_cell`. Only there is it known what starts and ends a line, so only there can a line-start
+construct (``#``, ``>``, ``-``, ``+``, ``1.``, a setext underline) be escaped, and whitespace at a
+line's edges, which a parser strips (four spaces would even make code), written as a character
+reference. A blank line inside a paragraph would end it, so every line end after the first of a run
+is written as ``&#10;``.
+"""
+
+from __future__ import annotations
+
+import re
+
+HARD = "\x00"  # a hard break while the block is composed; text NULs are gone by then (see escape_text)
+REPLACEMENT = "\ufffd"
+
+# An "&" is escaped only where it would start an entity or numeric reference: any "&#", and a name
+# followed by ";" (the widest reading parsers use, mistune's included).
+_ALWAYS = re.compile(r"[\\`*_\[\]<|~$]|&(?=#|[^\t\n\f <&;]{1,32};)")
+_NEEDS = re.compile(r"[\\`*_\[\]<|~$&\r\x00]")
+_NEEDS_CELL = re.compile(r"[\\`*_\[\]<|~$&\r\n\x00]")
+_CELL_BREAKS = re.compile(r"\r\n|\r|\n")
+
+_RUNS = re.compile(r"[\n\x00]{2,}")
+_EDGE_START = re.compile(r"^[\n\x00]+")
+_EDGE_END = re.compile(r"[\n\x00]+$")
+_SPLIT = re.compile(r"([\n\x00])")
+_LINE_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|-+[ \t]*$|=+[ \t]*$|\d{1,9}(?=[.)](?:[ \t]|$))")
+
+
+def escape_text(text: str, *, cell: bool = False) -> str:
+    """Escape a Text node's characters. In a table cell, line breaks become ``<br>``."""
+    if not (_NEEDS_CELL if cell else _NEEDS).search(text):
+        return text
+    text = _ALWAYS.sub(r"\\\g<0>", text)
+    if "\x00" in text:
+        text = text.replace("\x00", REPLACEMENT)  # CommonMark reads NUL, even as &#0;, as U+FFFD
+    if cell:
+        return _CELL_BREAKS.sub("<br>", text)
+    if "\r" in text:
+        text = text.replace("\r", "&#13;")  # a bare CR ends a line in Markdown
+    return text
+
+
+def char_ref(ch: str) -> str:
+    return f"&#{ord(ch)};"
+
+
+def _fix_line(line: str) -> str:
+    if not line:
+        return line
+    if line[-1].isspace():
+        line = line[:-1] + char_ref(line[-1])
+    first = line[0]
+    if first.isspace():
+        return char_ref(first) + line[1:]
+    if first in "#>-+=0123456789":
+        m = _LINE_START.match(line)
+        if m:
+            if first.isdigit():
+                end = m.end()
+                return line[:end] + "\\" + line[end:]
+            return "\\" + line
+    return line
+
+
+def _line_ends(text: str) -> str:
+    """Line ends at the edges of a block, and all but the first of a run, as character references."""
+    text = _EDGE_START.sub(lambda m: "&#10;" * len(m.group()), text)
+    text = _EDGE_END.sub(lambda m: "&#10;" * len(m.group()), text)
+    return _RUNS.sub(lambda m: m.group()[0] + "&#10;" * (len(m.group()) - 1), text)
+
+
+def finish_block(text: str) -> str:
+    """A paragraph's composed inlines as Markdown lines (joined with newlines)."""
+    if not text:
+        return text
+    text = _line_ends(text)
+    if "\n" not in text and HARD not in text:
+        return _fix_line(text)
+    parts = _SPLIT.split(text)
+    out = []
+    for i in range(0, len(parts), 2):
+        out.append(_fix_line(parts[i]))
+        if i + 1 < len(parts):
+            out.append("\n" if parts[i + 1] == "\n" else "\\\n")
+    return "".join(out)
+
+
+def _fix_edges(text: str) -> str:
+    if text and text[-1].isspace():
+        text = text[:-1] + char_ref(text[-1])
+    if text and text[0].isspace():
+        text = char_ref(text[0]) + text[1:]
+    return text
+
+
+def finish_heading(text: str) -> str:
+    """An ATX heading's content: one line, no closing ``#`` sequence."""
+    if "\n" in text or HARD in text:
+        text = text.replace("\n", "&#10;").replace(HARD, "&#10;")
+    text = _fix_edges(text)
+    if text.endswith("#"):
+        text = text[:-1] + "\\#"
+    return text
+
+
+def finish_cell(text: str) -> str:
+    """A pipe-table cell's content: one line, its edges kept."""
+    if HARD in text:
+        text = text.replace(HARD, "<br>")
+    return _fix_edges(text)
+
+
+def escape_cell_string(text: str) -> str:
+    """A bare-string cell, escaped and finished."""
+    if _NEEDS_CELL.search(text):
+        text = escape_text(text, cell=True)
+    if text and (text[0].isspace() or text[-1].isspace()):
+        text = _fix_edges(text)
+    return text
+
+
+def escape_plain(text: str) -> str:
+    """Text that must stay one line of literal text (image alt text, a table note)."""
+    return finish_cell(escape_text(text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")))
+
+
+# A pipe-table row whose cells are all bare strings needs no escaping when none of these match its cells
+# joined with " | ": a markup character, a line break, or whitespace at a cell's edge. (The lookarounds
+# tell an empty cell, whose separators' spaces touch, from a cell that starts or ends with a space.)
+FAST_ROW_UNSAFE = re.compile(r"[\\`*_\[\]<~$&\r\n\x00]|\| \s(?!\|)|(?<!\|)\s \||^\s(?!\|)|(?<!\|)\s$")

@@ -1,0 +1,213 @@
+"""Tables as GFM pipe tables, spooled so the header row can know the table's width.
+
+Every row is rendered as it arrives and held in a :class:`~zenconv.writers.spool.RowSpool` (memory,
+then disk), never as a Row: the GFM header row must name every column, and only the last row can say
+how many there are. Ragged rows are padded to the widest. What a pipe table cannot hold is flattened
+and reported: a merged cell is written once with its covered cells empty, a cell's line breaks or
+blocks become one line joined with ``<br>``. With ``--html-tables`` each row is also rendered as HTML,
+and a table that needed flattening is written as an HTML table instead; the reports of whichever
+rendering is dropped are dropped with it (:class:`~zenconv.writers.deferred.DeferredReports`).
+
+The common row (bare-string cells, no spans, nothing to escape) is checked with one regular
+expression over the joined row and written as it is: this is the hot path of a million-row sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...ir.nodes import BLOCK_TYPES, BlockQuote, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Table
+from ...ir.walk import plain_text
+from ..deferred import DeferredReports
+from ..grid import COVERED, SpanGrid
+from ..html.markup import node_attributes
+from ..html.table import colgroup_html, row_html
+from ..spool import RowSpool
+from .escape import FAST_ROW_UNSAFE, escape_cell_string, escape_text, finish_block
+from .inlines import InlineRenderer, code_span
+
+
+class PipeTables:
+    def __init__(self, inline: InlineRenderer, report, checkpoint, html=None) -> None:
+        self.inline = inline
+        self.report = report  # the writer's own reporter (ctx.report)
+        self.checkpoint = checkpoint
+        self.html = html  # an HtmlRenderer when --html-tables is on
+
+    def lines(self, table: Table) -> Iterator[str]:
+        if table.caption:
+            caption = self.inline.paragraph(table.caption)
+            if caption:
+                yield from caption.split("\n")
+                yield ""
+        md_held, html_held = DeferredReports(), DeferredReports()
+        inline, html = self.inline, self.html
+        inline_report = inline.report
+        with RowSpool() as spool:
+            inline.report = md_held
+            if html is not None:
+                html_report, html.report = html.report, html_held
+            try:
+                header, width, needs_html = self._spool(table, spool, md_held)
+            finally:
+                inline.report = inline_report
+                if html is not None:
+                    html.report = html_report
+            if header is not None or len(spool):
+                if html is not None and needs_html:
+                    html_held.replay(self.report)
+                    yield from self._html_lines(table, header, spool)
+                else:
+                    md_held.replay(self.report)
+                    yield from self._pipe_lines(header, width, spool)
+        for note in table.notes:
+            one_line = " ".join(note.split())
+            if not one_line.startswith("⚠"):
+                one_line = "⚠ " + one_line
+            yield ""
+            yield "> " + finish_block(escape_text(one_line))
+
+    def _spool(self, table: Table, spool: RowSpool, held: DeferredReports):
+        """Render every row into the spool; return the header record, the width, whether HTML is needed."""
+        width = table.columns.count or 0
+        header = None
+        needs_html = False
+        grid = SpanGrid()
+        unsafe = FAST_ROW_UNSAFE.search
+        checkpoint = self.checkpoint
+        html = self.html
+        first = True
+        for row in table.rows:
+            checkpoint()
+            slots, spanning = grid.place(row.cells)
+            n = len(slots)
+            line = None
+            if not spanning:
+                try:
+                    line = " | ".join(slots)
+                except TypeError:  # a Cell among the strings, or a covered slot: the careful path
+                    line = None
+                if line is not None and (unsafe(line) or line.count("|") != n - 1):
+                    line = None
+            if line is None:
+                locator = row.locator or table.locator
+                line, flattened = self._careful_row(slots, locator, held)
+                if spanning:
+                    held("to-md.cell-spans-flattened", locator, spanning)
+                needs_html = needs_html or bool(spanning) or flattened
+            if n > width:
+                width = n
+            if html is None:
+                record = [n, line]
+            else:
+                record = [n, line, row.is_header, row_html(html, row).replace("\n", "&#10;")]
+            if first and row.is_header:
+                header = record
+            else:
+                spool.append(record, len(line))
+            first = False
+        return header, width, needs_html
+
+    def _careful_row(self, slots, locator, held: DeferredReports) -> tuple[str, bool]:
+        self.inline.locator = locator
+        flattened = False
+        out = []
+        for slot in slots:
+            if slot is COVERED:
+                out.append("")
+            elif type(slot) is str:
+                if "\x00" in slot:
+                    held("to-md.control-characters-replaced", locator)
+                if "\n" in slot or "\r" in slot:
+                    held("to-md.cell-blocks-flattened", locator)
+                    flattened = True
+                out.append(escape_cell_string(slot))
+            else:
+                text, blocks_flattened = self._cell(slot.content, locator, held)
+                flattened = flattened or blocks_flattened
+                out.append(text)
+        return " | ".join(out), flattened
+
+    def _cell(self, content, locator, held: DeferredReports) -> tuple[str, bool]:
+        inlines = None
+        if not content or not isinstance(content[0], BLOCK_TYPES):
+            inlines = content
+        elif len(content) == 1 and type(content[0]) is Paragraph:
+            inlines = content[0].children
+        if inlines is not None:  # flattened only if a text line break became <br>
+            before = held.count("to-md.cell-blocks-flattened")
+            text = self.inline.cell(inlines)
+            return text, held.count("to-md.cell-blocks-flattened") != before
+        held("to-md.cell-blocks-flattened", locator)
+        return "<br>".join(part for block in content for part in self._flat(block)), True
+
+    def _flat(self, block) -> Iterator[str]:
+        """A block in a cell as one-line pieces, joined with <br> by the caller."""
+        kind = type(block)
+        if kind is Paragraph or kind is Heading:
+            text = self.inline.cell(block.children)
+            if text:
+                yield text
+        elif kind is List:
+            for number, item in enumerate(block.items, block.start):
+                marker = f"{number}. " if block.ordered else "• "
+                pieces = [part for child in item.blocks for part in self._flat(child)]
+                yield marker + " ".join(pieces)
+        elif kind is BlockQuote or kind is Container:
+            for child in block.blocks:
+                yield from self._flat(child)
+        elif kind is CodeBlock:
+            for line in block.text.splitlines():
+                yield code_span(line, cell=True)
+        elif kind is MathBlock:
+            latex = " ".join(block.latex.split())
+            if latex:
+                yield "$" + latex.replace("|", "\\|") + "$"
+        elif kind is Table:
+            text = plain_text(block)
+            if text:
+                yield escape_cell_string(text)
+
+    def _pipe_lines(self, header, width: int, spool: RowSpool) -> Iterator[str]:
+        if header is not None:
+            yield _row_line(header[0], header[1], width)
+        else:
+            yield "|" + "  |" * width
+        yield "|" + " --- |" * width
+        for record in spool:
+            n, line = record[0], record[1]
+            if n:
+                yield "| " + line + " |" + "  |" * (width - n)
+            else:
+                yield "|" + "  |" * width
+
+    def _html_lines(self, table: Table, header, spool: RowSpool) -> Iterator[str]:
+        # An HTML block ends at a blank line, so nothing here may be blank; row HTML has no raw newline.
+        yield f"<table{node_attributes(table)}>"
+        colgroup = colgroup_html(table)
+        if colgroup:
+            yield colgroup
+        section = None
+        records = spool if header is None else _chain([header], spool)
+        for record in records:
+            wanted = "thead" if section in (None, "thead") and record[2] else "tbody"
+            if wanted != section:
+                if section:
+                    yield f"</{section}>"
+                yield f"<{wanted}>"
+                section = wanted
+            yield record[3]
+        if section:
+            yield f"</{section}>"
+        yield "</table>"
+
+
+def _row_line(n: int, line: str, width: int) -> str:
+    if n:
+        return "| " + line + " |" + "  |" * (width - n)
+    return "|" + "  |" * width
+
+
+def _chain(first, rest):
+    yield from first
+    yield from rest

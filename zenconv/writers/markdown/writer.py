@@ -1,0 +1,187 @@
+"""Blocks to GitHub-flavoured Markdown lines, streamed; footnote definitions at the end.
+
+Every block renders as an iterator of lines without their newline; a block quote or a list item
+prefixes its children's lines, so a table nested in a list still streams. Blocks are separated by one
+blank line. Two lists in a row would merge into one, so the second switches its bullet (``-``/``*``) or
+its number delimiter (``.``/``)``). Containers are transparent (a slide's blocks are the slide), except
+speaker notes, written as a quote headed "Notes". Hidden content is kept and not marked: Markdown cannot
+show the mark; the HTML writer does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO
+
+from ...ir.nodes import (
+    BlockQuote, CodeBlock, Container, Document, Heading, List, MathBlock, Paragraph, Table, ThematicBreak,
+)
+from ..html.render import HtmlCodes, HtmlRenderer
+from ..html.urls import UrlPolicy
+from ..notes import NoteNumbers
+from ..sink import TextSink
+from .escape import REPLACEMENT
+from .inlines import InlineRenderer
+from .table import PipeTables
+
+_INFO_UNSAFE = re.compile(r"[\r\n\x00]")
+MAX_START = 999_999_999  # CommonMark: an ordered list number has at most nine digits
+
+
+class MarkdownWriter:
+    def __init__(self, ctx) -> None:
+        self.ctx = ctx
+        self.notes = NoteNumbers()
+        resources = ctx.resources
+        self.inline = InlineRenderer(self._report, self.notes,
+                                     lambda name: ctx.resource_url(name) if name in resources else None)
+        self.inline.locator = None
+        html = None
+        if ctx.options.get("html_tables", False):
+            html = HtmlRenderer(ctx.report, UrlPolicy(resources, ctx.resource_url, ctx.embed_media), self.notes,
+                                codes=HtmlCodes("to-md"), checkpoint=ctx.guard.checkpoint)
+        self.tables = PipeTables(self.inline, ctx.report, ctx.guard.checkpoint, html)
+
+    def _report(self, code: str) -> None:
+        self.ctx.report(code, self.inline.locator)
+
+    # --- the document ------------------------------------------------------------------------------
+
+    def document(self, doc: Document) -> Iterator[str]:
+        yield from self.join(doc.blocks)
+        for number, note in self.notes.ordered(doc.notes):
+            yield ""
+            lines = self.join(note.blocks)
+            first = next(lines, None)
+            yield f"[^{number}]:" + (" " + first if first else "")
+            for line in lines:
+                yield "    " + line if line else ""
+
+    def join(self, blocks: Iterable, blank: bool = True) -> Iterator[str]:
+        """Blocks separated by blank lines; a list right after a list of its kind changes its marker."""
+        started = False
+        previous = None  # (ordered, marker) of the list just written, if the last block was a list
+        for block in _transparent(blocks):
+            if type(block) is List:
+                marker = _marker(block.ordered, previous)
+                lines = self.list(block, marker)
+                current = (block.ordered, marker)
+            else:
+                lines = self.block(block)
+                current = None
+            first = next(lines, None)
+            if first is None:
+                continue
+            if started and blank:
+                yield ""
+            yield first
+            yield from lines
+            started = True
+            previous = current
+
+    # --- blocks ------------------------------------------------------------------------------------
+
+    def block(self, block) -> Iterator[str]:
+        kind = type(block)
+        self.inline.locator = getattr(block, "locator", None)
+        if kind is Paragraph:
+            text = self.inline.paragraph(block.children)
+            if text:
+                yield from text.split("\n")
+        elif kind is Heading:
+            level = min(max(block.level, 1), 6)
+            text = self.inline.heading(block.children)
+            yield "#" * level + (" " + text if text else "")
+        elif kind is Table:
+            yield from self.tables.lines(block)
+        elif kind is CodeBlock:
+            yield from _code_block(block)
+        elif kind is BlockQuote:
+            yield from _prefixed(self.join(block.blocks), "> ", ">")
+        elif kind is Container:  # only speaker notes reach here (see _transparent)
+            yield "> **Notes**"
+            body = self.join(block.blocks)
+            first = next(body, None)
+            if first is not None:
+                yield ">"
+                yield from _prefixed(_chain(first, body), "> ", ">")
+        elif kind is MathBlock:
+            yield "$$"
+            yield from block.latex.replace("\r\n", "\n").replace("\r", "\n").strip("\n").split("\n")
+            yield "$$"
+        elif kind is ThematicBreak:
+            yield "---"
+        elif kind is List:
+            yield from self.list(block, _marker(block.ordered, None))
+        else:
+            raise TypeError(f"not a block node: {kind.__name__}")
+
+    def list(self, block: List, marker: str) -> Iterator[str]:
+        # Tight (no blank lines) when every item is at most one block followed by lists; a blank line
+        # between items makes each item a paragraph when read back.
+        loose = not all(_tight(item.blocks) for item in block.items)
+        number = min(max(block.start, 0), MAX_START)
+        for index, item in enumerate(block.items):
+            if index and loose:
+                yield ""
+            head = f"{min(number + index, MAX_START)}{marker} " if block.ordered else f"{marker} "
+            if item.checked is not None:
+                head += "[x] " if item.checked else "[ ] "
+            indent = " " * len(head) if item.checked is None else " " * (len(head) - 4)
+            lines = self.join(item.blocks, blank=loose)
+            first = next(lines, None)
+            yield head + first if first else head.rstrip()
+            for line in lines:
+                yield indent + line if line else ""
+
+
+def _tight(blocks: list) -> bool:
+    """A paragraph then lists: a later paragraph would need a blank line, or it would continue the list."""
+    return all(type(block) is List for block in blocks[1:])
+
+
+def _transparent(blocks: Iterable) -> Iterator:
+    for block in blocks:
+        if type(block) is Container and block.class_ != "notes":
+            yield from _transparent(block.blocks)
+        else:
+            yield block
+
+
+def _marker(ordered: bool, previous) -> str:
+    if ordered:
+        return ")" if previous == (True, ".") else "."
+    return "*" if previous == (False, "-") else "-"
+
+
+def _prefixed(lines: Iterable[str], prefix: str, blank: str) -> Iterator[str]:
+    for line in lines:
+        yield prefix + line if line else blank
+
+
+def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
+    yield first
+    yield from rest
+
+
+def _code_block(block: CodeBlock) -> Iterator[str]:
+    text = block.text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", REPLACEMENT)
+    info = _INFO_UNSAFE.sub(" ", block.language or "").strip()
+    char = "~" if "`" in info else "`"
+    longest = max((len(run) for run in re.findall(re.escape(char) + "+", text)), default=0)
+    fence = char * max(3, longest + 1)
+    yield fence + info
+    if text.endswith("\n"):
+        text = text[:-1]
+    if text or block.text:
+        yield from text.split("\n")
+    yield fence
+
+
+def write(doc: Document, out: BinaryIO, ctx) -> None:
+    sink = TextSink(out)
+    write_line = sink.write
+    for line in MarkdownWriter(ctx).document(doc):
+        write_line(line + "\n")
+    sink.flush()

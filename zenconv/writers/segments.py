@@ -1,0 +1,135 @@
+"""The segments writer: JSON Lines, one record per citable unit, for a search index or evidence system.
+
+A unit is a heading, a paragraph, a list item (its own text; nested lists give their own items), a code
+block, a math block, a table row, a table's caption and notes, and each block of a footnote. Each record:
+``ordinal`` (1-based, monotonic over the document: the upsert key, the same on every rerun), ``kind``,
+``text``, every locator field present (flat), ``citation``, then what the kind adds: ``level`` for a
+heading; for a row ``header`` and a ``table`` ordinal (1-based over the document) when its locator has
+none, and ``row`` (its index in the table) when its locator has none; ``note`` for a note's blocks;
+``hidden`` when the source hid it. A row's text is the row as one Markdown table row, ``| Rent | 1000 |``,
+with its merged cells written once and pipes escaped.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from typing import BinaryIO
+
+from ..ir.facets import HiddenFacet
+from ..ir.locator import Locator
+from ..ir.nodes import (
+    BlockQuote, CodeBlock, Container, Document, Heading, List, MathBlock, Paragraph, Table,
+)
+from ..ir.walk import cell_text, plain_text
+from .grid import COVERED, SpanGrid
+from .sink import TextSink
+
+_LOCATOR_FIELDS = tuple(f.name for f in fields(Locator))
+
+
+def _merged(outer: Locator | None, inner: Locator | None) -> Locator | None:
+    """``inner``'s fields over ``outer``'s: a row inherits its table's page and sheet."""
+    if outer is None or inner is None:
+        return inner or outer
+    return outer.with_(**inner.to_json())
+
+
+def _hidden(node) -> str | None:
+    for facet in getattr(node, "facets", ()):
+        if isinstance(facet, HiddenFacet):
+            return facet.reason or "hidden"
+    return None
+
+
+def row_text(cells: list) -> str:
+    parts = ["|"]
+    for cell in cells:
+        text = "" if cell is COVERED else " ".join(cell_text(cell).split()).replace("|", "\\|")
+        parts.append(f" {text} |")
+    return "".join(parts)
+
+
+class Segmenter:
+    def __init__(self, sink: TextSink, checkpoint) -> None:
+        self.write = sink.write
+        self.checkpoint = checkpoint
+        self.ordinal = 0
+        self.tables = 0
+
+    def emit(self, kind: str, text: str, locator: Locator | None, citation: str | None = None, **extra) -> None:
+        self.ordinal += 1
+        record = {"ordinal": self.ordinal, "kind": kind, "text": text}
+        if locator is not None:
+            record.update(locator.to_json())
+        record["citation"] = citation if citation is not None else (locator.citation() if locator else "")
+        record.update((key, value) for key, value in extra.items() if value is not None)
+        self.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def block(self, block, note: str | None = None) -> None:
+        kind = type(block)
+        hidden = _hidden(block)
+        if kind in (BlockQuote, Container):
+            for child in block.blocks:
+                self.block(child, note)
+        elif kind is List:
+            for item in block.items:
+                own = [b for b in item.blocks if type(b) is not List]
+                text = plain_text(own)
+                locator = item.locator or next((b.locator for b in own if b.locator), None)
+                if text:
+                    self.emit("note" if note else "list_item", text, locator, note=note,
+                              hidden=_hidden(item) or hidden)
+                for child in item.blocks:
+                    if type(child) is List:
+                        self.block(child, note)
+        elif kind is Table:
+            self.table(block, note)
+        else:
+            if kind is Heading:
+                segment, text, extra = "heading", plain_text(block.children), {"level": block.level}
+            elif kind is Paragraph:
+                segment, text, extra = "paragraph", plain_text(block.children), {}
+            elif kind is CodeBlock:
+                segment, text, extra = "code", block.text, {"language": block.language}
+            elif kind is MathBlock:
+                segment, text, extra = "math", block.latex, {}
+            else:
+                return  # a thematic break has nothing to cite
+            if text.strip():
+                self.emit("note" if note else segment, text, block.locator, note=note, hidden=hidden, **extra)
+
+    def table(self, table: Table, note: str | None) -> None:
+        self.tables += 1
+        ordinal = self.tables
+        base = table.locator
+        if table.caption:
+            text = plain_text(table.caption)
+            if text:
+                self.emit("paragraph", text, base, table_caption=ordinal, note=note)
+        grid = SpanGrid()
+        for index, row in enumerate(table.rows):
+            self.checkpoint()
+            slots, _ = grid.place(row.cells)
+            locator = _merged(base, row.locator) or Locator()
+            citation = locator.citation()
+            filled = locator
+            if filled.table is None:
+                filled = filled.with_(table=ordinal)
+            if filled.row is None:
+                filled = filled.with_(row=index)
+            self.emit("table_row", row_text(slots), filled, citation or filled.citation(),
+                      header=True if row.is_header else None, note=note, hidden=_hidden(row))
+        for text in table.notes:
+            self.emit("paragraph", text, base, table_note=ordinal, note=note)
+
+
+def write(doc: Document, out: BinaryIO, ctx) -> None:
+    sink = TextSink(out)
+    segmenter = Segmenter(sink, ctx.guard.checkpoint)
+    for block in doc.blocks:
+        segmenter.block(block)
+    for note in doc.notes:
+        for block in note.blocks:
+            segmenter.block(block, note.id)
+    sink.flush()
