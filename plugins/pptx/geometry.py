@@ -48,8 +48,9 @@ class GroupMap:
 
 
 def _num(el, name: str) -> float:
+    """A coordinate: EMU are whole numbers, so NaN, infinities and fractions read as 0."""
     try:
-        return float(el.get(name, "0"))
+        return float(int(el.get(name, "0")))
     except ValueError:
         return 0.0
 

@@ -201,6 +201,12 @@ def _trim(segments: list) -> list:
         segments.pop()
     if not any(isinstance(s, str) and s.strip() for s, _ in segments):
         return []
+    # A paragraph's leading and trailing white space is layout, not text.
+    if isinstance(segments[0][0], str):
+        segments[0] = (segments[0][0].lstrip(), segments[0][1])
+    if isinstance(segments[-1][0], str):
+        segments[-1] = (segments[-1][0].rstrip(), segments[-1][1])
+    segments = [(s, f) for s, f in segments if not isinstance(s, str) or s]
     out = []
     for i, (seg, fmt) in enumerate(segments):
         if isinstance(seg, str) and not seg.strip():

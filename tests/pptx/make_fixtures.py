@@ -222,28 +222,6 @@ def shapegrid(path: Path) -> None:
     prs.save(path)
 
 
-def big(path: Path, slides: int = 200) -> None:
-    """A long deck for the benchmark: titles, bullets, a table every tenth slide, notes."""
-    prs = Presentation()
-    _fixed_core(prs, "Big deck")
-    for n in range(1, slides + 1):
-        slide = prs.slides.add_slide(prs.slide_layouts[1])
-        slide.shapes.title.text = f"Slide number {n}"
-        frame = slide.placeholders[1].text_frame
-        frame.text = f"Point one of slide {n}"
-        for level, text in ((1, "a detail"), (0, "point two"), (1, "another detail"), (0, "point three")):
-            p = frame.add_paragraph()
-            p.text = f"{text} {n}"
-            p.level = level
-        if n % 10 == 0:
-            table = slide.shapes.add_table(6, 4, Inches(1), Inches(5), Inches(8), Inches(2)).table
-            for r_i in range(6):
-                for c_i in range(4):
-                    table.cell(r_i, c_i).text = f"r{r_i}c{c_i}"
-        slide.notes_slide.notes_text_frame.text = f"Notes for slide {n}"
-    prs.save(path)
-
-
 def rewrite(src: Path, dst: Path, part: str, change) -> None:
     """Copy a package, passing one part's bytes through ``change`` (for the hostile variants)."""
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
@@ -280,9 +258,5 @@ def build(out: Path) -> dict[str, Path]:
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1] if len(sys.argv) > 1 else "pptx-fixtures")
-    for name, path in build(target).items():
+    for name, path in build(Path(sys.argv[1] if len(sys.argv) > 1 else "pptx-fixtures")).items():
         print(name, path)
-    if "--big" in sys.argv:
-        big(target / "big.pptx")
-        print("big", target / "big.pptx")
