@@ -16,6 +16,7 @@ from zenconv.ir.facets import HiddenFacet, RevisionFacet, StyleFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import CodeBlock, Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text
 
+from .charts import chart_table
 from .inlines import HIDDEN_KEY, build, strip_key
 from .lists import ListAssembler
 from .numbering import Item
@@ -63,7 +64,8 @@ class BlockReader:
         if tag == _P:
             self.paragraph(el, out)
         elif tag == _TBL:
-            out.block(self.tables.table(el))
+            for block in self.tables.read_blocks(el):
+                out.block(block)
         elif tag == _SDT:
             self.control(el, out)
         elif tag in _SILENT_BLOCKS or not isinstance(tag, str):
@@ -170,7 +172,7 @@ class BlockReader:
         if content.display_math and not content.text:
             for latex in content.display_math:
                 out.block(MathBlock(latex, facets=tuple(facets), locator=locator))
-            self._boxes(content.boxes, out, locator)
+            self._anchored(content, out, locator)
             return
 
         level = (outline + 1 if 0 <= outline <= 8 else None) if outline is not None else st.styles.heading_level(style)
@@ -187,7 +189,9 @@ class BlockReader:
             if numbered is not None:
                 item = st.numbering.advance(*numbered)
                 if item.label:
-                    inlines.insert(0, Text(item.label + " "))
+                    # "2.1" rather than Word's "2.1.": a heading's text that starts "1. " reads as a list
+                    # item wherever the heading markup is gone (segments, plain text, Markdown re-read)
+                    inlines.insert(0, Text(item.label.rstrip(".") + " "))
             if _has_text(inlines):
                 if level > 6:
                     st.report("docx.heading-level-clamped", detail=f"level {level}")
@@ -219,7 +223,7 @@ class BlockReader:
                 if style is not None:
                     facets.insert(0, StyleFacet(style_id=style, name=st.styles.name(style)))
                 out.block(Paragraph(_trim(inlines), facets=tuple(facets), locator=locator))
-        self._boxes(content.boxes, out, locator)
+        self._anchored(content, out, locator)
 
     def _numbering(self, style, num_id, ilvl) -> tuple[str, int] | None:
         if num_id is None:
@@ -241,8 +245,17 @@ class BlockReader:
         text = "".join(leaf.text for _, leaf in content.segments if hasattr(leaf, "text"))
         return bool(_CODE_SIGNS.search(text))
 
-    def _boxes(self, boxes, out: ListAssembler, locator: Locator) -> None:
+    def _anchored(self, content, out: ListAssembler, locator: Locator) -> None:
+        """What a paragraph anchors: text boxes as containers, charts as tables of their data."""
         st = self.st
+        for rid in content.charts:
+            table = chart_table(st, rid)
+            if table is None:
+                st.report("docx.embedded-objects-dropped", detail="chart")
+            else:
+                st.report("docx.chart-as-table")
+                out.block(table)
+        boxes = content.boxes
         for box in boxes:
             saved = st.counting, st.fields
             st.counting, st.fields = False, []

@@ -23,6 +23,7 @@ _DOCPR = WP + "docPr"
 _CNVPR = PIC + "cNvPr"
 _GRAPHIC_DATA = A + "graphicData"
 _FALLBACK = MC + "Fallback"
+_CHART = "{http://schemas.openxmlformats.org/drawingml/2006/chart}chart"
 
 # graphicData kinds whose content lives in other parts we do not read (charts, SmartArt, ink)
 _OBJECT_URIS = ("chart", "diagram", "ink", "chartex")
@@ -32,9 +33,11 @@ class Drawings:
     def __init__(self, st: DocxState) -> None:
         self.st = st
 
-    def drawing(self, el) -> tuple[list[Image], list]:
-        """The images and the w:txbxContent elements of a w:drawing (or a w:pict, w:object)."""
+    def drawing(self, el) -> tuple[list[Image], list, list[str]]:
+        """The images, the w:txbxContent elements and the chart relationship ids of a w:drawing
+        (or a w:pict, w:object)."""
         images: list[Image] = []
+        charts = [c.get(R + "id") for c in el.iter(_CHART) if c.get(R + "id") and not _under_fallback(c, el)]
         boxes = [box for box in el.iter(_TXBX) if not _under_fallback(box, el)]
         alt = _alt(el)
         for blip in el.iter(_BLIP):
@@ -52,12 +55,12 @@ class Drawings:
             image = self._image(rid, data.get(R + "href"), data.get(O + "title") or alt)
             if image is not None:
                 images.append(image)
-        if not images and not boxes:
+        if not images and not boxes and not charts:
             graphic = next(el.iter(_GRAPHIC_DATA), None)
             uri = (graphic.get("uri") or "") if graphic is not None else ""
             if any(uri.rstrip("/").endswith(kind) for kind in _OBJECT_URIS):
                 self.st.report("docx.embedded-objects-dropped", detail=uri.rsplit("/", 1)[-1])
-        return images, boxes
+        return images, boxes, charts
 
     def _image(self, rid: str | None, link: str | None, alt: str) -> Image | None:
         st = self.st

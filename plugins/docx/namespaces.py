@@ -56,6 +56,7 @@ _STRICT = (
     (b"http://purl.oclc.org/ooxml/drawingml/wordprocessingDrawing", WP_NS.encode()),
     (b"http://purl.oclc.org/ooxml/drawingml/picture", PIC_NS.encode()),
     (b"http://purl.oclc.org/ooxml/drawingml/main", A_NS.encode()),
+    (b"http://purl.oclc.org/ooxml/drawingml/chart", b"http://schemas.openxmlformats.org/drawingml/2006/chart"),
 )
 _STRICT_MARK = b"purl.oclc.org/ooxml/"
 

@@ -57,6 +57,7 @@ class Content:
     code: bool = False              # some text leaf is in a monospace font
     revisions: dict[str, RevisionFacet] = field(default_factory=dict)
     boxes: list = field(default_factory=list)
+    charts: list[str] = field(default_factory=list)   # chart relationship ids, read after the paragraph
     first_page: int | None = None
     checkbox: bool | None = None    # a checkbox control opens the paragraph: checked or not
 
@@ -370,11 +371,13 @@ class RunReader:
             fields.pop()
 
     def _drawing(self, el, keys: tuple, mask: int) -> None:
-        images, boxes = self.drawings.drawing(el)
+        images, boxes, charts = self.drawings.drawing(el)
         for image in images:
             self._leaf(keys, image, mask, text=False)
         if boxes:
             self.out.boxes.extend(boxes)
+        if charts:
+            self.out.charts.extend(charts)
 
     def _math_report(self) -> None:
         if self.math.unmapped:

@@ -19,7 +19,7 @@ from zenconv.safe.xml import iterparse_xml
 from .body import BlockReader
 from .lists import ListAssembler
 from .namespaces import W
-from .tables import RowBuilder
+from .tables import RowBuilder, frame_content
 
 _BODY, _P, _TBL, _TR, _SDT, _SECT = W + "body", W + "p", W + "tbl", W + "tr", W + "sdt", W + "sectPr"
 _TAGS = (_BODY, _P, _TBL, _TR, _SDT, _SECT)
@@ -71,7 +71,19 @@ def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterat
                     _preceding(tbl, reader, lists)
                     yield from lists.finish()
                     table, builder = reader.tables.begin(tbl)
-                    rows = LazyRows(_rows(events, tbl, el, builder, ctx))
+                    first = [el]
+                    if (table.columns.count or 1) == 1 and _one_row(events, tbl, first):
+                        built = builder.row(el) + builder.finish()
+                        _discard(tbl)
+                        content = frame_content(built)
+                        if content is None:
+                            table.rows = built
+                            content = [table]
+                        for block in content:
+                            lists.block(block)
+                        yield from lists.take()
+                        continue
+                    rows = LazyRows(_rows(events, tbl, first, builder, ctx))
                     table.rows = rows
                     yield table
                     # the consumer wants the next block: the rows it did not read must not be lost
@@ -85,9 +97,22 @@ def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterat
     yield from lists.finish()
 
 
-def _rows(events, tbl, first, builder: RowBuilder, ctx) -> Iterator:
-    yield from builder.row(first)
-    _discard(first)
+def _one_row(events, tbl, first: list) -> bool:
+    """Look one row ahead in a one-column table: True when it ends after its first row (the table
+    element is then complete); otherwise the second row is appended to ``first``."""
+    for _, el in events:
+        if el is tbl:
+            return True
+        if el.tag == _TR and _owner(el) is tbl:
+            first.append(el)
+            return False
+    return True
+
+
+def _rows(events, tbl, first: list, builder: RowBuilder, ctx) -> Iterator:
+    for tr in first:
+        yield from builder.row(tr)
+        _discard(tr)
     for _, el in events:
         if el is tbl:
             break

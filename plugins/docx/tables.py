@@ -35,6 +35,12 @@ class TableReader:
         table.rows = built
         return table
 
+    def read_blocks(self, tbl) -> list:
+        """A table as blocks: the table, or the content of a one-cell table (a frame, not data)."""
+        table = self.table(tbl)
+        content = frame_content(table.rows)
+        return [table] if content is None else content
+
     def begin(self, tbl) -> tuple[Table, RowBuilder]:
         """The Table (rows still to come) and the builder its rows go through."""
         st = self.st
@@ -45,6 +51,22 @@ class TableReader:
                           rendered_page=st.page if st.paged else None, part=None if st.in_body else st.part)
         table = Table(rows=[], columns=Columns(count=count or None), locator=locator)
         return table, RowBuilder(self, st.tables)
+
+
+def frame_content(rows: list[Row]) -> list | None:
+    """The blocks of a table of one row of one cell, or None for a real table.
+
+    Word users draw a box around text with a one-cell table; it holds no tabular data, and a
+    one-cell pipe table would flatten its lists and paragraphs into one line.
+    """
+    if len(rows) != 1 or len(rows[0].cells) != 1:
+        return None
+    cell = rows[0].cells[0]
+    if isinstance(cell, str):
+        return [Paragraph([Text(cell)])] if cell.strip() else []
+    if cell.col_span != 1 or cell.row_span != 1:
+        return None
+    return _as_blocks(cell.content)
 
 
 def row_elements(tbl):

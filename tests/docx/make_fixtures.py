@@ -294,6 +294,31 @@ def notes_and_pages() -> bytes:
                    parts={"word/media/pic.png": tiny_png(), "word/header1.xml": header})
 
 
+def charts_and_frames() -> bytes:
+    c = 'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+
+    def series(name: str, values: list[str]) -> str:
+        cats = "".join(f'<c:pt idx="{i}"><c:v>Q{i + 1}</c:v></c:pt>' for i in range(len(values)))
+        vals = "".join(f'<c:pt idx="{i}"><c:v>{v}</c:v></c:pt>' for i, v in enumerate(values))
+        return (f'<c:ser><c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>{name}</c:v></c:pt></c:strCache></c:strRef></c:tx>'
+                f'<c:cat><c:strRef><c:strCache>{cats}</c:strCache></c:strRef></c:cat>'
+                f'<c:val><c:numRef><c:numCache>{vals}</c:numCache></c:numRef></c:val></c:ser>')
+    chart = (f'<c:chartSpace {c}><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Sales</a:t></a:r></a:p></c:rich></c:tx>'
+             f'</c:title><c:plotArea><c:barChart>{series("North", ["1.5", "4.4000000000000004"])}'
+             f'{series("South", ["2", "3"])}</c:barChart></c:plotArea></c:chart></c:chartSpace>')
+    drawing = ('<w:r><w:drawing><wp:inline><wp:docPr id="3" name="Chart 1"/><a:graphic>'
+               '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart">'
+               '<c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rIdC"/>'
+               '</a:graphicData></a:graphic></wp:inline></w:drawing></w:r>')
+    frame = ('<w:tbl><w:tblGrid><w:gridCol/></w:tblGrid><w:tr><w:tc>' + p("Boxed heading", style="Heading1")
+             + p("boxed text") + '</w:tc></w:tr></w:tbl>')
+    one_column = ('<w:tbl><w:tblGrid><w:gridCol/></w:tblGrid>'
+                  + "".join(f'<w:tr><w:tc>{p(f"row {i}")}</w:tc></w:tr>' for i in range(3)) + '</w:tbl>')
+    body = p("Chart below") + p(runs=drawing) + frame + one_column + p("end")
+    return package(body, styles=heading_styles(), rels={"rIdC": ("chart", "charts/chart1.xml", False)},
+                   parts={"word/charts/chart1.xml": chart})
+
+
 def strict() -> bytes:
     styles = heading_styles()
     return package(p("Strict heading", style="Heading1") + p(runs=r("Strict ") + r("bold", "<w:b/>")),
@@ -337,7 +362,7 @@ def python_docx_sample() -> bytes:
 FIXTURES = {
     "headings": headings_and_styles, "lists": lists, "formatting": formatting, "links": links,
     "revisions": revisions, "tables": tables, "math": math, "controls": controls_and_boxes,
-    "notes_pages": notes_and_pages, "strict": strict, "python_docx": python_docx_sample,
+    "notes_pages": notes_and_pages, "strict": strict, "charts_frames": charts_and_frames, "python_docx": python_docx_sample,
 }
 
 

@@ -67,3 +67,25 @@ def test_deleted_rows_follow_the_revision_mode():
     data = FX.package(f"<w:tbl><w:tblGrid><w:gridCol/></w:tblGrid>{keep}{row}</w:tbl>")
     assert [cell_text(r.cells[0]) for r in blocks(data)[0].rows] == ["kept"]
     assert [cell_text(r.cells[0]) for r in blocks(data, revisions="reject")[0].rows] == ["kept", "gone"]
+
+
+def test_a_one_cell_table_is_a_frame_and_its_content_is_unwrapped():
+    from zenconv.ir.nodes import Heading, Paragraph
+
+    found = blocks(FX.charts_and_frames())
+    heading = next(b for b in found if isinstance(b, Heading))
+    assert text(heading) == "Boxed heading"
+    assert any(isinstance(b, Paragraph) and text(b) == "boxed text" for b in found)
+    # a one-column table of several rows is still a table, streamed
+    column = [b for b in found if isinstance(b, Table)][-1]
+    assert [cell_text(r.cells[0]) for r in column.rows] == ["row 0", "row 1", "row 2"]
+
+
+def test_a_chart_becomes_a_table_of_its_cached_data():
+    result = read_docx(FX.charts_and_frames())
+    chart = [b for b in result.document.blocks if isinstance(b, Table)][0]
+    assert text(chart.caption) == "Sales" and chart.columns.count == 3
+    assert [[cell_text(c) for c in r.cells] for r in chart.rows] == [
+        ["", "North", "South"], ["Q1", "1.5", "2"], ["Q2", "4.4", "3"]]
+    assert chart.rows[0].is_header
+    assert result.codes()["docx.chart-as-table"] == 1
