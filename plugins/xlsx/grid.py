@@ -247,6 +247,8 @@ class Grid:
         """The first and last table positions a column range covers, or None when none is visible."""
         first = self.plan.first_col
         lo, hi = max(c1, first) - first, c2 - first
+        if lo > hi:
+            return None
         mapping = self._map
         if mapping is not None:
             visible = [off for off in range(lo, min(hi, len(mapping) - 1) + 1) if mapping[off] >= 0]
@@ -323,7 +325,7 @@ class Grid:
         if self._cols_cut:
             return
         self._cols_cut = True
-        last = get_column_letter(min(self.plan.first_col + self.max_cols, 16_384))
+        last = get_column_letter(min(self.plan.first_col + self.max_cols + 1, 16_384))
         self._flag(index, f"⚠ Truncated: sheet {_quoted(self.plan.name)} has cells past the --max-cols cap of "
                           f"{self.max_cols} columns; columns from {last} on were not read.")
 

@@ -1,0 +1,260 @@
+"""XLSX fixtures, built in memory: with xlsxwriter or openpyxl as Excel's peers write them, and raw
+packages (``raw_book``) for what those libraries never write (phonetic guides, ``t="d"``, bad refs).
+
+``python tests/xlsx/make_fixtures.py DIR`` writes each named fixture to DIR for a look in Excel.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import xlsxwriter
+
+CREATED = dt.datetime(2024, 1, 2, 3, 4, 5)
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+PKG_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
+# The smallest valid PNG: one transparent pixel.
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082"
+)
+
+
+def _xlsxwriter(build, **options) -> bytes:
+    out = io.BytesIO()
+    wb = xlsxwriter.Workbook(out, {"in_memory": True, **options})
+    wb.set_properties({"title": "Fixture", "author": "zenconv tests", "created": CREATED})
+    build(wb)
+    wb.close()
+    return out.getvalue()
+
+
+def values() -> bytes:
+    """One row per value rule of the reference readers' §3.3, label in A, value in B."""
+    def build(wb):
+        ws = wb.add_worksheet("Values")
+        fmt = {name: wb.add_format({"num_format": code}) for name, code in (
+            ("id14", 14), ("id22", 22), ("id20", 20), ("id46", 46), ("pct", "0.0%"),
+            ("eur", "#,##0.00 [$€-407]"), ("iso", "yyyy-mm-dd"), ("quoted", '"d" 0'), ("elapsed", "[h]:mm"),
+            ("minutes", "mm:ss"), ("red", "[Red][$-410]dd/mm/yyyy"))}
+        bold = wb.add_format({"bold": True})
+        rows = [
+            ("shared string", lambda r: ws.write_string(r, 1, "plain text")),
+            ("rich string", lambda r: ws.write_rich_string(r, 1, bold, "Bold", " and plain")),
+            ("true", lambda r: ws.write_boolean(r, 1, True)),
+            ("false", lambda r: ws.write_boolean(r, 1, False)),
+            ("error", lambda r: ws.write_formula(r, 1, "=1/0", None, "#DIV/0!")),
+            ("integer", lambda r: ws.write_number(r, 1, 15950)),
+            ("float", lambda r: ws.write_number(r, 1, 13955.625)),
+            ("tenth", lambda r: ws.write_number(r, 1, 0.1)),
+            ("big", lambda r: ws.write_number(r, 1, 1e20)),
+            ("negative", lambda r: ws.write_number(r, 1, -3.5)),
+            ("percent", lambda r: ws.write_number(r, 1, 0.125, fmt["pct"])),
+            ("currency", lambda r: ws.write_number(r, 1, 15950, fmt["eur"])),
+            ("date id 14", lambda r: ws.write_datetime(r, 1, dt.datetime(2026, 6, 1), fmt["id14"])),
+            ("datetime id 22", lambda r: ws.write_datetime(r, 1, dt.datetime(2026, 6, 1, 9, 30), fmt["id22"])),
+            ("time id 20", lambda r: ws.write_number(r, 1, 0.5, fmt["id20"])),
+            ("elapsed id 46", lambda r: ws.write_number(r, 1, 1.5, fmt["id46"])),
+            ("custom date", lambda r: ws.write_number(r, 1, 46174, fmt["iso"])),
+            ("quoted d", lambda r: ws.write_number(r, 1, 5, fmt["quoted"])),
+            ("custom elapsed", lambda r: ws.write_number(r, 1, 1.5, fmt["elapsed"])),
+            ("minutes", lambda r: ws.write_number(r, 1, 0.25, fmt["minutes"])),
+            ("bracketed date", lambda r: ws.write_number(r, 1, 46174, fmt["red"])),
+            ("serial 1", lambda r: ws.write_number(r, 1, 1, fmt["id14"])),
+            ("serial 59", lambda r: ws.write_number(r, 1, 59, fmt["id14"])),
+            ("serial 60", lambda r: ws.write_number(r, 1, 60, fmt["id14"])),
+            ("serial 60.5", lambda r: ws.write_number(r, 1, 60.5, fmt["id22"])),
+            ("serial 61", lambda r: ws.write_number(r, 1, 61, fmt["id14"])),
+            ("negative date", lambda r: ws.write_number(r, 1, -1, fmt["id14"])),
+            ("formula cached", lambda r: ws.write_formula(r, 1, "=B7*2", None, 31900)),
+            ("formula text", lambda r: ws.write_formula(r, 1, '="a"&"b"', None, "ab")),
+            ("escaped", lambda r: ws.write_string(r, 1, "_x0041_ stays")),
+            ("line break", lambda r: ws.write_string(r, 1, "line 1\nline 2")),
+        ]
+        for index, (label, write) in enumerate(rows):
+            ws.write_string(index, 0, label)
+            write(index)
+    return _xlsxwriter(build)
+
+
+def date1904() -> bytes:
+    def build(wb):
+        ws = wb.add_worksheet("Mac")
+        ws.write_datetime(0, 0, dt.datetime(2026, 6, 1), wb.add_format({"num_format": 14}))
+        ws.write_number(1, 0, 0.5, wb.add_format({"num_format": "h:mm"}))
+        ws.write_number(2, 0, 60, wb.add_format({"num_format": 14}))
+    return _xlsxwriter(build, date_1904=True)
+
+
+def uncached_formulas() -> bytes:
+    """openpyxl writes formulas with no cached value, as any program that never ran Excel does."""
+    wb = openpyxl.Workbook()
+    wb.properties.created = CREATED
+    wb.properties.modified = CREATED
+    ws = wb.active
+    ws.title = "Formulas"
+    ws.append(["a", "b", "sum"])
+    ws.append([1, 2, "=A2+B2"])
+    ws.append([3, 4, "=A3+B3"])
+    out = io.BytesIO()
+    wb.save(out)
+    return _fixed_dates(out.getvalue())
+
+
+def _fixed_dates(data: bytes) -> bytes:
+    """openpyxl stamps docProps/core.xml with the time of saving: put CREATED there instead."""
+    out = io.BytesIO()
+    stamp = CREATED.isoformat() + "Z"
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            content = src.read(info)
+            if info.filename == "docProps/core.xml":
+                content = re.sub(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*", rb"\g<1>" + stamp.encode(), content)
+            dst.writestr(zipfile.ZipInfo(info.filename, (1980, 1, 1, 0, 0, 0)), content, zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
+def structure() -> bytes:
+    """Sheets, spans, gaps, hidden content, and the constructs that are reported rather than carried."""
+    def build(wb):
+        title = wb.add_format({"bold": True})
+        ws = wb.add_worksheet("Damages")
+        ws.merge_range("C2:E2", "Damages summary", title)
+        ws.write_row("C4", ["Item", "Amount", "Note"])
+        ws.merge_range("C5:C6", "Rent", title)
+        ws.write_row("D5", [1000, "first"])
+        ws.write_row("D6", [1200, "second"])
+        ws.write_row("C9", ["Total", 2200])
+        ws.write_string("AB12", "far right")
+        ws.write_url("C13", "https://example.com/claim", string="Claim file")
+        ws.write_comment("D5", "Checked by the clerk")
+        ws.data_validation("E5", {"validate": "list", "source": ["first", "second"]})
+        ws.conditional_format("D5:D6", {"type": "cell", "criteria": ">", "value": 1100, "format": title})
+        ws.set_header("&CConfidential")
+        chart = wb.add_chart({"type": "column"})
+        chart.add_series({"values": "=Damages!$D$5:$D$6"})
+        ws.insert_chart("G4", chart)
+        ws.insert_image("G20", "dot.png", {"image_data": io.BytesIO(PNG)})
+
+        rows = wb.add_worksheet("Rows")
+        rows.write_row("A1", ["name", "secret", "city"])
+        rows.write_row("A2", ["Ada", "s1", "London"])
+        rows.write_row("A3", ["Bob", "s2", "Paris"])
+        rows.write_row("A4", ["Cy", "s3", "Rome"])
+        rows.set_row(2, None, None, {"hidden": True})
+        rows.set_column("B:B", None, None, {"hidden": True})
+
+        hidden = wb.add_worksheet("Hidden")
+        hidden.write_string("A1", "hidden value")
+        hidden.hide()
+        deep = wb.add_worksheet("Deep")
+        deep.write_string("A1", "very hidden value")
+        deep.very_hidden()
+
+        sheet = wb.add_chartsheet("Chart")
+        pie = wb.add_chart({"type": "pie"})
+        pie.add_series({"values": "=Damages!$D$5:$D$6"})
+        sheet.set_chart(pie)
+        wb.worksheets()[0].activate()
+    return _xlsxwriter(build)
+
+
+def ledger(rows: int = 300) -> bytes:
+    """A plain sheet for citations: strings and integers, with empty rows between blocks of data."""
+    def build(wb):
+        ws = wb.add_worksheet("Ledger")
+        ws.write_row(0, 0, ["Date", "Payee", "Amount"])
+        for i in range(1, rows):
+            if i % 50 == 0:
+                continue  # an empty row every 50: later rows keep their numbers
+            ws.write_row(i, 0, [f"2024-{1 + i % 12:02d}-{1 + i % 28:02d}", f"Payee {i}", i * 10])
+        other = wb.add_worksheet("Parties")
+        other.write_row(0, 1, ["Party", "Role"])
+        other.write_row(1, 1, ["Acme", "Plaintiff"])
+        other.write_row(3, 1, ["Globex", "Defendant"])
+    return _xlsxwriter(build)
+
+
+# --- raw packages ----------------------------------------------------------------------------------
+
+
+def raw_book(sheets: list[tuple[str, str]] | str, *, strings: str | None = None, styles: str | None = None,
+             workbook_pr: str = "", states: dict[str, str] | None = None, extra: dict[str, bytes] | None = None,
+             sheet_rels: dict[int, str] | None = None) -> bytes:
+    """A package written by hand. ``sheets`` are (name, sheetData and what follows it) pairs, or one
+    body for a sheet named "Sheet1"; ``strings`` the <si> elements of sharedStrings.xml."""
+    if isinstance(sheets, str):
+        sheets = [("Sheet1", sheets)]
+    states = states or {}
+    files: dict[str, bytes] = {
+        "[Content_Types].xml": b'<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+        "_rels/.rels": (f'<Relationships xmlns="{PKG_RELS}"><Relationship Id="rId1" '
+                        f'Type="{RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>').encode(),
+    }
+    wb_rels = [f'<Relationship Id="rId{i + 1}" Type="{RELS}/worksheet" Target="worksheets/sheet{i + 1}.xml"/>'
+               for i in range(len(sheets))]
+    entries = []
+    for i, (name, body) in enumerate(sheets):
+        state = f' state="{states[name]}"' if name in states else ""
+        entries.append(f'<sheet name="{name}" sheetId="{i + 1}"{state} r:id="rId{i + 1}"/>')
+        files[f"xl/worksheets/sheet{i + 1}.xml"] = f'<worksheet xmlns="{MAIN}" xmlns:r="{RELS}">{body}</worksheet>'.encode()
+        if sheet_rels and i in sheet_rels:
+            files[f"xl/worksheets/_rels/sheet{i + 1}.xml.rels"] = (
+                f'<Relationships xmlns="{PKG_RELS}">{sheet_rels[i]}</Relationships>').encode()
+    if strings is not None:
+        wb_rels.append(f'<Relationship Id="rIdS" Type="{RELS}/sharedStrings" Target="sharedStrings.xml"/>')
+        files["xl/sharedStrings.xml"] = f'<sst xmlns="{MAIN}">{strings}</sst>'.encode()
+    if styles is not None:
+        wb_rels.append(f'<Relationship Id="rIdY" Type="{RELS}/styles" Target="styles.xml"/>')
+        files["xl/styles.xml"] = f'<styleSheet xmlns="{MAIN}">{styles}</styleSheet>'.encode()
+    files["xl/workbook.xml"] = (f'<workbook xmlns="{MAIN}" xmlns:r="{RELS}">{workbook_pr}<sheets>{"".join(entries)}'
+                                f'</sheets></workbook>').encode()
+    files["xl/_rels/workbook.xml.rels"] = f'<Relationships xmlns="{PKG_RELS}">{"".join(wb_rels)}</Relationships>'.encode()
+    files.update(extra or {})
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files.items():
+            z.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
+def raw_values() -> bytes:
+    """What the libraries above never write: inline rich strings with phonetic guides, t="d", errors."""
+    strings = ('<si><t>shared</t></si>'
+               '<si><r><t>ru</t></r><r><rPr><b/></rPr><t>n</t></r><rPh sb="0" eb="1"><t>ルン</t></rPh></si>')
+    body = ('<sheetData>'
+            '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c>'
+            '<c r="C1" t="inlineStr"><is><r><t>in</t></r><r><t>line</t></r><rPh><t>x</t></rPh></is></c></row>'
+            '<row r="2"><c r="A2" t="d"><v>2026-06-01T00:00:00</v></c><c r="B2" t="d"><v>2026-06-01T09:30:00</v></c>'
+            '<c r="C2" t="e"><v>#N/A</v></c><c r="D2" t="s"><v>7</v></c></row>'
+            '<row r="3"><c t="str"><v>no ref</v></c><c t="n"><v>2</v></c><c r="E3"><v>3</v></c></row>'
+            '</sheetData>')
+    return raw_book(body, strings=strings)
+
+
+FIXTURES = {
+    "values": values,
+    "date1904": date1904,
+    "uncached_formulas": uncached_formulas,
+    "structure": structure,
+    "ledger": lambda: ledger(60),
+    "raw_values": raw_values,
+}
+
+
+def main() -> None:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else ".")
+    out.mkdir(parents=True, exist_ok=True)
+    for name, build in FIXTURES.items():
+        (out / f"{name}.xlsx").write_bytes(build())
+
+
+if __name__ == "__main__":
+    main()

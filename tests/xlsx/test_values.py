@@ -1,0 +1,88 @@
+"""The value rules: cached values only, strings, booleans, errors, typed numbers, dates by number format."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import FX, grid, read_xlsx, tables
+
+VALUES = read_xlsx(FX.values())
+BY_LABEL = {row[0]: row[1] for row in grid(tables(VALUES)[0])}
+
+
+@pytest.mark.parametrize("label, expected", [
+    ("shared string", "plain text"),
+    ("rich string", "Bold and plain"),          # rich runs joined
+    ("true", "TRUE"), ("false", "FALSE"),
+    ("error", "#DIV/0!"),                       # an error as its text
+    ("integer", "15950"), ("float", "13955.625"), ("tenth", "0.1"), ("big", "1e+20"), ("negative", "-3.5"),
+    ("percent", "0.125"), ("currency", "15950"),  # display formats never applied
+    ("date id 14", "2026-06-01"), ("datetime id 22", "2026-06-01T09:30:00"),
+    ("time id 20", "12:00:00"),                 # a serial under 1 is a time of day
+    ("elapsed id 46", "1.5"), ("custom elapsed", "1.5"),  # [h] elapsed time is a number
+    ("custom date", "2026-06-01"), ("bracketed date", "2026-06-01"),  # [Red][$-410] removed
+    ("quoted d", "5"),                          # "d" in quotes is text, not a day
+    ("minutes", "06:00:00"),
+    ("serial 1", "1900-01-01"), ("serial 59", "1900-02-28"),  # the phantom day undone below 60
+    ("serial 60", "1900-02-29"), ("serial 60.5", "1900-02-29T12:00:00"),  # Lotus's 29 February
+    ("serial 61", "1900-03-01"),
+    ("negative date", "-1"),                    # no date Excel can show: the number
+    ("formula cached", "31900"), ("formula text", "ab"),
+    ("escaped", "_x0041_ stays"),               # xlsxwriter writes _x005F_x0041_
+    ("line break", "line 1\nline 2"),
+])
+def test_value_rule(label, expected):
+    assert BY_LABEL[label] == expected
+
+
+def test_value_reports():
+    codes = VALUES.codes()
+    assert codes["xlsx.date-out-of-range"] == 1
+    assert codes["xlsx.display-formats-not-applied"] == 5  # %, currency, quoted d, and the two [h]
+    assert codes["xlsx.rich-text-flattened"] == 1
+    assert VALUES.context.flags["cached_values_only"] is True
+
+
+def test_1904_date_system():
+    result = read_xlsx(FX.date1904())
+    assert grid(tables(result)[0]) == [["2026-06-01"], ["12:00:00"], ["1904-03-01"]]
+
+
+def test_formula_without_cached_value_is_empty_and_counted():
+    result = read_xlsx(FX.uncached_formulas())
+    assert grid(tables(result)[0]) == [["a", "b", "sum"], ["1", "2"], ["3", "4"]]
+    assert result.codes()["xlsx.formula-without-cached-value"] == 2
+    assert result.context.flags["cached_values_only"] is True
+
+
+def test_inline_rich_phonetic_iso_and_errors():
+    result = read_xlsx(FX.raw_values())
+    assert grid(tables(result)[0]) == [
+        ["shared", "run", "inline"],                      # phonetic guide ルン dropped, runs joined
+        ["2026-06-01", "2026-06-01T09:30:00", "#N/A"],    # t="d" in the canonical shape
+        ["no ref", "2", "", "", "3"],                     # cells without r follow the previous one
+    ]
+    codes = result.codes()
+    assert codes["xlsx.phonetic-dropped"] == 2
+    assert codes["xlsx.rich-text-flattened"] == 2
+    assert codes["xlsx.bad-cell-value"] == 1              # shared-string index 7 of 2
+
+
+@pytest.mark.parametrize("serial, expected", [
+    (0.0, "00:00:00"), (0.25, "06:00:00"), (1.0, "1900-01-01"), (45000.5, "2023-03-15T12:00:00"),
+    (2958465, "9999-12-31"), (2958466, None), (-0.5, None),
+])
+def test_serial_text(serial, expected):
+    from zenconv_plugins.xlsx.values import serial_text
+
+    assert serial_text(serial, False) == expected
+
+
+def test_styles_decide_dates_by_id_and_code():
+    from zenconv_plugins.xlsx.styles import FORMATTED, PLAIN, TEMPORAL, _format_kind
+
+    assert [_format_kind(i, {}) for i in (0, 14, 22, 27, 45, 46, 49, 10)] == [
+        PLAIN, TEMPORAL, TEMPORAL, TEMPORAL, TEMPORAL, FORMATTED, PLAIN, FORMATTED]
+    assert _format_kind(164, {164: 'yyyy"年"m"月"'}) == TEMPORAL
+    assert _format_kind(164, {164: '0.00\\d'}) == FORMATTED     # an escaped d is text
+    assert _format_kind(14, {14: "0.00"}) == FORMATTED          # a redefined built-in id follows its code
