@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, run_cli
+from .conftest import ROOT, SHARED, run_cli
+
+SHARED_CORPUS = SHARED / "corpus"
 
 SAMPLE = ROOT / "docs" / "samples" / "damages.csv"
 
@@ -109,3 +111,26 @@ def test_several_inputs_need_an_output_folder(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "out" / "damages.csv.md").exists()
     assert (tmp_path / "out" / "b.csv.md.manifest.json").exists()
+
+
+def test_input_over_the_size_limit_is_refused(tmp_path):
+    out = tmp_path / "x.md"
+    done = run_cli(str(SAMPLE), "-o", str(out), "--max-input-bytes", "100")
+    assert done.returncode == 1
+    manifest = json.loads((tmp_path / "x.md.manifest.json").read_text())
+    assert manifest["reasons"] == ["host.input-too-large"] and not out.exists()
+    assert manifest["limits"]["max-input-bytes"] == 100
+
+
+def test_legacy_and_encrypted_ole_are_refused_by_the_host(tmp_path):
+    from zenconv.safe import ole
+
+    assert ole.is_ole(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 8)
+    legacy = SHARED_CORPUS / "docling" / "negative"
+    docs = sorted(legacy.glob("*.doc"))
+    if not docs:
+        pytest.skip("the shared corpus is not beside the repository")
+    done = run_cli(str(docs[0]), "-o", str(tmp_path / "x.md"))
+    assert done.returncode == 1 and b"Traceback" not in done.stderr
+    manifest = json.loads((tmp_path / "x.md.manifest.json").read_text())
+    assert manifest["reasons"] == ["host.legacy-format"]

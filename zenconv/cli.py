@@ -37,8 +37,23 @@ class _Main(click.Group):
         return super().parse_args(ctx, args)
 
 
+class _Convert(click.Command):
+    """The default command: its usage line reads as the user types it, without ``convert``."""
+
+    def format_usage(self, ctx, formatter) -> None:
+        formatter.write_usage("zenconv", "[OPTIONS] INPUT... [-o OUTPUT]")
+
+
+def _human(value) -> str:
+    for unit, size in (("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)):
+        if isinstance(value, int) and value >= size and value % size == 0:
+            return f"{value // size}{unit}"
+    return str(value)
+
+
 def _click_option(spec: OptionSpec) -> click.Option:
-    default_text = "on" if spec.default is True else "off" if spec.default is False else spec.default
+    default_text = "on" if spec.default is True else "off" if spec.default is False else (
+        _human(spec.default) if spec.metavar == "SIZE" else spec.default)
     help_text = spec.help if spec.default in (None, "") else f"{spec.help} [default: {default_text}]"
     if spec.type == "bool":
         return click.Option([f"--{spec.name}"], is_flag=True, default=None, help=spec.help)
@@ -110,7 +125,7 @@ def build_cli():
         click.Option(["--executor"], metavar="URL", help="Batch: run on a cluster, e.g. dask://HOST:PORT (needs zenconv[dask])."),
         *(_click_option(spec) for spec in option_specs.values()),
     ]
-    main.add_command(click.Command("convert", callback=convert, params=params, help=convert.__doc__,
+    main.add_command(_Convert("convert", callback=convert, params=params, help=convert.__doc__,
                                    context_settings={"help_option_names": ["-h", "--help"]}))
 
     @main.command("plugins")
