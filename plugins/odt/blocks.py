@@ -106,7 +106,7 @@ class BlockReader:
         start = spec.start
         if el.get(f"{TEXT}continue-numbering") == "true" or el.get(f"{TEXT}continue-list"):
             start = self.list_counters.get(key, start)
-        result = List([], ordered=spec.ordered, start=start, locator=self.s.locator())
+        result = List([], ordered=spec.ordered, start=start)
         if el.tag == f"{TEXT}numbered-paragraph":
             items = [self._item_blocks(el, level, style, only_paragraphs=True)]
         else:
@@ -131,6 +131,7 @@ class BlockReader:
         self.list_counters[key] = result.start + len(result.items)
         if not result.items:
             return []
+        result.locator = result.items[0].locator  # where the list's first item is, not the paragraph before it
         for _ in range(wrap_level - 1):
             result = List([ListItem([result])], ordered=False, locator=result.locator)
         return [result]

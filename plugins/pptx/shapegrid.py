@@ -5,7 +5,7 @@ never copied): each shape with text is one cell, its box in points with ``y`` fl
 upwards (the box's bottom edge standing in for the baseline) and the box's height for the font
 size, without run joining. Rows come from the overlap rule, table regions from the channels
 between columns, columns from the body's bands; a region's first row is its header unless a
-ruling line could say otherwise (a slide has none). Shapes outside every region are read as they
+ruling line says otherwise. Shapes outside every region are read as they
 would be without the option, in reading order.
 """
 
@@ -40,9 +40,8 @@ def grid_blocks(slide, ordered: list, title_shape) -> list:
     in_table: dict[int, Table] = {}   # id of a shape → the table it went into
     tables_at: dict[int, Table] = {}  # id of the first shape of each table's first row → the table
     for span in find_tables(rows):
-        # Columns from the bands of all the region's rows, the first of which names them: a slide's
-        # header boxes sit in the same bands as its values.
-        grid = build_table([], rows[span.start:span.end])
+        head = span.header if span.header is not None else 1
+        grid = build_table(rows[span.start:span.start + head], rows[span.start + head:span.end])
         table = _table(grid, slide)
         slide.ctx.report("pptx.shapes-as-table", slide.locator)
         first = min((c.pieces[0][1] for c in rows[span.start].cells), key=lambda s: ordered.index(s))
@@ -64,8 +63,13 @@ def _table(grid, slide) -> Table:
     slide.tables += 1
     locator = slide.locator.with_(table=slide.tables)
     rows = []
-    for body in grid.rows:
-        texts = [pieces_text(pieces).strip() for pieces in body.values]
-        cells = [IrCell([Text(t)] if t else [], header=True) for t in texts] if not rows else texts
+    for header in grid.header:
+        cells = []
+        for cell in header:
+            label = pieces_text(cell.pieces).strip()
+            cells.append(IrCell([Text(label)] if label else [], col_span=cell.col_span, row_span=cell.row_span,
+                                header=True))
         rows.append(IrRow(cells, locator=locator.with_(row=len(rows))))
+    for body in grid.rows:
+        rows.append(IrRow([pieces_text(pieces).strip() for pieces in body.values], locator=locator.with_(row=len(rows))))
     return Table(rows, columns=Columns(count=grid.columns), locator=locator)
