@@ -50,7 +50,7 @@ class TableReader:
         locator = Locator(table=st.tables, paragraph=st.paragraph + 1 if st.counting else None,
                           rendered_page=st.page if st.paged else None, part=None if st.in_body else st.part)
         table = Table(rows=[], columns=Columns(count=count or None), locator=locator)
-        return table, RowBuilder(self, st.tables)
+        return table, RowBuilder(self, st.tables, _first_row_is_header(tbl))
 
 
 def frame_content(rows: list[Row]) -> list | None:
@@ -69,6 +69,21 @@ def frame_content(rows: list[Row]) -> list | None:
     return _as_blocks(cell.content)
 
 
+def _first_row_is_header(tbl) -> bool:
+    """Word's "Header Row" table option (w:tblLook firstRow, or bit 0x0020 of its older hex value)."""
+    pr = tbl.find(W + "tblPr")
+    look = pr.find(W + "tblLook") if pr is not None else None
+    if look is None:
+        return False
+    first = look.get(W + "firstRow")
+    if first is not None:
+        return first.lower() in ("1", "true", "on")
+    try:
+        return bool(int(look.get(_VAL) or "0", 16) & 0x0020)
+    except ValueError:
+        return False
+
+
 def row_elements(tbl):
     """The w:tr of a table in order, through the controls and custom XML that may wrap them."""
     for child in tbl:
@@ -79,8 +94,9 @@ def row_elements(tbl):
 
 
 class RowBuilder:
-    def __init__(self, reader: TableReader, ordinal: int) -> None:
+    def __init__(self, reader: TableReader, ordinal: int, first_row_header: bool = False) -> None:
         self.reader = reader
+        self.first_row_header = first_row_header
         self.st = reader.st
         self.ordinal = ordinal
         self.index = 0
@@ -107,7 +123,7 @@ class RowBuilder:
                     if st.revisions != "all" and (st.revisions == "accept") != inserted:
                         st.report("docx.tracked-insertions-dropped" if inserted else "docx.tracked-deletions-dropped")
                         return []
-        header = header and self.in_header
+        header = (header or (self.index == 0 and self.first_row_header)) and self.in_header
         self.in_header = header
         locator = Locator(table=self.ordinal, row=self.index, paragraph=st.paragraph + 1 if st.counting else None,
                           rendered_page=st.page if st.paged else None, part=None if st.in_body else st.part)

@@ -89,3 +89,13 @@ def test_a_chart_becomes_a_table_of_its_cached_data():
         ["", "North", "South"], ["Q1", "1.5", "2"], ["Q2", "4.4", "3"]]
     assert chart.rows[0].is_header
     assert result.codes()["docx.chart-as-table"] == 1
+
+
+def test_the_header_row_table_option_makes_the_first_row_a_header():
+    row = '<w:tr><w:tc><w:p><w:r><w:t>{}</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>x</w:t></w:r></w:p></w:tc></w:tr>'
+    grid = '<w:tblGrid><w:gridCol/><w:gridCol/></w:tblGrid>'
+    for look, expected in (('<w:tblLook w:firstRow="1"/>', True), ('<w:tblLook w:val="04A0"/>', True),
+                           ('<w:tblLook w:val="0400" w:firstRow="0"/>', False), ("", False)):
+        data = FX.package(f'<w:tbl><w:tblPr>{look}</w:tblPr>{grid}{row.format("a")}{row.format("b")}</w:tbl>')
+        table = blocks(data)[0]
+        assert table.rows[0].is_header is expected and not table.rows[1].is_header
