@@ -11,7 +11,7 @@ from . import geometry as geo
 from .charts import chart_table, read_chart, read_chart_ex
 from .package import NS, R_EMBED, R_ID, R_LINK
 from .tables import read_table
-from .text import TextReader, blocks_of, plain
+from .text import TextReader, blocks_of
 
 _P = f"{{{NS['p']}}}"
 _A = f"{{{NS['a']}}}"
@@ -53,10 +53,7 @@ class SlideReader:
         tree = self.root.find(f"{_P}cSld/{_P}spTree")
         placed = self.collect(tree, ()) if tree is not None else []
         title_shape = next((s for s in placed if s.ph is not None and s.ph[0] in geo.TITLE_TYPES and _text_of(s.el)), None)
-        title = None
-        if title_shape is not None:
-            probe = TextReader(self.ctx, {}, None)
-            title = " ".join(plain(p.inlines) for p in probe.paragraphs(title_shape.el.find(f"{_P}txBody"), [])) or None
+        title = _text_of(title_shape.el) or None if title_shape is not None else None
         self.locator = Locator(slide=self.number, slide_title=title)
         blocks: list = [Heading(1, [Text(title or f"Slide {self.number}")], locator=self.locator)]
         ordered = _reading_order(placed)
@@ -261,7 +258,11 @@ def _reading_order(placed: list[Placed]) -> list[Placed]:
 
 
 def _text_of(el) -> str:
-    return " ".join("".join(t.text or "" for t in el.iter(f"{_A}t")).split()) if el is not None else ""
+    """The plain text of a shape: its paragraphs joined by spaces, white space collapsed."""
+    if el is None:
+        return ""
+    texts = (" ".join("".join(t.text or "" for t in p.iter(f"{_A}t")).split()) for p in el.iter(f"{_A}p"))
+    return " ".join(t for t in texts if t)
 
 
 def _local(tag) -> str:

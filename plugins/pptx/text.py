@@ -117,21 +117,6 @@ class TextReader:
         return tuple(flags)
 
 
-def plain(inlines: list) -> str:
-    """The text of inlines with breaks as spaces: a slide title, a chart label."""
-    out = []
-    stack = list(reversed(inlines))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Text):
-            out.append(node.text)
-        elif isinstance(node, HardBreak):
-            out.append(" ")
-        elif hasattr(node, "children"):
-            stack.extend(reversed(node.children))
-    return " ".join("".join(out).split())
-
-
 def blocks_of(paras: list[Para], locator) -> list:
     """Plain paragraphs stay paragraphs; runs of bulleted ones become lists nested by level."""
     blocks: list = []

@@ -6,7 +6,6 @@ call :func:`build` into a temporary folder, so no binary fixture lives in the re
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import io
 import struct
