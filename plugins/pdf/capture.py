@@ -168,8 +168,10 @@ class CaptureDevice(PDFTextDevice):
         try:
             text = font.to_unichr(cid)
         except PDFUnicodeNotDefined:
-            text = "\ufffd"
-            self.page.unmapped += 1
+            text = _winansi_unused(font, cid)
+            if text is None:
+                text = "\ufffd"
+                self.page.unmapped += 1
         if not isinstance(text, str) or (len(text) == 1 and _is_control(text)):
             # A control character is what a symbol font's glyph code turns into without a
             # ToUnicode map: it is no more text than an unmapped glyph.
@@ -214,6 +216,18 @@ class CaptureDevice(PDFTextDevice):
             page.offpage += 1
             return
         page.glyphs.append(glyph)
+
+
+def _winansi_unused(font, cid: int) -> str | None:
+    """The PDF reference (Annex D): in WinAnsiEncoding every unused code above 040 is a bullet.
+
+    pdfminer leaves those codes unmapped; some producers (reportlab among them) draw bullets so.
+    The encoding is recognised by two of its own code points: 0x80 the euro, 0x95 the bullet.
+    """
+    table = getattr(font, "cid2unicode", None)
+    if not table or cid < 0o40 or cid > 255 or table.get(0x80) != "\u20ac" or table.get(0x95) != "\u2022":
+        return None
+    return "\u2022"
 
 
 def _is_control(ch: str) -> bool:

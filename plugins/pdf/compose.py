@@ -45,7 +45,8 @@ def compose(page: PageData, running: list[tuple[str, list[Cell]]], body: float, 
     placed_pictures: set[int] = set()
     for leaf in regions(cells, body):
         blocks = _leaf_blocks(leaf, page, body, body_bold, out)
-        _place_pictures(blocks, leaf, page.pictures, placed_pictures)
+        if not page.frame:  # pictures are placed in page space, which a turned page's text is not in
+            _place_pictures(blocks, leaf, page.pictures, placed_pictures)
         out.blocks.extend(blocks)
     for k, picture in enumerate(page.pictures):
         if k not in placed_pictures:

@@ -18,6 +18,7 @@ MAX_LINES = 3          # a heading longer than this is a paragraph in large type
 MAX_CHARS = 200
 MAX_BOLD_CHARS = 120   # a bold body-size heading is short
 SIZE_STEP = 0.5        # points: sizes closer than this are one rank
+SENTENCE_WORDS = 8     # a longer text ending like a sentence is a paragraph, whatever its type
 
 
 def body_size(sizes: Counter) -> float:
@@ -39,8 +40,9 @@ def is_heading(lines: list[TextLine], body: float, body_bold: bool) -> bool:
     text = " ".join(ln.text for ln in lines).strip()
     if len(lines) > MAX_LINES or len(text) > MAX_CHARS or not text:
         return False
+    sentence = text.endswith((".", ";", ",")) and len(text.split()) > SENTENCE_WORDS
     if all(ln.size >= body * LARGER for ln in lines):
-        return True
+        return not sentence
     if len(text) > MAX_BOLD_CHARS or len(lines) > 2:
         return False
     # Bold body-size text that ends a sentence is an emphasised sentence, not a heading.

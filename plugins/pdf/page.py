@@ -51,6 +51,7 @@ class PageData:
     hidden: int = 0
     unmapped: int = 0
     offpage: int = 0
+    frame: int = 0                                                # the direction the page's text runs in
     budget: str | None = None                                     # "time" or "glyphs" if cut short
     failed: str | None = None                                     # why the page could not be read
 
@@ -83,22 +84,27 @@ def read_page(interpreter, device: CaptureDevice, page, number: int, label: str 
                     pictures=capture.pictures, unmapped=capture.unmapped, offpage=capture.offpage, budget=budget)
     data.annotations = page_annotations(page, page_ctm(page))
     links = LinkAreas(data.annotations.links)
-    flat: list[Glyph] = []
-    turned: dict[int, list[Glyph]] = {}
+    by_angle: dict[int, list[Glyph]] = {}
     for glyph in capture.glyphs:
         if glyph.hidden:
             data.hidden += 1
         if glyph.vertical:
             data.vertical.append(glyph)
-        elif glyph.angle:
-            turned.setdefault(glyph.angle, []).append(glyph)
         else:
-            flat.append(glyph)
-            if not glyph.text.isspace():
-                size = round(glyph.size * 2) / 2
-                data.sizes[size] += 1
-                if glyph.font.bold:
-                    data.bold[size] += 1
+            by_angle.setdefault(glyph.angle, []).append(glyph)
+    # The direction most text runs in is the page's: a page turned by /Rotate, or a landscape
+    # table set sideways on a portrait page, reads in its own frame, and the rest is "rotated".
+    data.frame = max(by_angle, key=lambda a: (len(by_angle[a]), a == 0), default=0)
+    flat = by_angle.pop(data.frame, [])
+    if data.frame:
+        data.rules = []  # ruling lines are in page space, not in the text's frame
+    for glyph in flat:
+        if not glyph.text.isspace():
+            size = round(glyph.size * 2) / 2
+            data.sizes[size] += 1
+            if glyph.font.bold:
+                data.bold[size] += 1
+    turned = by_angle
     data.cells = join_cells(runs_of(flat, links), space_join_gap=SPACE_JOIN_GAP)
     for angle, glyphs in sorted(turned.items()):
         data.turned[angle] = join_cells(runs_of(glyphs), space_join_gap=SPACE_JOIN_GAP)

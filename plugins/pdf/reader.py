@@ -188,7 +188,8 @@ class _Reading:
         for text in composed.running:
             ctx.report("pdf.running-headers-dropped", loc, detail=text[:80])
         for rejected in composed.rejected:
-            ctx.report("pdf.table-not-resolved", loc, detail=rejected.reason)
+            if rejected.failed:
+                ctx.report("pdf.table-not-resolved", loc, detail=rejected.reason)
         if composed.turned:
             ctx.report("pdf.rotated-text", loc, count=composed.turned)
         if composed.vertical:

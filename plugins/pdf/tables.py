@@ -32,6 +32,11 @@ class Rejected:
     rows: list[Row]
     reason: str
 
+    @property
+    def failed(self) -> bool:
+        """A list or prose that lines up was never a table; only a table that did not resolve failed."""
+        return self.reason not in ("list", "prose")
+
 
 def _numeric(text: str) -> bool:
     stripped = text.replace(",", "").replace(".", "").replace("%", "").replace("-", "").replace(" ", "")

@@ -68,6 +68,10 @@ def _subtract(channels: list[tuple[float, float]], row: Row, min_width: float) -
     return channels
 
 
+def _closes_any(channels: list[tuple[float, float]], narrowed: list[tuple[float, float]]) -> bool:
+    return any(not any(lo <= a and b <= hi for a, b in narrowed) for lo, hi in channels)
+
+
 def find_tables(rows: list[Row], rules: list[Rule] = ()) -> list[TableSpan]:
     """Table candidates among ``rows`` (top to bottom), in order, not overlapping."""
     heights = [c.height for row in rows for c in row.cells]
@@ -85,7 +89,10 @@ def find_tables(rows: list[Row], rules: list[Rule] = ()) -> list[TableSpan]:
         multi = sum(1 for row in rows[i:end] if len(row.cells) > 1)
         ruled, header = _ruling(rows, i, end, rules)
         if multi >= MIN_MULTI_ROWS or (ruled and multi >= MIN_RULED_ROWS):
-            spans.append(TableSpan(i, end, header, ruled))
+            start = _ruled_start(rows, i, end, rules, spans[-1].end if spans else 0, size) if ruled else i
+            if header is not None:
+                header += i - start
+            spans.append(TableSpan(start, end, header, ruled))
             i = end
         else:
             i += 1
@@ -110,6 +117,10 @@ def _grow(rows: list[Row], start: int, size: float, min_width: float) -> int:
         if not narrowed:
             break
         if len(row.cells) == 1:
+            # A wrapped cell stays inside its column; a line across a column gap (a note under
+            # the table, the next paragraph) is not the table's.
+            if _closes_any(channels, narrowed):
+                break
             loose += 1
             if loose > MAX_LOOSE:
                 break
@@ -126,6 +137,25 @@ def _grow(rows: list[Row], start: int, size: float, min_width: float) -> int:
             break
         end -= 1
     return end
+
+
+def _ruled_start(rows: list[Row], start: int, end: int, rules, floor: int, size: float) -> int:
+    """Rows above a ruled table that are still under its top rule (a group header) belong to it."""
+    left = min(row.left for row in rows[start:end])
+    right = max(row.right for row in rows[start:end])
+    width = max(right - left, 1.0)
+    tops = [(r.y0 + r.y1) / 2 for r in rules if r.horizontal
+            and min(max(r.x0, r.x1), right) - max(min(r.x0, r.x1), left) >= RULE_COVER * width]
+    while start > floor and start > 0:
+        above = rows[start - 1]
+        if above.bottom - rows[start].top > ROW_GAP * size or above.left < left - size or above.right > right + size:
+            break
+        # The top rule must be above this row and below the row before it.
+        ceiling = rows[start - 2].bottom if start - 2 >= floor and start >= 2 else float("inf")
+        if not any(above.top - 1.5 <= y < ceiling for y in tops):
+            break
+        start -= 1
+    return start
 
 
 def _ruling(rows: list[Row], start: int, end: int, rules) -> tuple[bool, int | None]:

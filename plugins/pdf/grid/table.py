@@ -90,15 +90,15 @@ def _header(header_rows: list[Row], rules) -> tuple[list[_Span], list[list[tuple
     rule drawn under it shows how far it reaches.
     """
     rows = [_merged(row.cells) for row in header_rows]
-    for upper, lower, spans in zip(header_rows, header_rows[1:], rows):
+    for upper, spans in zip(header_rows[:-1], rows):
         for span in spans:
             others = [(o.left + o.right) / 2 for o in spans if o is not span]
-            _widen_to_rule(span, upper.bottom, lower.top, rules, others)
+            _widen_to_rule(span, upper.bottom, header_rows[-1].top, rules, others)
     key = list(rows[-1])
     for row in rows[:-1]:
         for span in row:
             if not any(_overlaps(span, k) for k in key):
-                key.append(_Span(span.left, span.right, list(span.pieces)))
+                key.append(span)
     key.sort(key=lambda k: k.left)
     upper: list[list[tuple[int, int, list]]] = []
     for row in reversed(rows[:-1]):
