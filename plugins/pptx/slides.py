@@ -261,7 +261,8 @@ def _text_of(el) -> str:
     """The plain text of a shape: its paragraphs joined by spaces, white space collapsed."""
     if el is None:
         return ""
-    texts = (" ".join("".join(t.text or "" for t in p.iter(f"{_A}t")).split()) for p in el.iter(f"{_A}p"))
+    texts = (" ".join("".join(" " if n.tag == f"{_A}br" else n.text or "" for n in p.iter(f"{_A}t", f"{_A}br")).split())
+             for p in el.iter(f"{_A}p"))
     return " ".join(t for t in texts if t)
 
 

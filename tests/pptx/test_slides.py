@@ -71,3 +71,15 @@ def test_blocks_are_streamed_slide_by_slide(decks):
     first = next(stream)
     assert isinstance(first, Container) and first.locator.slide == 1
     assert result.document.metadata.title == "Basic deck"  # set before the first slide was yielded
+
+
+def test_a_title_with_a_line_break_reads_as_one_line(tmp_path):
+    from pptx import Presentation
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[5])
+    slide.shapes.title.text = "Line one\vLine two"  # python-pptx writes a vertical tab as <a:br/>
+    prs.save(tmp_path / "t.pptx")
+    result = read_deck(tmp_path / "t.pptx")
+    assert slide_titles(result) == ["Line one Line two"]
+    assert slides(result)[0].locator.slide_title == "Line one Line two"
