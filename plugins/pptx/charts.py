@@ -58,9 +58,6 @@ def read_chart(root) -> Chart | None:
                 val = ser.find(f"{_C}yVal")
             series.append(Series(name, _points(cat), _points(val)))
     kind_name = kinds[0].tag[len(_C):-len("Chart")] if kinds else "unknown"
-    direction = kinds[0].find(f"{_C}barDir") if kinds else None
-    if direction is not None and direction.get("val") == "col":
-        kind_name = kind_name.replace("bar", "column")  # a bar chart drawn upright is what Office calls a column chart
     return Chart(kind_name, _title(chart.find(f"{_C}title")), series)
 
 
