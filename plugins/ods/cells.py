@@ -1,0 +1,153 @@
+"""One ODF table cell as text: typed from ``office:value-type``, never from its displayed text.
+
+A float, percentage or currency cell is its ``office:value`` in the canonical number form the XLSX
+reader writes (``0.125`` for 12.5 %, ``15950`` for a currency: the display is not applied); a date
+is ISO text; a time (an ISO 8601 duration) is ``09:30:00``; a boolean ``TRUE``/``FALSE``; a string
+its paragraphs joined by line breaks, with ``text:a`` links kept (the cell is then a Cell of
+inlines). Annotations and frames inside a cell are never part of its text.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from zenconv.ir.nodes import Cell, Link, Text
+
+from zenconv_plugins.xlsx.values import duration_text, float_text, iso_text
+
+OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+DRAW = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
+XLINK = "{http://www.w3.org/1999/xlink}"
+CALCEXT = "{urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0}"
+
+VALUE_TYPE = OFFICE + "value-type"
+FORMULA = TABLE + "formula"
+_NUMERIC = ("float", "percentage", "currency")
+_PARAGRAPHS = (TEXT + "p", TEXT + "h")
+_IGNORED = (TEXT + "soft-page-break", TEXT + "bookmark", TEXT + "bookmark-start", TEXT + "bookmark-end")
+
+
+def holds_value(cell) -> bool:
+    """Whether a cell has anything to show (a typed value or text), for the survey pass."""
+    if cell.get(VALUE_TYPE) is not None:
+        return True
+    return any(child.tag in _PARAGRAPHS and (child.text or len(child)) for child in cell)
+
+
+def frame_kind(frame) -> str:
+    """What a ``draw:frame`` (or other drawing element) holds, as an ODS report code suffix."""
+    if frame.tag != DRAW + "frame":
+        return "shapes-dropped"
+    for child in frame:
+        if child.tag == DRAW + "image":
+            return "images-dropped"
+        if child.tag == DRAW + "object" or child.tag == DRAW + "object-ole":
+            return "charts-dropped"
+    return "shapes-dropped"
+
+
+def cell_value(cell, counts: Counter):
+    """The cell's value as text (or a Cell when it holds links); "" when it is empty."""
+    kind = cell.get(VALUE_TYPE)
+    if kind in _NUMERIC:
+        raw = cell.get(OFFICE + "value")
+        if raw is None:
+            return _text_value(cell, counts)
+        try:
+            text = float_text(float(raw))
+        except ValueError:
+            counts["bad-cell-value"] += 1
+            return raw
+        if kind != "float":
+            counts["display-formats-not-applied"] += 1
+        return text
+    if kind == "date":
+        raw = cell.get(OFFICE + "date-value")
+        return iso_text(raw) if raw else _text_value(cell, counts)
+    if kind == "time":
+        raw = cell.get(OFFICE + "time-value")
+        return duration_text(raw) if raw else _text_value(cell, counts)
+    if kind == "boolean":
+        raw = (cell.get(OFFICE + "boolean-value") or "").strip().lower()
+        if raw in ("true", "1"):
+            return "TRUE"
+        if raw in ("false", "0"):
+            return "FALSE"
+        return _text_value(cell, counts)
+    if kind == "string":
+        stated = cell.get(OFFICE + "string-value")
+        return stated if stated else _text_value(cell, counts)
+    value = _text_value(cell, counts)
+    if not value and cell.get(FORMULA) is not None:
+        counts["formula-without-cached-value"] += 1
+    return value
+
+
+def _text_value(cell, counts: Counter):
+    inlines: list = []
+    first = True
+    for child in cell:
+        tag = child.tag
+        if tag in _PARAGRAPHS:
+            if not first:
+                _append(inlines, "\n")
+            first = False
+            _inlines(child, inlines, counts, top=True)
+        elif tag == OFFICE + "annotation":
+            continue  # counted by the survey; an annotation is never part of the value
+        elif tag.startswith(DRAW):
+            continue  # frames and shapes: counted by the survey
+        elif isinstance(tag, str) and tag not in _IGNORED:
+            counts["unhandled-construct"] += 1
+            _append(inlines, "".join(child.itertext()))
+    if not any(isinstance(i, Link) for i in inlines):
+        return "".join(i.text for i in inlines)
+    return Cell([i for i in inlines if not isinstance(i, Text) or i.text])
+
+
+def _append(inlines: list, text: str) -> None:
+    if not text:
+        return
+    if inlines and isinstance(inlines[-1], Text):
+        inlines[-1] = Text(inlines[-1].text + text)
+    else:
+        inlines.append(Text(text))
+
+
+def _inlines(element, inlines: list, counts: Counter, top: bool = False) -> None:
+    _append(inlines, element.text or "")
+    for child in element:
+        tag = child.tag
+        if tag == TEXT + "span":
+            counts["rich-text-flattened"] += top
+            _inlines(child, inlines, counts)
+        elif tag == TEXT + "s":
+            _append(inlines, " " * _count(child.get(TEXT + "c")))
+        elif tag == TEXT + "tab":
+            _append(inlines, "\t")
+        elif tag == TEXT + "line-break":
+            _append(inlines, "\n")
+        elif tag == TEXT + "a":
+            label: list = []
+            _inlines(child, label, counts)
+            text = "".join(i.text for i in label if isinstance(i, Text))
+            target = child.get(XLINK + "href")
+            if target and text:
+                inlines.append(Link([Text(text)], target))
+            else:
+                _append(inlines, text)
+        elif tag == OFFICE + "annotation" or (isinstance(tag, str) and tag.startswith(DRAW)):
+            pass  # counted by the survey
+        elif isinstance(tag, str) and tag not in _IGNORED:
+            counts["unhandled-construct"] += 1
+            _inlines(child, inlines, counts)
+        _append(inlines, child.tail or "")
+
+
+def _count(raw: str | None) -> int:
+    try:
+        return min(max(int(raw), 1), 1000) if raw else 1
+    except ValueError:
+        return 1

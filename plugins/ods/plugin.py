@@ -1,0 +1,59 @@
+"""Entry-point module of the ODS (OpenDocument spreadsheet) reader: declarations only; the reader loads when chosen."""
+
+from __future__ import annotations
+
+from zenconv import hookimpl
+from zenconv.plugins import OptionSpec
+from zenconv.reports import degraded, dropped, refused, truncated
+from zenconv.safe.xml import xml_codes
+from zenconv.safe.zip import zip_codes
+
+ID = "ai.insan.zenfmt.ods"
+NAME = "ods"
+VERSION = "0.1.0"
+
+CODES = (
+    *zip_codes(NAME),
+    *xml_codes(NAME),
+    refused("ods.encrypted-package", "An encrypted package (manifest:encryption-data): refused, never decrypted."),
+    refused("ods.missing-content", "The package has no content.xml."),
+    refused("ods.not-a-spreadsheet", "The package is another OpenDocument type, or content.xml holds no spreadsheet."),
+    truncated("ods.sheet-truncated", "A sheet went past --max-rows, --max-cols or the workbook's --max-cells: read up to the cap, with a visible note."),
+    dropped("ods.formula-without-cached-value", "A formula cell with no cached value: written empty (formulas are never evaluated).", review=True),
+    dropped("ods.hidden-sheet-dropped", "A hidden table (table:display=\"false\") skipped under --hidden skip."),
+    dropped("ods.hidden-row-dropped", "Hidden (collapsed or filtered) rows holding values skipped under --hidden skip."),
+    dropped("ods.hidden-column-dropped", "Hidden columns skipped under --hidden skip (counted per column)."),
+    dropped("ods.annotations-dropped", "Cell annotations (comments)."),
+    dropped("ods.charts-dropped", "Charts and other embedded objects drawn on a sheet."),
+    dropped("ods.images-dropped", "Pictures on a sheet or in a cell."),
+    dropped("ods.shapes-dropped", "Shapes, text boxes and other drawing objects."),
+    dropped("ods.data-validation-dropped", "Content validation rules."),
+    dropped("ods.conditional-formatting-dropped", "Conditional formatting rules."),
+    dropped("ods.macros-dropped", "Basic or script macros in the package: never run or carried."),
+    dropped("ods.merged-cell-values-dropped", "A value in a covered cell of a merged range (only the top-left value shows)."),
+    degraded("ods.display-formats-not-applied", "Percentage and currency cells: the stored value is written, e.g. 0.125 for 12.5%."),
+    degraded("ods.rich-text-flattened", "Text spans with their own formatting written as plain text."),
+    dropped("ods.bad-cell-value", "A value that does not read as its type says: written as found.", review=True),
+    degraded("ods.unhandled-construct", "Anything else met in a cell and not carried; its text is kept; the detail names it."),
+)
+
+OPTIONS = (
+    OptionSpec("hidden", "choice", "keep",
+               "Hidden sheets, rows, columns, slides and text: keep them marked, or skip them and report it.",
+               choices=("keep", "skip")),
+    OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
+    OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
+    OptionSpec("max-cells", "int", 50_000_000, "Spreadsheets: most cells read from one workbook, all sheets together; past it the rest is cut and reported.", metavar="N"),
+)
+
+ODF_MIMETYPES = ["application/vnd.oasis.opendocument.spreadsheet",
+                 "application/vnd.oasis.opendocument.spreadsheet-template"]
+
+
+@hookimpl
+def zenconv_readers(register) -> None:
+    register.reader(
+        id=ID, name=NAME, version=VERSION, reader="zenconv_plugins.ods.reader:read",
+        extensions=[".ods", ".ots"],
+        media_types=ODF_MIMETYPES, odf_mimetypes=ODF_MIMETYPES, priority=0, codes=CODES, options=OPTIONS,
+    )

@@ -1,0 +1,160 @@
+"""The ODS reader: each table in document order becomes a level-2 heading and one streamed table.
+
+The package goes through the safe layer; an encrypted package (``manifest:encryption-data`` in
+``META-INF/manifest.xml``) is refused before any part is parsed. ``content.xml`` holds every sheet
+and is streamed twice with lxml (odfpy's DOM reads a big sheet more than ten times slower): a survey
+(``tables.survey``) and the rows, which the XLSX reader's grid turns into IR rows, so both formats
+give the same model, the same citations and the same caps.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import lxml.etree
+
+from zenconv.ir.facets import HiddenFacet
+from zenconv.ir.locator import Locator
+from zenconv.ir.nodes import Block, Heading, Metadata, Table, Text
+from zenconv.reports import Unreadable
+from zenconv.safe.xml import parse_xml
+from zenconv.safe.zip import open_package
+
+from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
+from zenconv_plugins.xlsx.stream import element_events
+
+from .tables import EVENTS, TAGS, TableInfo, TableRows, next_table, survey
+
+HEADING_LEVEL = 2
+SPREADSHEET_TYPES = ("application/vnd.oasis.opendocument.spreadsheet",
+                     "application/vnd.oasis.opendocument.spreadsheet-template")
+MANIFEST = "{urn:oasis:names:tc:opendocument:xmlns:manifest:1.0}"
+META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
+OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+DC = "{http://purl.org/dc/elements/1.1/}"
+_SURVEY_CODES = ("annotations-dropped", "images-dropped", "charts-dropped", "shapes-dropped",
+                 "conditional-formatting-dropped", "data-validation-dropped")
+_ROW_CODES = ("hidden-row-dropped", "formula-without-cached-value", "display-formats-not-applied",
+              "rich-text-flattened", "bad-cell-value", "unhandled-construct")
+
+
+def read(source, ctx) -> Iterator[Block]:
+    ctx.library = f"lxml/{lxml.etree.__version__}"
+    package = open_package(source, ctx)
+    try:
+        _check_package(package, ctx)
+        _metadata(package, ctx)
+        if package.find("Basic/") or package.find("Scripts/"):
+            ctx.report("ods.macros-dropped", Locator(part="Basic/"))
+        with package.open("content.xml") as stream:
+            found = survey(element_events(stream, ctx, TAGS, EVENTS), ctx.checkpoint)
+        if not found.spreadsheet:
+            raise Unreadable("ods.not-a-spreadsheet", "content.xml holds no office:spreadsheet body")
+        _report(found.counts, None, ctx)
+        budget = Budget(ctx.options["max_cells"])
+        with package.open("content.xml") as stream:
+            events = element_events(stream, ctx, TAGS, EVENTS)
+            for info in found.tables:
+                if not next_table(events):
+                    break
+                yield from _table(events, info, budget, ctx)
+    finally:
+        package.close()
+
+
+def _check_package(package, ctx) -> None:
+    if package.has("mimetype"):
+        declared = package.read("mimetype")[:200].decode("ascii", "replace").strip()
+        if declared.startswith("application/vnd.oasis.opendocument") and declared not in SPREADSHEET_TYPES:
+            raise Unreadable("ods.not-a-spreadsheet", f"the package is {declared}, not a spreadsheet")
+    if package.has("META-INF/manifest.xml"):
+        manifest = parse_xml(package.read("META-INF/manifest.xml"), ctx.namespace,
+                             max_depth=ctx.options["max_xml_depth"])
+        if next(manifest.iter(f"{MANIFEST}encryption-data"), None) is not None:
+            raise Unreadable("ods.encrypted-package", "the package is encrypted (manifest:encryption-data)")
+    if not package.has("content.xml"):
+        raise Unreadable("ods.missing-content", "the package has no content.xml")
+
+
+def _metadata(package, ctx) -> None:
+    if not package.has("meta.xml"):
+        return
+    root = parse_xml(package.read("meta.xml"), ctx.namespace, max_depth=ctx.options["max_xml_depth"])
+    holder = root.find(f"{OFFICE}meta")
+    if holder is None:
+        return
+    meta: Metadata = ctx.metadata
+
+    def text(tag: str) -> str | None:
+        value = holder.findtext(tag)
+        return value.strip()[:1000] or None if value else None
+
+    meta.title = text(f"{DC}title")
+    meta.subject = text(f"{DC}subject")
+    author = text(f"{META}initial-creator") or text(f"{DC}creator")
+    meta.authors = [author] if author else []
+    meta.keywords = [k.text.strip() for k in holder.iterfind(f"{META}keyword") if k.text and k.text.strip()]
+    meta.created = text(f"{META}creation-date")
+    meta.modified = text(f"{DC}date")
+    for tag, key in ((f"{DC}description", "description"), (f"{DC}creator", "lastModifiedBy")):
+        value = text(tag)
+        if value:
+            meta.extra[key] = value
+
+
+def _report(counts: Counter, where: Locator | None, ctx) -> None:
+    for what in _SURVEY_CODES:
+        if counts[what]:
+            ctx.report(f"ods.{what}", where, count=counts[what])
+
+
+def _table(events, info: TableInfo, budget: Budget, ctx) -> Iterator[Block]:
+    where = Locator(sheet=info.ordinal, sheet_name=info.name)
+    skip = ctx.options["hidden"] == "skip"
+    _report(info.counts, where, ctx)
+    if info.counts["merges-past-limit"]:
+        ctx.report("ods.unhandled-construct", where, count=info.counts["merges-past-limit"],
+                   detail="merged ranges past the limit per sheet")
+    if info.hidden and skip:
+        ctx.report("ods.hidden-sheet-dropped", where)
+        TableRows(events, info, skip_hidden=True, limit_col=0, counts=Counter(), checkpoint=ctx.checkpoint).drain()
+        return
+    first = max(info.first_col, 0)
+    hidden_cols = [(a, b) for a, b in info.hidden_cols if b >= first and (info.last_col < 0 or a <= info.last_col)]
+    if skip and hidden_cols:
+        count = sum(min(b, info.last_col) - max(a, first) + 1 for a, b in hidden_cols)
+        if count > 0:
+            ctx.report("ods.hidden-column-dropped", where, count=count)
+    plan = SheetPlan(info.ordinal, info.name, first_col=first, skip_hidden=skip, hidden_cols=hidden_cols,
+                     last_col=info.last_col, merges=_clipped(info))
+    facets = (HiddenFacet("hidden-sheet"),) if info.hidden else ()
+    table = Table(rows=(), facets=facets, locator=where)
+    max_cols = ctx.options["max_cols"]
+    grid = Grid(plan, ctx, table, max_rows=ctx.options["max_rows"], max_cols=max_cols, budget=budget)
+    table.columns = grid.columns()
+    counts: Counter = Counter()
+    hidden_width = sum(b - a + 1 for a, b in hidden_cols) if skip else 0
+    source = TableRows(events, info, skip_hidden=skip, limit_col=first + max_cols + hidden_width, counts=counts,
+                       checkpoint=ctx.checkpoint)
+    table.rows = grid.rows(source.rows())
+    yield Heading(HEADING_LEVEL, [Text(info.name)], facets, where)
+    try:
+        yield table
+    finally:
+        source.drain()
+        for what in _ROW_CODES:
+            if counts[what]:
+                ctx.report(f"ods.{what}", where, count=counts[what])
+
+
+def _clipped(info: TableInfo) -> list[tuple[int, int, int, int]]:
+    """Merged ranges within the cells the table has: a repeated row or column may span a million."""
+    if info.last_row < 0:
+        return []
+    merges = []
+    for r1, c1, r2, c2 in info.merges:
+        r2, c2 = min(r2, info.last_row), min(c2, info.last_col)
+        if r1 <= r2 and c1 <= c2 and (r1, c1) != (r2, c2):
+            merges.append((r1, c1, r2, c2))
+    return merges
