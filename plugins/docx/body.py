@@ -14,14 +14,14 @@ from dataclasses import replace
 
 from zenconv.ir.facets import HiddenFacet, RevisionFacet, StyleFacet
 from zenconv.ir.locator import Locator
-from zenconv.ir.nodes import CodeBlock, Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text
+from zenconv.ir.nodes import Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text
 
 from .charts import chart_table
 from .inlines import HIDDEN_KEY, build, strip_key
 from .lists import ListAssembler
 from .numbering import Item
 from .namespaces import M, MC, R, W
-from .runs import RunReader
+from .runs import RunReader, control_tag
 from .state import DocxState
 
 _P, _PPR, _TBL, _SDT = W + "p", W + "pPr", W + "tbl", W + "sdt"
@@ -113,7 +113,7 @@ class BlockReader:
                           rendered_page=self.st.page if self.st.paged else None)
         blocks = self.blocks_of(content)
         if blocks:
-            out.block(Container(blocks, class_=_control_tag(sdt), locator=locator))
+            out.block(Container(blocks, class_=control_tag(sdt), locator=locator))
 
     def section(self, sect) -> None:
         """A w:sectPr: counted as dropped; the header and footer parts it names are remembered."""
@@ -271,17 +271,6 @@ class BlockReader:
             return Locator(part=st.part)
         return Locator(paragraph=st.paragraph if st.counting else None,
                        rendered_page=page if st.paged else None)
-
-
-def _control_tag(sdt) -> str | None:
-    pr = sdt.find(W + "sdtPr")
-    if pr is None:
-        return None
-    for name in ("tag", "alias"):
-        found = pr.find(W + name)
-        if found is not None and found.get(_VAL):
-            return found.get(_VAL)
-    return None
 
 
 def _code_text(segments) -> str:

@@ -17,7 +17,7 @@ from .formatting import CODE, HIDDEN, UNDERLINE, rpr_masks
 from .inlines import HIDDEN_KEY, format_keys, link_key, revision_key, span_key
 from .math import MathConverter
 from .media import Drawings
-from .namespaces import M, MC, W, W14
+from .namespaces import M, MC, R, W, W14
 from .state import DocxState, Field
 from .symbols import symbol_text
 
@@ -150,7 +150,7 @@ class RunReader:
     def hyperlink(self, el) -> None:
         st = self.st
         target = None
-        rid = el.get("{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id")
+        rid = el.get(R + "id")
         if rid:
             rel = st.rels.get(rid)
             if rel is not None:
@@ -204,7 +204,7 @@ class RunReader:
             # a checkbox opening its paragraph makes it a task item; its glyph (☒/☐) is the state
             self.out.checkbox = checked
             return
-        tag = _control_tag(sdt)
+        tag = control_tag(sdt)
         if tag is None:
             self.children(content)
             return
@@ -400,7 +400,7 @@ def _checkbox(sdt) -> bool | None:
     return state is not None and (state.get(W14 + "val") or "1").lower() in ("1", "true", "on")
 
 
-def _control_tag(sdt) -> str | None:
+def control_tag(sdt) -> str | None:
     pr = sdt.find(_SDTPR)
     if pr is None:
         return None

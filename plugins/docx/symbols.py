@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _SYMBOL_LETTERS = dict(zip(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
-    "ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖαβχδεφγηιϕκλμνοπθρστυϖωξψζ",
+    "ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖαβχδεφγηιϕκλμνοπθρστυϖωξψζ", strict=True,
 ))
 _SYMBOL = {
     **{ord(k): v for k, v in _SYMBOL_LETTERS.items()},

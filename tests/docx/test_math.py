@@ -54,7 +54,7 @@ def test_unmapped_construct_keeps_its_text_and_is_reported():
     (f"<m:bar><m:barPr><m:pos m:val=\"top\"/></m:barPr><m:e>{mr('z')}</m:e></m:bar>", r"\overline{z}"),
     (f"<m:groupChr><m:e>{mr('abc')}</m:e></m:groupChr>", r"\underbrace{abc}"),
     (f"<m:eqArr><m:e>{mr('a=1')}</m:e><m:e>{mr('b=2')}</m:e></m:eqArr>", r"\begin{array}{l}a=1 \\ b=2\end{array}"),
-    (f"<m:r><m:rPr><m:nor/></m:rPr><m:t>if x</m:t></m:r>", r"\text{if x}"),
+    ("<m:r><m:rPr><m:nor/></m:rPr><m:t>if x</m:t></m:r>", r"\text{if x}"),
     (mr("a_b%"), r"a\_b\%"),
 ])
 def test_constructs(inner, expected):

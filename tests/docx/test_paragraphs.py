@@ -53,3 +53,26 @@ def test_a_document_without_styles_or_numbering_converts():
     # no styles part: Heading1 is still a built-in id; no numbering part: the dangling number is a bullet
     assert isinstance(found[0], Heading) and found[0].level == 1
     assert found[1].ordered is False and text(found[1].items[0].blocks) == "item"
+
+
+def test_the_style_chain_is_followed_twenty_steps_and_no_further():
+    def chain(length: int) -> str:
+        styles = FX.heading_styles()
+        for i in range(length):
+            parent = f"C{i + 1}" if i + 1 < length else "Heading3"
+            styles += f'<w:style w:type="paragraph" w:styleId="C{i}"><w:name w:val="c{i}"/><w:basedOn w:val="{parent}"/></w:style>'
+        return styles
+    near = blocks(FX.package(FX.p("near", style="C0"), styles=chain(19)))[0]
+    far = blocks(FX.package(FX.p("far", style="C0"), styles=chain(25)))[0]
+    assert isinstance(near, Heading) and near.level == 3
+    assert isinstance(far, Paragraph)
+
+
+def test_numbered_headings_start_with_their_number():
+    numbering = FX.abstract("7", [("decimal", "%1.", 1), ("decimal", "%1.%2.", 1)]) + FX.num("7", "7")
+    body = (FX.p("Intro", style="Heading1", num=("7", 0)) + FX.p("Scope", style="Heading2", num=("7", 1))
+            + FX.p("Terms", style="Heading2", num=("7", 1)) + FX.p("Method", style="Heading1", num=("7", 0))
+            + FX.p("Data", style="Heading2", num=("7", 1)))
+    found = blocks(FX.package(body, styles=FX.heading_styles(), numbering=numbering))
+    assert [(b.level, text(b)) for b in found] == [
+        (1, "1 Intro"), (2, "1.1 Scope"), (2, "1.2 Terms"), (1, "2 Method"), (2, "2.1 Data")]
