@@ -1,0 +1,35 @@
+"""End to end through the pipeline: what the DOCX reader puts in the manifest, and escaping of source names."""
+
+from __future__ import annotations
+
+import hashlib
+
+import zenconv
+
+from .conftest import FX
+
+
+def test_manifest_carries_metadata_resources_preservation_and_reports():
+    result = zenconv.convert(FX.notes_and_pages(), to="markdown", name="fixture.docx")
+    manifest = result.manifest
+    assert manifest["reader"]["id"] == "ai.insan.zenfmt.docx" and manifest["reader"]["library"].startswith("lxml/")
+    assert manifest["metadata"]["title"] == "Fixture" and manifest["metadata"]["extra"] == {"revision": "4"}
+    (resource,) = manifest["resources"]
+    assert resource["sha256"] == hashlib.sha256(FX.tiny_png()).hexdigest()
+    assert manifest["preservation"]["ai.insan.zenfmt.docx"]["version"] == 1
+    assert manifest["facets"]["counts"]["layout"] == 1
+    codes = {r["code"] for r in manifest["reports"]}
+    assert {"docx.headers-footers-dropped", "docx.external-image-not-fetched"} <= codes
+    assert b"tracker.example" not in result.output
+
+
+def test_markup_from_the_source_is_escaped_in_html():
+    styles = '<w:style w:type="paragraph" w:styleId="&lt;script&gt;x"><w:name w:val="&lt;b&gt;"/></w:style>'
+    data = FX.package(FX.p("styled", style="&lt;script&gt;x"), styles=styles)
+    html = zenconv.convert(data, to="html", name="x.docx").output.decode()
+    assert "&lt;script&gt;x" in html and "<script" not in html.lower()
+
+
+def test_revisions_all_mode_reaches_the_writers():
+    html = zenconv.convert(FX.revisions(), to="html", name="r.docx", revisions="all").output.decode()
+    assert "inserted" in html and "deleted" in html
