@@ -4,18 +4,23 @@ The local runner manages its own workers: each document is converted in a forked
 killed at its time limit (``concurrent.futures.ProcessPoolExecutor`` cannot kill one task), so one
 document that hangs or blows up is recorded ``unreadable`` and the batch goes on. Any
 ``concurrent.futures.Executor`` (a Dask cluster's, for one) can run the same tasks instead: each task
-still isolates its document in a child of the worker, and is never retried.
+still isolates its document in a child of the worker, and is never retried: a task that finds its
+own attempt marker from the same batch knows an earlier attempt took its worker down, and records
+that instead of converting again.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fnmatch
 import json
 import os
 import select
 import sys
 import time
-from collections.abc import Iterable
-from concurrent.futures import Executor
+import uuid
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,26 +33,32 @@ from .isolation import Child, KillCodes, can_isolate, run_isolated
 from .manifest import load as load_manifest
 from .manifest import manifest_path_for, verify
 from .options import resolve_options
-from .pipeline import EXIT_OK, EXIT_POLICY, EXIT_UNREADABLE, Request, Result, run
-from .plugins import LoadedPlugins, build_plugins
+from .pipeline import (
+    EXIT_OK, EXIT_POLICY, EXIT_UNREADABLE, EXIT_USAGE, Request, Result, _atomic_write, _jsonable, run,
+    unreadable_manifest,
+)
+from .plugins import BUILTIN_DISTRIBUTION, LoadedPlugins, build_plugins
 from .reports import Unreadable
 
 INDEX_NAME = "zenconv-index.jsonl"
 BATCH_CODES = KillCodes(deadline="batch.timeout", memory="batch.memory-limit", crashed="batch.worker-crashed")
+ATTEMPT_SUFFIX = ".zenconv-attempt"
 
 
 @dataclass(frozen=True)
 class Task:
     """One document of a batch: where it is, where its output goes, how to convert it."""
 
-    source: str        # path of the source
+    source: str        # absolute path of the source (a cluster's worker may run in another folder)
     relative: str      # its path relative to the batch root, with / separators
-    output: str        # path of the output
+    output: str        # absolute path of the output
     to: str | None
     from_: str | None
     options: tuple[tuple[str, Any], ...]
     fail_on: tuple[str, ...]
     manifests: bool
+    third_party: bool = True  # an executor's worker loads the same plugin set as the caller
+    run_id: str = ""          # the batch run this task belongs to (its attempt marker holds it)
 
     def request(self) -> Request:
         return Request(source=Source(Path(self.source).name, path=self.source), to=self.to, output=Path(self.output),
@@ -58,33 +69,43 @@ class Task:
 def collect(inputs: Iterable[str], out_dir: Path) -> list[tuple[Path, str]]:
     """(source path, relative name) for every file under the inputs, sorted, the output folder left out."""
     inputs = list(inputs)
-    found: list[tuple[Path, str]] = []
+    found: dict[str, Path] = {}
     out_resolved = out_dir.resolve()
     single_folder = len(inputs) == 1 and Path(inputs[0]).is_dir()
     for arg in inputs:
         path = Path(arg)
         if path.is_dir():
+            if path.resolve() == out_resolved:
+                raise UsageError(f"-o {out_dir} is the input folder itself: give another output folder")
             for root, dirs, files in os.walk(path):
                 root_path = Path(root)
                 dirs[:] = sorted(d for d in dirs if (root_path / d).resolve() != out_resolved)
                 for name in sorted(files):
                     file = root_path / name
                     rel = file.relative_to(path).as_posix()
-                    found.append((file, rel if single_folder else f"{path.name}/{rel}"))
+                    _add(found, rel if single_folder else f"{path.name}/{rel}", file)
         elif path.is_file():
-            found.append((path, path.name))
+            _add(found, path.name, path)
         else:
             raise UsageError(f"{arg}: no such file or folder")
-    return sorted(found, key=lambda t: t[1])
+    return sorted(((p, rel) for rel, p in found.items()), key=lambda t: t[1])
 
 
-def plan(inputs, out_dir: Path, plugins: LoadedPlugins, *, to, from_, options, fail_on, manifests) -> tuple[list[Task], list[dict]]:
+def _add(found: dict[str, Path], rel: str, path: Path) -> None:
+    if rel in found and found[rel].resolve() != path.resolve():
+        raise UsageError(f"{found[rel]} and {path} would both be written as {rel}: give their folders instead")
+    found[rel] = path
+
+
+def plan(inputs, out_dir: Path, plugins: LoadedPlugins, *, to, from_, options, fail_on, manifests,
+         run_id: str = "") -> tuple[list[Task], list[dict]]:
     """The tasks to run and the files skipped (unsupported), with their reasons."""
     registry = plugins.registry
     writer = registry.writer_named(to) if to else registry.writer_named("markdown")
     if writer is None:
         raise UsageError(f"--to {to}: no such writer")
     ext = writer.extensions[0] if writer.extensions else ".out"
+    third_party = any(d.split("\0")[0] != BUILTIN_DISTRIBUTION for d in plugins.distributions.values())
     tasks, skipped = [], []
     for path, rel in collect(inputs, out_dir):
         if path.name.startswith(".") or path.name.endswith(".manifest.json") or path.name == INDEX_NAME:
@@ -100,7 +121,8 @@ def plan(inputs, out_dir: Path, plugins: LoadedPlugins, *, to, from_, options, f
                 skipped.append({"source": rel, "status": "skipped", "reason": str(exc)})
                 continue
         output = out_dir / (rel + ext)
-        tasks.append(Task(str(path), rel, str(output), to, from_, tuple(sorted(options.items())), fail_on, manifests))
+        tasks.append(Task(os.path.abspath(path), rel, os.path.abspath(output), to, from_,
+                          tuple(sorted(options.items())), fail_on, manifests, third_party, run_id))
     return tasks, skipped
 
 
@@ -112,11 +134,11 @@ def up_to_date(task: Task, plugins: LoadedPlugins) -> dict | None:
         return None
     try:
         manifest = load_manifest(manifest_path)
-    except Exception:
+    except (OSError, ValueError):
         return None
     source = Source(Path(task.source).name, path=task.source)
     changed = resolve_options(plugins.registry, dict(task.options)).changed
-    if manifest.source.sha256 != source.sha256 or manifest.options != {k: v for k, v in changed.items()}:
+    if manifest.source.sha256 != source.sha256 or manifest.options != {k: _jsonable(v) for k, v in changed.items()}:
         return None
     if verify(manifest_path):
         return None
@@ -139,12 +161,53 @@ def entry_of(task: Task, manifest, manifest_path: Path | None, status: str = "co
 
 def convert_task(task: Task) -> dict:
     """Run one task to its index entry: what an Executor's worker runs (isolated when it can fork)."""
-    plugins = build_plugins()
+    plugins = build_plugins(third_party=task.third_party)
+    output = Path(task.output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    marker = _attempt_marker(task)
+    if marker is not None and _read_text(marker) == task.run_id:
+        return record_killed(task, plugins, "the worker running this conversion died; it is not retried")
+    if marker is not None:
+        marker.write_text(task.run_id, encoding="utf-8")
+    try:
+        request = task.request()
+        options = resolve_options(plugins.registry, request.options)
+        result = run_isolated(request, plugins, options["timeout"], options["max_memory"], BATCH_CODES)
+        return entry_of(task, result.manifest, result.manifest_path)
+    finally:
+        if marker is not None:
+            marker.unlink(missing_ok=True)
+
+
+def record_killed(task: Task, plugins: LoadedPlugins, message: str) -> dict:
+    """Write the ``batch.worker-crashed`` manifest of a task whose worker died, and return its entry."""
     request = task.request()
-    Path(task.output).parent.mkdir(parents=True, exist_ok=True)
-    options = resolve_options(plugins.registry, request.options)
-    result = run_isolated(request, plugins, options["timeout"], options["max_memory"], BATCH_CODES)
-    return entry_of(task, result.manifest, result.manifest_path)
+    output = Path(task.output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    for tmp in output.parent.glob(f".{output.name}.*.zenconv-tmp"):  # left by the dead worker's child
+        tmp.unlink(missing_ok=True)
+    manifest = unreadable_manifest(request, BATCH_CODES.crashed, message, plugins)
+    manifest_path = manifest_path_for(output) if task.manifests else None
+    if manifest_path is not None:
+        _atomic_write(manifest_path, manifest.to_bytes())
+    marker = _attempt_marker(task)
+    if marker is not None:
+        marker.unlink(missing_ok=True)
+    return entry_of(task, manifest, manifest_path)
+
+
+def _attempt_marker(task: Task) -> Path | None:
+    if not task.run_id:
+        return None
+    output = Path(task.output)
+    return output.with_name(f".{output.name}{ATTEMPT_SUFFIX}")
+
+
+def _read_text(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
 
 
 def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=None, options=None, fail_on=(),
@@ -154,10 +217,10 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
     try:
         resolve_options(plugins.registry, options)
         tasks, skipped = plan(inputs, out_dir, plugins, to=to, from_=from_, options=options, fail_on=tuple(fail_on),
-                              manifests=manifests)
+                              manifests=manifests, run_id=uuid.uuid4().hex)
     except (UsageError, ValueError) as exc:
         click.echo(f"zenconv: {exc}", err=True)
-        return 2
+        return EXIT_USAGE
     out_dir.mkdir(parents=True, exist_ok=True)
     entries: list[dict] = list(skipped)
     pending: list[Task] = []
@@ -168,20 +231,22 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
         else:
             pending.append(task)
 
-    show = not quiet and sys.stderr.isatty()
-    with click.progressbar(length=len(pending), label="converting", file=sys.stderr,
-                           show_pos=True, show_eta=True) if show else _NoBar() as bar:
-        if isinstance(executor, str):
-            executor = executor_from_url(executor)
-        if executor is not None:
-            entries += _run_on_executor(executor, pending, bar)
+    with contextlib.ExitStack() as stack:
+        try:
+            pool = stack.enter_context(_opened(executor))
+        except (UsageError, OSError) as exc:
+            click.echo(f"zenconv: {exc}", err=True)
+            return EXIT_USAGE
+        progress = stack.enter_context(Progress(len(pending), show=not quiet and sys.stderr.isatty()))
+        if pool is not None:
+            entries += _run_on_executor(pool, pending, plugins, progress)
         else:
-            entries += _run_local(pending, plugins, max(1, jobs), bar)
+            entries += _run_local(pending, plugins, max(1, jobs), progress)
 
     entries.sort(key=lambda e: e["source"])
     index = out_dir / INDEX_NAME
-    index.write_text("".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in entries),
-                     encoding="utf-8")
+    _atomic_write(index, "".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in entries)
+                  .encode("utf-8"))
     counts: dict[str, int] = {}
     for e in entries:
         key = e.get("outcome") or e["status"]
@@ -189,27 +254,46 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
     if not quiet:
         summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
         click.echo(f"zenconv: {len(entries)} files: {summary}; index {index}", err=True)
-    import fnmatch
-
-    if any(fnmatch.fnmatchcase(code, pattern) for e in entries for code in e.get("reports", {}) for pattern in fail_on):
+    codes = {code for e in entries for code in (*e.get("reports", {}), *e.get("reasons", ()))}
+    if any(fnmatch.fnmatchcase(code, pattern) for code in codes for pattern in fail_on):
         return EXIT_POLICY
     if any(e.get("outcome") == "unreadable" for e in entries):
         return EXIT_UNREADABLE
     return EXIT_OK
 
 
-class _NoBar:
-    def __enter__(self):
+class Progress:
+    """Files done, rate and failures on a terminal (click's bar on stderr); nothing when piped."""
+
+    def __init__(self, total: int, show: bool) -> None:
+        self.done = self.failures = 0
+        self.started = time.monotonic()
+        self._bar = click.progressbar(length=total, label="converting", file=sys.stderr, show_pos=True,
+                                      show_eta=True, item_show_func=self._status) if show else None
+
+    def __enter__(self) -> Progress:
+        if self._bar is not None:
+            self._bar.__enter__()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc) -> bool:
+        if self._bar is not None:
+            self._bar.__exit__(*exc)
         return False
 
-    def update(self, n: int) -> None:
-        pass
+    def advance(self, entry: dict) -> None:
+        self.done += 1
+        if entry.get("outcome") == "unreadable":
+            self.failures += 1
+        if self._bar is not None:
+            self._bar.update(1, entry)
+
+    def _status(self, _entry) -> str:
+        rate = self.done / max(time.monotonic() - self.started, 1e-3)
+        return f"{rate:.1f} files/s, {self.failures} unreadable"
 
 
-def _run_local(tasks: list[Task], plugins: LoadedPlugins, jobs: int, bar) -> list[dict]:
+def _run_local(tasks: list[Task], plugins: LoadedPlugins, jobs: int, progress: Progress) -> list[dict]:
     """At most ``jobs`` children at once; each killed at its own deadline."""
     entries: list[dict] = []
     if not can_isolate():
@@ -217,7 +301,7 @@ def _run_local(tasks: list[Task], plugins: LoadedPlugins, jobs: int, bar) -> lis
             Path(task.output).parent.mkdir(parents=True, exist_ok=True)
             result = run(task.request(), plugins)
             entries.append(entry_of(task, result.manifest, result.manifest_path))
-            bar.update(1)
+            progress.advance(entries[-1])
         return entries
     queue = list(reversed(tasks))
     running: dict[Child, Task] = {}
@@ -240,34 +324,50 @@ def _run_local(tasks: list[Task], plugins: LoadedPlugins, jobs: int, bar) -> lis
             task = running.pop(child)
             result: Result = child.finish()
             entries.append(entry_of(task, result.manifest, result.manifest_path))
-            bar.update(1)
+            progress.advance(entries[-1])
     return entries
 
 
-def _run_on_executor(executor: Executor, tasks: list[Task], bar) -> list[dict]:
-    from concurrent.futures import as_completed
-
+def _run_on_executor(executor: Executor, tasks: list[Task], plugins: LoadedPlugins, progress: Progress) -> list[dict]:
     futures = {executor.submit(convert_task, task): task for task in tasks}
     entries = []
     for future in as_completed(futures):
         task = futures[future]
         try:
             entries.append(future.result())
-        except Exception as exc:  # the worker itself died: recorded, never retried
-            entries.append({"source": task.relative, "status": "failed", "outcome": "unreadable",
-                            "reasons": ["batch.worker-crashed"], "message": f"{type(exc).__name__}: {exc}"[:300],
-                            "output": None, "manifest": None, "reports": {}})
-        bar.update(1)
+        except Exception as exc:  # the task never returned (its worker died, or the cluster gave it up)
+            entries.append(record_killed(task, plugins, f"{type(exc).__name__}: {exc}"[:300]))
+        progress.advance(entries[-1])
     return entries
+
+
+@contextlib.contextmanager
+def _opened(executor: Executor | str | None) -> Iterator[Executor | None]:
+    """The executor given, or one on the cluster a URL names (closed when the batch ends)."""
+    if not isinstance(executor, str):
+        yield executor
+        return
+    client = _dask_client(executor)
+    try:
+        yield client.get_executor(retries=0, pure=False)
+    finally:
+        client.close()
 
 
 def executor_from_url(url: str) -> Executor:
     """``dask://HOST:PORT``: the executor of a Dask distributed cluster, with task retries off."""
+    return _dask_client(url).get_executor(retries=0, pure=False)
+
+
+def _dask_client(url: str):
     if not url.startswith("dask://"):
         raise UsageError(f"--executor {url}: only dask://HOST:PORT is known")
     try:
         from distributed import Client
     except ImportError:
         raise UsageError("--executor dask://… needs the dask extra: pip install 'zenconv[dask]'") from None
-    client = Client("tcp://" + url[len("dask://"):])
-    return client.get_executor(retries=0, pure=False)
+    address = "tcp://" + url[len("dask://"):]
+    try:
+        return Client(address, timeout=30)
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(f"--executor {url}: cannot reach the Dask scheduler ({type(exc).__name__}: {exc})") from None

@@ -1,0 +1,149 @@
+"""The batch on a Dask cluster: the same outputs, manifests and index as the local run, and a document
+that takes its worker down is recorded once, never retried."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from zenconv.batch import INDEX_NAME, run_batch
+from zenconv.manifest import verify
+from zenconv.plugins import build_plugins
+
+from .conftest import ROOT, run_cli
+from .test_batch import index_of_dict
+
+distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+
+# A throw-away distribution found through its entry point, by this process and by the cluster's workers
+# (a Dask task builds its plugins from entry points, so the test's hand-registered readers are not seen).
+PLUGIN = textwrap.dedent('''
+    import os, signal, time
+    from zenconv import hookimpl, Paragraph, Text
+
+    def hang(source, ctx):
+        time.sleep(120)  # no checkpoint: only a kill ends it
+        yield Paragraph([Text("never")])
+
+    def kill_worker(source, ctx):
+        with open(source.path.parent / f".{source.name}.attempts", "a") as fh:
+            fh.write(f"{os.getpid()}\\n")
+        os.kill(os.getppid(), signal.SIGKILL)  # the forked child takes its Dask worker down with it
+        os._exit(1)
+        yield Paragraph([Text("never")])
+
+    @hookimpl
+    def zenconv_readers(register):
+        register.reader(id="org.example.zzbatch.hang", name="zzhang", version="1.0",
+                        reader="zzbatch_plugin:hang", extensions=[".hang"])
+        register.reader(id="org.example.zzbatch.killer", name="zzkiller", version="1.0",
+                        reader="zzbatch_plugin:kill_worker", extensions=[".killer"])
+''')
+
+
+def make_distribution(site: Path) -> None:
+    (site / "zzbatch_plugin.py").write_text(PLUGIN)
+    info = site / "zzbatch-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: zzbatch\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[zenconv]\norg.example.zzbatch = zzbatch_plugin\n")
+    (info / "RECORD").write_text("")
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    site = tmp_path_factory.mktemp("site")
+    make_distribution(site)
+    with pytest.MonkeyPatch.context() as mp:
+        # spawned workers (and the CLI's subprocess) start with the plugin on their path
+        mp.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")])))
+        mp.syspath_prepend(str(site))
+        importlib.invalidate_caches()
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                      dashboard_address=None, silence_logs=logging.CRITICAL) as local:
+            with distributed.Client(local) as client:
+                yield local, client, build_plugins()
+
+
+def make_inbox(root: Path) -> Path:
+    import docx
+    import openpyxl
+
+    inbox = root / "in"
+    (inbox / "nested" / "deeper").mkdir(parents=True)
+    shutil.copy(ROOT / "docs" / "samples" / "damages.csv", inbox / "damages.csv")
+    (inbox / "nested" / "b.csv").write_text("x,y\n1,2\n")
+    (inbox / "nested" / "deeper" / "c.tsv").write_text("p\tq\n3\t4\n")
+    document = docx.Document()
+    document.add_heading("Findings", 1)
+    document.add_paragraph("The claim stands.")
+    document.save(inbox / "nested" / "memo.docx")
+    book = openpyxl.Workbook()
+    book.active.append(["item", "amount"])
+    book.active.append(["repair", 1200])
+    book.save(inbox / "ledger.xlsx")
+    (inbox / "empty.csv").write_bytes(b"")
+    (inbox / "notes.unknownext").write_bytes(b"\x00\x01binary")
+    (inbox / "stuck.hang").write_bytes(b"x")
+    return inbox
+
+
+def tree(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def test_the_cluster_run_is_byte_identical_to_the_local_run(tmp_path, cluster):
+    local, client, plugins = cluster
+    inbox = make_inbox(tmp_path)
+    options = {"timeout": 2}
+    assert run_batch([str(inbox)], tmp_path / "local", plugins, options=options, quiet=True, jobs=2) == 1
+    assert run_batch([str(inbox)], tmp_path / "dask", plugins, options=options, quiet=True,
+                     executor=client.get_executor(retries=0)) == 1
+    port = local.scheduler_address.rsplit(":", 1)[1]
+    done = run_cli(str(inbox), "-o", str(tmp_path / "cli"), "--timeout", "2", "--executor", f"dask://127.0.0.1:{port}")
+    assert done.returncode == 1, done.stderr
+
+    expected = tree(tmp_path / "local")
+    assert tree(tmp_path / "dask") == expected
+    assert tree(tmp_path / "cli") == expected
+    entries = index_of_dict(tmp_path / "dask")
+    assert entries["stuck.hang"]["reasons"] == ["batch.timeout"]
+    assert entries["empty.csv"]["reasons"] == ["host.empty-input"]
+    assert entries["notes.unknownext"]["status"] == "skipped"
+    assert {entries[k]["outcome"] for k in ("damages.csv", "nested/memo.docx", "ledger.xlsx")} == {"converted"}
+    assert "nested/deeper/c.tsv.md" in expected and "nested/memo.docx.md.manifest.json" in expected
+    assert not [name for name in expected if name.rsplit("/", 1)[-1].startswith(".")]  # no markers, no temporaries
+
+    rerun = run_batch([str(inbox)], tmp_path / "dask", plugins, options=options, quiet=True,
+                      executor=client.get_executor(retries=0))
+    assert rerun == 1
+    assert {e["status"] for e in index_of_dict(tmp_path / "dask").values()} == {"unchanged", "skipped"}
+
+
+def test_a_document_that_kills_its_worker_is_recorded_once(tmp_path, cluster):
+    _, client, plugins = cluster
+    inbox = tmp_path / "in"
+    inbox.mkdir()
+    for n in range(4):
+        (inbox / f"t{n}.csv").write_text(f"a,b\n{n},{n}\n")
+    (inbox / "poison.killer").write_bytes(b"x")
+    out = tmp_path / "out"
+    code = run_batch([str(inbox)], out, plugins, quiet=True, executor=client.get_executor(retries=0))
+    assert code == 1
+    entries = index_of_dict(out)
+    assert entries["poison.killer"]["outcome"] == "unreadable"
+    assert entries["poison.killer"]["reasons"] == ["batch.worker-crashed"]
+    assert entries["poison.killer"]["output"] is None
+    assert (inbox / ".poison.killer.attempts").read_text().count("\n") == 1  # converted once, never retried
+    assert verify(out / "poison.killer.md.manifest.json") == []
+    for n in range(4):
+        assert entries[f"t{n}.csv"]["outcome"] == "converted"
+        assert verify(out / f"t{n}.csv.md.manifest.json") == []
+    assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == []
+    assert (out / INDEX_NAME).is_file()
