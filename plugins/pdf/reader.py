@@ -154,8 +154,8 @@ class _Reading:
             page = ahead.popleft()
             out = self._page(page, list(behind) + list(ahead))
             behind.append(page)
-            if page.has_text:
-                seen_text = True
+            if page.has_text or page.budget:
+                seen_text = True  # a page cut short is not a scan: it is reported as cut
             if not seen_text:
                 held.extend(out)
                 continue
@@ -178,9 +178,8 @@ class _Reading:
         ctx = self.ctx
         loc = Locator(page=page.number, page_label=page.label)
         self._report_page(page, loc)
-        if not page.has_text:
-            if not page.failed:
-                ctx.report("pdf.no-text-layer", loc)
+        if not page.has_text and not page.failed and not page.budget:
+            ctx.report("pdf.no-text-layer", loc)
         body = body_size(self.sizes)
         body_bold = self.bold.get(body, 0) > 0.5 * self.sizes.get(body, 1)
         others = [p for p in neighbours if not p.failed]

@@ -57,6 +57,7 @@ class _Span:
     right: float
     pieces: list
     top: float = 0.0
+    bottom: float = 0.0
 
 
 def _merged(cells: list[Cell]) -> list[_Span]:
@@ -72,8 +73,9 @@ def _merged(cells: list[Cell]) -> list[_Span]:
             else:
                 last.pieces = last.pieces + [SPACE] + list(cell.pieces)
             last.right = max(last.right, cell.right)
+            last.bottom = min(last.bottom, cell.y)
             continue
-        spans.append(_Span(cell.x, cell.right, list(cell.pieces), cell.top))
+        spans.append(_Span(cell.x, cell.right, list(cell.pieces), cell.top, cell.y))
     return spans
 
 
@@ -90,10 +92,10 @@ def _header(header_rows: list[Row], rules) -> tuple[list[_Span], list[list[tuple
     rule drawn under it shows how far it reaches.
     """
     rows = [_merged(row.cells) for row in header_rows]
-    for upper, spans in zip(header_rows[:-1], rows):
+    for spans in rows[:-1]:
         for span in spans:
             others = [(o.left + o.right) / 2 for o in spans if o is not span]
-            _widen_to_rule(span, upper.bottom, header_rows[-1].top, rules, others)
+            _widen_to_rule(span, span.bottom, header_rows[-1].top, rules, others)
     key = list(rows[-1])
     for row in rows[:-1]:
         for span in row:

@@ -1,0 +1,98 @@
+"""Tables without a selector: the reference readers' hard cases, continued tables, citations."""
+
+from __future__ import annotations
+
+import pytest
+
+from zenconv.ir.nodes import Paragraph, Table
+
+from .conftest import READER, PdfRead, text_of
+
+
+@pytest.fixture(scope="module")
+def doc(fixtures):
+    from zenconv.testing import read
+    return PdfRead(read(fixtures["tables.pdf"], READER))
+
+
+def test_centred_headers_name_left_aligned_columns(doc):
+    # The extras start nearer the end of "Discount %" than their own centred header.
+    assert doc.grid(doc.tables[0]) == [
+        ["Model", "Discount %", "Extras"],
+        ["CITY (model 101)", "19,0%", "+3% registration bonus"],
+        ["CITY EV (model 102)", "3,0%", ""],
+        ["MINI (model 103)", "0,0%", "1000 euro scrappage bonus"],
+        ["COUPE (model 105)", "11,0%", ""],
+    ]
+
+
+def test_a_note_row_under_the_table_stays_a_paragraph(doc):
+    assert any(t.startswith("NOTE: invoices dated") for t in doc.paragraphs)
+    assert all("NOTE" not in cell for row in doc.grid(doc.tables[0]) for cell in row)
+
+
+def test_two_bands_under_one_header_share_its_column(doc):
+    assert doc.grid(doc.tables[1])[1:] == [
+        ["VAN 590", "18,0% M1/M2", "Extra 2% on trade-in"], ["VAN 519", "12,0% M3", ""],
+        ["DOBLO 510", "8,0% M1", "Trade-in bonus"],
+    ]
+
+
+def test_values_centred_against_a_wrapped_name_make_one_row(doc):
+    assert doc.grid(doc.tables[2])[1:] == [
+        ["MINI (model 103)", "0,0%", "scrappage bonus"],
+        ["WAGON base series 1 (104.E23 without OPT)", "12,0%", "3% stock bonus"],
+        ["COUPE (model 105)", "11,0%", ""],
+    ]
+
+
+def test_a_line_as_near_the_row_above_as_the_row_below_goes_below(doc):
+    assert doc.grid(doc.tables[3])[1:] == [
+        ["MINI (model 103)", "0,0%", ""],
+        ["SEDAN (model 104)", "16,0%", "Special 100 edition 104.8RU-Top Sport 104.LRU"],
+        ["COUPE (model 105)", "11,0%", ""],
+    ]
+
+
+def test_a_ruled_group_header_spans_its_columns(doc):
+    table = doc.tables[4]
+    top, second = list(table.rows)[:2]
+    assert [(text_of(c.content[0]) if c.content else "", c.col_span, c.row_span) for c in top.cells] == [
+        ("Model", 1, 2), ("TEDs", 3, 1), ("Time", 1, 2)]
+    assert [text_of(c.content[0]) for c in second.cells] == ["simple", "complex", "all"]
+    assert all(c.header for c in top.cells + second.cells)
+
+
+def test_rows_cite_page_table_and_row(doc):
+    rows = list(doc.tables[3].rows)
+    assert rows[2].locator.citation() == "Page 1, table 4, row 3"
+    assert doc.tables[3].locator.table == 4
+
+
+def test_a_table_continued_under_the_same_header_is_one_table(fixtures):
+    from zenconv.testing import read
+    doc = PdfRead(read(fixtures["continued.pdf"], READER))
+    (table,) = doc.tables
+    grid = doc.grid(table)
+    assert grid[0] == ["Item", "Qty", "Price"] and len(grid) == 16
+    assert grid[-1] == ["Item 15", "45", "22.50"]
+    rows = list(table.rows)
+    assert [r.locator.page for r in rows[:11]] == [1] * 11 and [r.locator.page for r in rows[11:]] == [2] * 5
+    assert rows[15].locator.citation() == "Page 2, table 1, row 16"
+    assert doc.codes["pdf.table-continued"] == 1
+    assert doc.paragraphs[-2].startswith("After the table")
+
+
+def test_running_headers_and_page_numbers_are_dropped_and_reported(fixtures):
+    from zenconv.testing import read
+    doc = PdfRead(read(fixtures["continued.pdf"], READER))
+    text = " ".join(doc.paragraphs)
+    assert "ACME Corp" not in text and "Page 1 of 3" not in text
+    assert doc.codes["pdf.running-headers-dropped"] == 6
+
+
+def test_a_list_with_hanging_markers_is_not_a_table(fixtures):
+    from zenconv.testing import read
+    doc = PdfRead(read(fixtures["structure.pdf"], READER))
+    assert not doc.tables and "pdf.table-not-resolved" not in doc.codes
+    assert isinstance(doc.blocks[0], (Paragraph,)) or doc.lists
