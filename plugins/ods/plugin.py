@@ -18,7 +18,8 @@ CODES = (
     refused("ods.encrypted-package", "An encrypted package (manifest:encryption-data): refused, never decrypted."),
     refused("ods.missing-content", "The package has no content.xml."),
     refused("ods.not-a-spreadsheet", "The package is another OpenDocument type, or content.xml holds no spreadsheet."),
-    truncated("ods.sheet-truncated", "A sheet went past --max-rows, --max-cols or the workbook's --max-cells: read up to the cap, with a visible note."),
+    truncated("ods.cell-truncated", "A cell's text past 32,767 characters (Excel's own limit) was cut there."),
+    truncated("ods.sheet-truncated", "A sheet went past --max-rows or --max-cols, or the workbook past --max-cells or --max-expansion: read up to the cap, with a visible note."),
     dropped("ods.formula-without-cached-value", "A formula cell with no cached value: written empty (formulas are never evaluated).", review=True),
     dropped("ods.hidden-sheet-dropped", "A hidden table (table:display=\"false\") skipped under --hidden skip."),
     dropped("ods.hidden-row-dropped", "Hidden (collapsed or filtered) rows holding values skipped under --hidden skip."),
@@ -44,6 +45,7 @@ OPTIONS = (
     OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
     OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
     OptionSpec("max-cells", "int", 50_000_000, "Spreadsheets: most cells read from one workbook, all sheets together; past it the rest is cut and reported.", metavar="N"),
+    OptionSpec("max-expansion", "int", 32, "Spreadsheets: most characters of cell text per byte of source (at least 1 MiB): repeated shared strings cannot blow a small file up; past it the rest is cut and reported.", metavar="N"),
 )
 
 ODF_MIMETYPES = ["application/vnd.oasis.opendocument.spreadsheet",

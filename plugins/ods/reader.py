@@ -52,7 +52,7 @@ def read(source, ctx) -> Iterator[Block]:
         if not found.spreadsheet:
             raise Unreadable("ods.not-a-spreadsheet", "content.xml holds no office:spreadsheet body")
         _report(found.counts, None, ctx)
-        budget = Budget(ctx.options["max_cells"])
+        budget = Budget.for_source(source, ctx.options)
         with package.open("content.xml") as stream:
             events = element_events(stream, ctx, TAGS, EVENTS)
             for info in found.tables:

@@ -26,6 +26,7 @@ from openpyxl.utils import get_column_letter
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Cell, ColumnSpec, Columns, Link, Row, Table, Text
+from zenconv.ir.walk import cell_text
 
 HIDDEN_ROW = (HiddenFacet("hidden-row"),)
 HIDDEN_COLUMN = (HiddenFacet("hidden-column"),)
@@ -34,12 +35,25 @@ _HIDDEN = -1
 _SKIP = object()
 
 
-class Budget:
-    """The per-workbook cell cap (``--max-cells``), spent by every sheet in turn."""
+CELL_CHARS = 32_767  # Excel's own limit on a cell's text
 
-    def __init__(self, limit: int) -> None:
+
+class Budget:
+    """The per-workbook caps, spent by every sheet in turn: cells (``--max-cells``) and characters.
+
+    The character cap is ``--max-expansion`` characters per byte of source, at least 1 MiB: shared
+    strings (and ODF repeats) let a 100 KB file reference one megabyte-long string ten thousand times.
+    """
+
+    def __init__(self, limit: int, text_limit: int | None = None) -> None:
         self.limit = limit
         self.used = 0
+        self.text_limit = text_limit if text_limit is not None else 1 << 62
+        self.text_used = 0
+
+    @classmethod
+    def for_source(cls, source, options) -> Budget:
+        return cls(options["max_cells"], max(1 << 20, options["max_expansion"] * source.size))
 
 
 @dataclass(slots=True)
@@ -206,14 +220,37 @@ class Grid:
         if self.emitted >= self.max_rows:
             self._truncate(index, "rows")
             return None
-        if self.budget.used + cost > self.budget.limit:
+        budget = self.budget
+        if budget.used + cost > budget.limit:
             self._truncate(index, "cells")
             return None
-        self.budget.used += cost
+        try:
+            chars = sum(map(len, cells))
+        except TypeError:  # a Cell among the strings
+            chars = sum(len(c) if isinstance(c, str) else len(cell_text(c)) for c in cells)
+        if chars > CELL_CHARS:
+            cells, chars = self._long_cells(index, cells)
+        if budget.text_used + chars > budget.text_limit:
+            self._truncate(index, "text")
+            return None
+        budget.used += cost
+        budget.text_used += chars
         self.emitted += 1
         locator = Locator(sheet=self.plan.ordinal, sheet_name=self.plan.name, row=index,
                           cell=f"{self._first_letter}{index + 1}")
         return Row(cells, HIDDEN_ROW if hidden else (), locator)
+
+    def _long_cells(self, index: int, cells: list) -> tuple[list, int]:
+        """Cut every cell past Excel's 32,767 characters: no spreadsheet application writes one."""
+        kept, chars = [], 0
+        for cell in cells:
+            if isinstance(cell, str) and len(cell) > CELL_CHARS:
+                cell = cell[:CELL_CHARS]
+                self.ctx.report(f"{self.ctx.namespace}.cell-truncated", Locator(
+                    sheet=self.plan.ordinal, sheet_name=self.plan.name, row=index))
+            kept.append(cell)
+            chars += len(cell) if isinstance(cell, str) else len(cell_text(cell))
+        return kept, chars
 
     def _plain_cells(self, cols: list[int], values: list) -> list:
         first = self.plan.first_col
@@ -334,9 +371,13 @@ class Grid:
         if why == "rows":
             note = (f"⚠ Truncated: sheet {name} has more than {self.max_rows} rows (--max-rows); "
                     f"rows from row {index + 1} on were not read.")
-        else:
+        elif why == "cells":
             note = (f"⚠ Truncated: the workbook has more than {self.budget.limit} cells (--max-cells); "
                     f"sheet {name} was read up to row {index}, and rows from row {index + 1} on were not read.")
+        else:
+            note = (f"⚠ Truncated: the workbook's text passes {self.budget.text_limit} characters, "
+                    f"--max-expansion times its size; sheet {name} was read up to row {index}, and rows from "
+                    f"row {index + 1} on were not read.")
         self._flag(index, note)
 
     def _flag(self, index: int, note: str) -> None:

@@ -17,7 +17,8 @@ CODES = (
     *xml_codes(NAME),
     refused("xlsx.missing-workbook", "The package has no workbook part (xl/workbook.xml or the officeDocument target)."),
     dropped("xlsx.sheet-part-missing", "A sheet the workbook lists has no part in the package: its name is kept, its cells are missing.", review=True),
-    truncated("xlsx.sheet-truncated", "A sheet went past --max-rows, --max-cols or the workbook's --max-cells: read up to the cap, with a visible note."),
+    truncated("xlsx.cell-truncated", "A cell's text past 32,767 characters (Excel's own limit) was cut there."),
+    truncated("xlsx.sheet-truncated", "A sheet went past --max-rows or --max-cols, or the workbook past --max-cells or --max-expansion: read up to the cap, with a visible note."),
     dropped("xlsx.formula-without-cached-value", "A formula cell with no cached value: written empty (formulas are never evaluated).", review=True),
     dropped("xlsx.hidden-sheet-dropped", "A hidden or very hidden sheet skipped under --hidden skip."),
     dropped("xlsx.hidden-row-dropped", "Hidden rows holding values skipped under --hidden skip."),
@@ -52,6 +53,7 @@ OPTIONS = (
     OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
     OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
     OptionSpec("max-cells", "int", 50_000_000, "Spreadsheets: most cells read from one workbook, all sheets together; past it the rest is cut and reported.", metavar="N"),
+    OptionSpec("max-expansion", "int", 32, "Spreadsheets: most characters of cell text per byte of source (at least 1 MiB): repeated shared strings cannot blow a small file up; past it the rest is cut and reported.", metavar="N"),
 )
 
 ZIP_PARTS = ["xl/"]

@@ -53,7 +53,7 @@ def read(source, ctx) -> Iterator[Block]:
             ctx.report("xlsx.rich-text-flattened", count=strings.rich, detail="shared strings with rich-text runs")
         if strings.phonetic:
             ctx.report("xlsx.phonetic-dropped", count=strings.phonetic)
-        budget = Budget(ctx.options["max_cells"])
+        budget = Budget.for_source(source, ctx.options)
         for entry in book.sheets:
             yield from _sheet(package, entry, values, budget, ctx)
     finally:

@@ -41,18 +41,18 @@ class _Peeked(io.RawIOBase):
         return self._rest.read(n)
 
 
-def element_events(stream, ctx, tags: tuple[str, ...]):
-    """``("end", element)`` for each element named in ``tags`` (Clark names); the caller frees them."""
+def element_events(stream, ctx, tags: tuple[str, ...], events: tuple[str, ...] = ("end",)):
+    """``(event, element)`` for each element named in ``tags`` (Clark names); the caller frees them."""
     ns, depth = ctx.namespace, ctx.options["max_xml_depth"]
     if depth < _LIBXML2_DEPTH:
-        yield from iterparse_xml(stream, ns, events=("end",), tag=tags, max_depth=depth)
+        yield from iterparse_xml(stream, ns, events=events, tag=tags, max_depth=depth)
         return
     head = stream.read(_PEEK)
     if _DOCTYPE.search(head):
         raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
     checked = False
     try:
-        for event, element in etree.iterparse(_Peeked(head, stream), events=("end",), tag=tags, **PARSER_OPTIONS):
+        for event, element in etree.iterparse(_Peeked(head, stream), events=events, tag=tags, **PARSER_OPTIONS):
             if not checked:
                 checked = True
                 docinfo = element.getroottree().docinfo
