@@ -68,6 +68,9 @@ def build(segments: list) -> list:
     root: list = []
     open_keys: list = []
     lists: list[list] = [root]
+    # adjacent text is gathered in lists and joined once: a paragraph of a million one-letter runs
+    # must not cost a million string copies
+    pieces: dict[int, list[str]] = {}
     for keys, leaf in segments:
         depth = len(open_keys)
         shared = 0
@@ -84,16 +87,37 @@ def build(segments: list) -> list:
             open_keys.append(key)
             lists.append(children)
             target = children
-        if type(leaf) is str:
-            if target and type(target[-1]) is Text:
-                target[-1].text += leaf
+        kind = type(leaf)
+        if kind is str:
+            last = target[-1] if target else None
+            if type(last) is Text:
+                pieces[id(last)].append(leaf)
             else:
-                target.append(Text(leaf))
-        elif type(leaf) is Code and target and type(target[-1]) is Code:
-            target[-1].text += leaf.text
+                node = Text(leaf)
+                pieces[id(node)] = [leaf]
+                target.append(node)
+        elif kind is Code:
+            last = target[-1] if target else None
+            if type(last) is Code:
+                pieces[id(last)].append(leaf.text)
+            else:
+                pieces[id(leaf)] = [leaf.text]
+                target.append(leaf)
         else:
             target.append(leaf)
+    if pieces:
+        _join(root, pieces)
     return root
+
+
+def _join(nodes: list, pieces: dict[int, list[str]]) -> None:
+    for node in nodes:
+        parts = pieces.get(id(node))
+        if parts is not None:
+            if len(parts) > 1:
+                node.text = "".join(parts)
+        elif hasattr(node, "children"):
+            _join(node.children, pieces)
 
 
 def strip_key(segments: list, key) -> list:

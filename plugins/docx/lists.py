@@ -18,9 +18,10 @@ class ListAssembler:
         self._stack: list[list] = []   # [level, key, list, last value], outermost first
         self._done: list = []
         self._code: CodeBlock | None = None   # the code block consecutive code paragraphs extend
+        self._lines: list[str] = []           # its lines, joined once when it closes
 
     def item(self, info: Item, item: ListItem) -> None:
-        self._code = None
+        self._close_code()
         stack = self._stack
         level = info.level
         while stack and stack[-1][0] > level:
@@ -44,20 +45,27 @@ class ListAssembler:
 
     def block(self, block) -> None:
         self._stack.clear()
-        self._code = None
+        self._close_code()
         self._done.append(block)
 
     def code(self, text: str, facets: tuple = (), locator=None) -> None:
         """A code paragraph: a line of the code block the paragraphs before it opened, or a new one."""
         if self._code is not None and not facets:
-            self._code.text += "\n" + text
+            self._lines.append(text)
             return
         self.block(CodeBlock(text, facets=facets, locator=locator))
         self._code = self._done[-1]
+        self._lines = [text]
+
+    def _close_code(self) -> None:
+        if self._code is not None:
+            self._code.text = "\n".join(self._lines)
+            self._code = None
+            self._lines = []
 
     def close(self) -> None:
         self._stack.clear()
-        self._code = None
+        self._close_code()
 
     def take(self) -> list:
         """The finished top-level blocks; an open list stays until it closes."""

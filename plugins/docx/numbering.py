@@ -187,8 +187,9 @@ def format_number(n: int, fmt: str) -> str:
 
 
 def _letters(n: int) -> str:
-    # Word repeats the letter past z: 27 is "aa", 28 "bb"
-    if n <= 0:
+    # Word repeats the letter past z: 27 is "aa", 28 "bb"; a hostile start value must not make a
+    # label millions of letters long, so past 26 repetitions the number is written in digits
+    if not 0 < n <= 26 * 26:
         return str(n)
     return chr(ord("a") + (n - 1) % 26) * ((n - 1) // 26 + 1)
 

@@ -56,3 +56,13 @@ def test_checkbox_paragraphs_are_task_items():
     tasks = [b for b in blocks(FX.controls_and_boxes()) if isinstance(b, List)][0]
     assert [(i.checked, text(i.blocks)) for i in tasks.items] == [(True, "Done"), (False, "Open")]
     assert all(isinstance(i, ListItem) for i in tasks.items)
+
+
+def test_a_huge_start_value_gives_a_short_label():
+    from zenconv_plugins.docx.numbering import format_number
+
+    assert format_number(28, "lowerLetter") == "bb" and format_number(4, "upperRoman") == "IV"
+    assert format_number(2_000_000_000, "lowerLetter") == "2000000000"
+    numbering = FX.abstract("1", [("decimal", "%1.", 1), ("lowerLetter", "%1.%2.", 2_000_000_000)]) + FX.num("1", "1")
+    found = blocks(FX.package(FX.p("a", num=("1", 0)) + FX.p("b", num=("1", 1)), numbering=numbering))
+    assert text(found[0].items[0].blocks[1]) == "1.2000000000. b"

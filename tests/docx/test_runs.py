@@ -37,3 +37,14 @@ def test_tab_break_hyphen_and_symbols():
     inlines = _first_paragraph()
     tail = inlines[inlines.index(Code("printf")) + 1:]
     assert tail == [Text("a b"), HardBreak(), Text("c-dα✓")]
+
+
+def test_many_runs_join_into_one_text_and_code_lines_into_one_block():
+    from zenconv.ir.nodes import CodeBlock
+
+    runs = "".join(f"<w:r><w:t>{chr(97 + i % 26)}</w:t></w:r>" for i in range(50_000))
+    code = "".join(FX.p(f"x{i} = {i};", style="SourceCode") for i in range(2_000))
+    styles = '<w:style w:type="paragraph" w:styleId="SourceCode"><w:name w:val="Source Code"/></w:style>'
+    first, second = blocks(FX.package(f"<w:p>{runs}</w:p>" + code, styles=styles))
+    assert first.children == [Text("abcdefghijklmnopqrstuvwxyz" * 1923 + "abcdefghijklmnopqrstuvwx"[:50_000 - 26 * 1923])]
+    assert isinstance(second, CodeBlock) and second.text.count("\n") == 1_999 and second.text.endswith("x1999 = 1999;")
