@@ -21,9 +21,27 @@ def chart_table(st: DocxState, rid: str) -> Table | None:
     rel = st.rels.get(rid)
     if rel is None or rel.external or not rel.target:
         return None
-    root = st.package.parse(rel.target)
-    if root is None:
+    # a chart shown many times is parsed once
+    if rel.target not in st.charts:
+        root = st.package.parse(rel.target)
+        st.charts[rel.target] = _chart_data(root) if root is not None else None
+    data = st.charts[rel.target]
+    if data is None:
         return None
+    title, names, categories, columns = data
+    order = sorted(set(categories) | {i for col in columns for i in col})[:MAX_POINTS]
+    st.tables += 1
+    locator = Locator(table=st.tables, paragraph=st.paragraph or None, rendered_page=st.page if st.paged else None)
+    header = Row([Cell([], header=True)] + [Cell([Text(n)], header=True) for n in names], locator=locator.with_(row=0))
+    rows = [header] + [
+        Row([categories.get(i, str(i + 1))] + [_number(col.get(i, "")) for col in columns], locator=locator.with_(row=n + 1))
+        for n, i in enumerate(order)]
+    return Table(rows=rows, columns=Columns(count=len(names) + 1), caption=[Text(title)] if title else None,
+                 locator=locator)
+
+
+def _chart_data(root) -> tuple | None:
+    """(title, series names, categories by index, one {index: value} per series), or None without series."""
     names: list[str] = []
     columns: list[dict[int, str]] = []
     categories: dict[int, str] = {}
@@ -41,16 +59,8 @@ def chart_table(st: DocxState, rid: str) -> Table | None:
             columns.append({})
     if not names:
         return None
-    order = sorted(set(categories) | {i for col in columns for i in col})[:MAX_POINTS]
-    st.tables += 1
-    locator = Locator(table=st.tables, paragraph=st.paragraph or None, rendered_page=st.page if st.paged else None)
-    header = Row([Cell([], header=True)] + [Cell([Text(n)], header=True) for n in names], locator=locator.with_(row=0))
-    rows = [header] + [
-        Row([categories.get(i, str(i + 1))] + [_number(col.get(i, "")) for col in columns], locator=locator.with_(row=n + 1))
-        for n, i in enumerate(order)]
     title = root.find(f"{C}chart/{C}title")
-    caption = [Text(_text(title))] if title is not None and _text(title) else None
-    return Table(rows=rows, columns=Columns(count=len(names) + 1), caption=caption, locator=locator)
+    return (_text(title) if title is not None else ""), names, categories, columns
 
 
 def _points(el):

@@ -42,6 +42,7 @@ class DocxState:
     fields: list[Field] = field(default_factory=list)
     note_refs: list[tuple[str, str]] = field(default_factory=list)   # (kind, id) in reference order
     media: dict[str, str | None] = field(default_factory=dict)      # part name -> resource name
+    charts: dict[str, tuple | None] = field(default_factory=dict)   # chart part -> its cached data
     header_parts: dict[str, str] = field(default_factory=dict)      # part name -> header | footer
     style_ids: set[str] = field(default_factory=set)
     comments: set[str] = field(default_factory=set)
