@@ -1,0 +1,77 @@
+"""The same model as XLSX: one heading and table per sheet, spans, repeats never expanded blindly, hidden
+content marked or skipped, the constructs that are reported."""
+
+from __future__ import annotations
+
+import time
+
+from zenconv.ir.facets import HiddenFacet
+from zenconv.ir.nodes import Heading
+
+from .conftest import FX, float_cell, grid, read_ods, row_body, spans, tables
+
+STRUCTURE = FX.structure()
+
+
+def test_sheets_in_order_as_level_2_headings():
+    blocks = list(read_ods(STRUCTURE).document.blocks)
+    headings = [(b.level, b.children[0].text, b.locator.sheet) for b in blocks if isinstance(b, Heading)]
+    assert headings == [(2, "Damages", 1), (2, "Secret", 2), (2, "Parties", 3)]
+
+
+def test_spans_gaps_repeats_and_citations():
+    started = time.perf_counter()
+    damages = tables(read_ods(STRUCTURE))[0]
+    rows = list(damages.rows)
+    assert time.perf_counter() - started < 5  # 1,048,000 repeated empty rows cost nothing
+    assert [(r.locator.row, r.locator.cell) for r in rows] == [
+        (0, "B1"), (3, "B4"), (4, "B5"), (5, "B6"), (6, "B7"), (7, "B8"), (8, "B9"), (1048009, "B1048010")]
+    got = spans(damages)
+    assert got[0] == [("Summary", 2, 1)]
+    assert got[2] == [("Rent", 1, 2), ("s1", 1, 1), ("1000", 1, 1)]
+    assert got[3] == [("s2", 1, 1), ("1200", 1, 1)]
+    assert grid(damages)[5:7] == [["x", "x", "x"], ["x", "x", "x"]]   # a repeated row with values is written
+
+
+def test_hidden_content_kept_and_marked():
+    result = read_ods(STRUCTURE)
+    damages, secret, _ = tables(result)
+    rows = list(damages.rows)
+    assert rows[4].facets == (HiddenFacet("hidden-row"),) and grid(damages)[4][0] == "Hidden row"
+    assert [s.facets for s in damages.columns.specs] == [(), (HiddenFacet("hidden-column"),)]
+    assert secret.facets == (HiddenFacet("hidden-sheet"),)
+
+
+def test_hidden_skip_drops_and_reports():
+    result = read_ods(STRUCTURE, hidden="skip")
+    names = [b.children[0].text for b in result.document.blocks if isinstance(b, Heading)]
+    assert names == ["Damages", "Parties"]
+    damages = tables(result)[0]
+    assert grid(damages)[1] == ["Item", "Amount"]
+    assert "Hidden row" not in str(grid(damages))
+    codes = result.codes()
+    assert codes["ods.hidden-sheet-dropped"] == 1
+    assert codes["ods.hidden-row-dropped"] == 1
+    assert codes["ods.hidden-column-dropped"] == 1
+
+
+def test_reported_constructs():
+    assert read_ods(FX.reported()).codes() == {
+        "ods.images-dropped": 1, "ods.charts-dropped": 1, "ods.data-validation-dropped": 1,
+        "ods.conditional-formatting-dropped": 1, "ods.macros-dropped": 1,
+    }
+
+
+def test_a_value_in_a_covered_cell_is_dropped_and_reported():
+    body = ('<table:table table:name="S"><table:table-row>'
+            '<table:table-cell table:number-columns-spanned="2" office:value-type="string"><text:p>top</text:p>'
+            '</table:table-cell><table:covered-table-cell office:value-type="float" office:value="5"/>'
+            '</table:table-row></table:table>')
+    result = read_ods(FX.raw_ods(body))
+    assert spans(tables(result)[0]) == [[("top", 2, 1)]]
+    assert result.codes()["ods.merged-cell-values-dropped"] == 1
+
+
+def test_a_repeated_value_cell_is_written_as_often_as_it_repeats():
+    body = f'<table:table table:name="S">{row_body(float_cell(7, repeat=4))}</table:table>'
+    assert grid(tables(read_ods(FX.raw_ods(body)))[0]) == [["7", "7", "7", "7"]]

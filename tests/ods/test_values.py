@@ -1,0 +1,59 @@
+"""Typed values from office:value-type, never from the displayed text; annotations never in a value."""
+
+from __future__ import annotations
+
+import pytest
+
+from zenconv.ir.nodes import Cell, Link
+
+from .conftest import FX, grid, read_ods, tables
+
+VALUES = read_ods(FX.values())
+ROWS = list(tables(VALUES)[0].rows)
+BY_LABEL = {row.cells[0]: row.cells[1] if len(row.cells) > 1 else "" for row in ROWS}
+
+
+@pytest.mark.parametrize("label, expected", [
+    ("float", "13955.625"), ("integer", "15950"),
+    ("percentage", "0.125"), ("currency", "15950"),   # display never applied
+    ("date", "2026-06-01"), ("datetime", "2026-06-01T09:30:00"), ("midnight", "2026-06-01"),
+    ("time", "09:30:00"), ("duration", "36:00:00"),
+    ("true", "TRUE"), ("false", "FALSE"),
+    ("string", "plain text"),
+    ("paragraphs", "line 1\nline  2\nend"),           # paragraphs, text:s c="2" and text:line-break
+    ("annotated", "noted"),                           # the annotation's text is not the value
+    ("styled", "plain bold"),
+    ("formula cached", "2"), ("formula uncached", ""),
+])
+def test_value_type(label, expected):
+    assert BY_LABEL[label] == expected
+
+
+def test_a_link_is_kept():
+    cell = BY_LABEL["link"]
+    assert isinstance(cell, Cell)
+    assert [type(i).__name__ for i in cell.content] == ["Text", "Link"]
+    assert cell.content[1].target == "https://example.com/doc"
+
+
+def test_value_reports():
+    assert VALUES.codes() == {
+        "ods.annotations-dropped": 1, "ods.display-formats-not-applied": 2,
+        "ods.formula-without-cached-value": 1, "ods.rich-text-flattened": 1,
+    }
+
+
+def test_rows_cite_sheet_and_row():
+    assert ROWS[4].locator.citation() == "Sheet 'Values', row 5"
+    assert (ROWS[4].locator.sheet, ROWS[4].locator.cell) == (1, "A5")
+    assert grid(tables(VALUES)[0])[0] == ["float", "13955.625"]
+
+
+@pytest.mark.parametrize("raw, expected", [
+    ("PT09H30M00S", "09:30:00"), ("PT0H0M1.5S", "00:00:01.500"), ("-PT1H", "-01:00:00"), ("P1DT2H", "26:00:00"),
+    ("nonsense", "nonsense"),
+])
+def test_durations(raw, expected):
+    from zenconv_plugins.xlsx.values import duration_text
+
+    assert duration_text(raw) == expected
