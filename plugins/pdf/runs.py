@@ -8,7 +8,6 @@ space. Glyphs drawn twice at the same spot (fake bold, shadows) are kept once.
 from __future__ import annotations
 
 import unicodedata
-from collections import deque
 from dataclasses import dataclass
 
 from .bidi import has_rtl, logical
@@ -69,52 +68,59 @@ def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None) -> list[Run]:
     runs: list[Run] = []
     units: list[list[str]] = []   # each run's glyph texts, for right-to-left reordering
     current: Run | None = None
-    recent: dict[str, deque] = {}
+    texts: list[str] = []         # the current run's glyph texts
+    right = 0.0                   # the current run's right edge
+    drawn: dict[tuple[str, int], list[float]] = {}   # where each glyph text was drawn, per baseline
     styles: dict[tuple, Style] = {}
+    last_key: tuple | None = None
+    style: Style | None = None
+    areas = links.areas if links else None
     for g in glyphs:
         text = fold(g.text)
         if not text or text == "\ufffd":
             continue  # unmapped glyphs say nothing; the page counts them
-        size = max(g.size, 1.0)
-        if not text.isspace():
-            places = recent.get(text)
-            if places is None:
-                places = recent[text] = deque(maxlen=8)
-            near = max(min(OVERPRINT * size, 0.2 * (g.x1 - g.x0)), 0.05)
-            if any(abs(x - g.x0) < near and abs(y - g.y0) < near for x, y in places):
-                continue
-            places.append((g.x0, g.y0))
-        link = links.target(g) if links else None
-        skey = (round(g.size, 1), g.font.bold, g.font.italic, g.font.mono, link, g.hidden)
-        style = styles.get(skey)
-        if style is None:
-            style = styles[skey] = Style(skey[0], g.font.bold, g.font.italic, g.font.mono, link, g.hidden)
-        if current is not None and abs(current.y - g.y0) <= SAME_BASELINE * size:
-            gap = g.x0 - (current.x + current.width)
-            spaced = current.text[-1:].isspace() or text.isspace()
-            limit = WORD_GAP_AFTER_SPACE if spaced else FLOW_GAP
-            if -size < gap <= limit * size:
+        size = g.size if g.size > 1.0 else 1.0
+        x0, y0 = g.x0, g.y0
+        space = text.isspace()
+        if not space and _overprint(drawn, text, x0, y0, max(min(OVERPRINT * size, 0.2 * (g.x1 - x0)), 0.05)):
+            continue
+        link = links.target(g) if areas else None
+        key = (g.font, g.size, link, g.hidden)
+        if key != last_key:
+            font = g.font
+            skey = (round(g.size, 1), font.bold, font.italic, font.mono, link, g.hidden)
+            style = styles.get(skey)
+            if style is None:
+                style = styles[skey] = Style(*skey)
+            last_key = key
+        if current is not None and abs(current.y - y0) <= SAME_BASELINE * size:
+            gap = x0 - right
+            spaced = space or texts[-1].isspace()
+            if -size < gap <= (WORD_GAP_AFTER_SPACE if spaced else FLOW_GAP) * size:
                 word_space = gap > SPACE_GAP * size and not spaced
-                if current.style == style:
-                    if word_space:
-                        current.text += " "
-                        units[-1].append(" ")
-                    current.text += text
-                    units[-1].append(text)
-                    current.width = max(current.x + current.width, g.x1) - current.x
-                    continue
                 if word_space:
-                    # A new style after a word space: the space goes with the run before, so the
-                    # cells join them as words of one line.
-                    current.text += " "
-                    units[-1].append(" ")
-        if text.isspace():
+                    # After a word space a new style still starts a run, but the space goes with
+                    # the run before, so the cells join them as words of one line.
+                    texts.append(" ")
+                if current.style is style:
+                    texts.append(text)
+                    if g.x1 > right:
+                        right = g.x1
+                    continue
+        if current is not None:
+            current.width = right - current.x
+        if space:
             current = None
             continue
-        current = Run(g.x0, g.y0, g.x1 - g.x0, g.size, text, style)
+        current = Run(x0, y0, g.x1 - x0, g.size, "", style)
+        texts = [text]
+        right = g.x1
         runs.append(current)
-        units.append([text])
+        units.append(texts)
+    if current is not None:
+        current.width = right - current.x
     for run, glyph_texts in zip(runs, units):
+        run.text = "".join(glyph_texts)
         if has_rtl(run.text):
             # Reading order inside, but the spaces stay on the side of the page they are on:
             # everything after this stage reads a piece's leading space as its left.
@@ -126,3 +132,19 @@ def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None) -> list[Run]:
             core = logical(glyph_texts[start:end], str)
             run.text = "".join(glyph_texts[:start]) + "".join(core) + "".join(glyph_texts[end:])
     return runs
+
+
+def _overprint(drawn: dict, text: str, x0: float, y0: float, near: float) -> bool:
+    """Whether this glyph was drawn already at (nearly) this spot; remembers it when not."""
+    row = round(y0)
+    for key in ((text, row), (text, row - 1), (text, row + 1)):
+        xs = drawn.get(key)
+        if xs is not None:
+            for x in xs:
+                if -near < x - x0 < near:
+                    return True
+    xs = drawn.setdefault((text, row), [])
+    xs.append(x0)
+    if len(xs) > 4:
+        del xs[0]
+    return False
