@@ -8,8 +8,6 @@ at :data:`MAX_SPAN`, and below 1 counts as 1, as the reference table reader does
 
 from __future__ import annotations
 
-from ..ir.nodes import Cell
-
 MAX_SPAN = 1000
 
 
@@ -34,11 +32,11 @@ class SpanGrid:
 
     def __init__(self) -> None:
         self._pending: list[int] = []  # per column: rows still covered after the current one
-        self._active = False
+        self.active = False  # whether an earlier row span still covers a later row
 
     def place(self, cells: list) -> tuple[list, int]:
         """The row as grid slots (cells, COVERED for covered positions) and how many cells span."""
-        if not self._active:
+        if not self.active:
             for cell in cells:
                 if type(cell) is not str and (cell.col_span != 1 or cell.row_span != 1):
                     break
@@ -71,5 +69,5 @@ class SpanGrid:
         while col <= last_covered:
             slots.append(COVERED if covered_now[col] else "")
             col += 1
-        self._active = any(pending)
+        self.active = any(pending)
         return slots, spanning

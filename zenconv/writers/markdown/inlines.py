@@ -26,6 +26,8 @@ _DELIMITED = {Strong: ("**", "<strong>", "</strong>"), Emphasis: ("*", "<em>", "
               Strikethrough: ("~~", "<s>", "</s>")}
 _MERGEABLE = (Text, Strong, Emphasis, Strikethrough, Code)
 _BACKTICKS = re.compile(r"`+")
+_LEADING_SPACE = re.compile(r"[\s\x00]*")
+_TRAILING_SPACE = re.compile(r"[\s\x00]*$")
 _URL_UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
 _INSERTIONS = ("insertion", "move-to")
 _ENTITY_AMP = re.compile(r"&(?=#|[^\t\n\f <&;]{1,32};)")  # as in escape.py: entities decode in URLs too
@@ -39,16 +41,88 @@ def _is_punct(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "PS"
 
 
-def _can_open(before: str, first: str, delim: str) -> bool:
-    if before == delim:
-        return False
-    return not _is_punct(first) or not before or _is_space(before) or _is_punct(before)
+# Character classes for the flanking rules: whitespace, punctuation, other. A character's class is a
+# tuple of the classes it may have: CommonMark calls punctuation the Unicode P and S categories, mistune
+# whatever is neither space nor alphanumeric, and a run must be read alike by both.
+_WS, _PUNCT, _OTHER = 0, 1, 2
+_MAYBE_SPACE = (_WS, _PUNCT)
 
 
-def _can_close(last: str, after: str, delim: str) -> bool:
-    if after == delim:
+def _classes(ch: str) -> tuple[int, ...]:
+    if _is_space(ch):
+        return (_WS,)
+    by_spec = _is_punct(ch)
+    by_mistune = not ch.isalnum()
+    if by_spec == by_mistune:
+        return (_PUNCT,) if by_spec else (_OTHER,)
+    return (_PUNCT, _OTHER)
+
+
+def _left(before: int, after: int) -> bool:
+    return after != _WS and (after != _PUNCT or before != _OTHER)
+
+
+def _right(before: int, after: int) -> bool:
+    return before != _WS and (before != _PUNCT or after != _OTHER)
+
+
+def _opens(before: tuple[int, ...], first: str, same_char: bool) -> bool:
+    """A run that can open and cannot close, whatever the class of its neighbours: parsers agree on
+    those. Intraword runs, which can do both, are where they part, so those fall back to HTML."""
+    if same_char:
         return False
-    return not _is_punct(last) or not after or _is_space(after) or _is_punct(after)
+    return all(_left(b, f) and not _right(b, f) for b in before for f in _classes(first))
+
+
+def _closes(last: str, after: tuple[int, ...], same_char: bool) -> bool:
+    if same_char:
+        return False
+    return all(_right(l, a) and not _left(l, a) for l in _classes(last) for a in after)
+
+
+def _peek(pieces: list, i: int) -> tuple[str, str]:
+    """The two characters after piece ``i`` ("" past the end); a later delimiter counts as punctuation."""
+    chars: list[str] = []
+    for source in (pieces[i].trail, *pieces[i + 1:]):
+        if type(source) is str:
+            chars.extend(source[: 2 - len(chars)])
+        else:
+            chars.extend(source.lead[: 2 - len(chars)])
+            if len(chars) < 2:
+                chars.append(_DELIMITED[source.kind][0][0])
+        if len(chars) >= 2:
+            break
+    chars += [""] * (2 - len(chars))
+    return chars[0], chars[1]
+
+
+# Finishing a block writes some whitespace as a character reference, whose ";" is punctuation to the
+# flanking rules: a line's first and last whitespace, a line end at the block's edge or after another,
+# and every line end in a heading (&#10;) or a cell (<br>). The two functions below classify the
+# characters around a run as they will be once finished; where that is not certain (inside a delimiter,
+# mode None, an edge may or may not be a line's edge) the answer is both, and the run must work for both.
+
+def _before_class(before: str, earlier: str, column: int, mode: str | None) -> tuple[int, ...]:
+    """``earlier`` is the character before ``before``; ``column`` is ``before``'s, 1-based, since a break."""
+    if not before:
+        return (_WS,) if mode else _MAYBE_SPACE
+    if before == "\n" or before == HARD:
+        if mode == "block" and earlier and earlier not in ("\n", HARD):
+            return (_WS,)
+        return _MAYBE_SPACE
+    if _is_space(before):
+        return _MAYBE_SPACE if column == 1 or not earlier else (_WS,)
+    return _classes(before)
+
+
+def _after_class(after: str, following: str, mode: str | None) -> tuple[int, ...]:
+    if not after:
+        return (_WS,) if mode else _MAYBE_SPACE
+    if after == "\n" or after == HARD:
+        return (_WS,) if mode == "block" and following else _MAYBE_SPACE
+    if _is_space(after):
+        return _MAYBE_SPACE if not following or following in ("\n", HARD) else (_WS,)
+    return _classes(after)
 
 
 class _Delimited:
@@ -76,18 +150,23 @@ class InlineRenderer:
     # --- the three ways a block finishes its inlines ------------------------------------------------
 
     def paragraph(self, inlines) -> str:
-        return finish_block(self.compose(inlines))
+        return finish_block(self.compose(inlines, mode="block"))
 
     def heading(self, inlines) -> str:
-        return finish_heading(self.compose(inlines))
+        return finish_heading(self.compose(inlines, mode="heading"))
 
     def cell(self, inlines) -> str:
-        return finish_cell(self.compose(inlines, cell=True))
+        return finish_cell(self.compose(inlines, cell=True, mode="cell"))
 
     # --- composition ------------------------------------------------------------------------------
 
-    def compose(self, inlines, *, cell: bool = False, in_link: bool = False, within: frozenset = frozenset()) -> str:
-        """``within``: the delimited kinds around these inlines; one nested in itself adds nothing."""
+    def compose(self, inlines, *, cell: bool = False, in_link: bool = False, within: frozenset = frozenset(),
+                mode: str | None = None) -> str:
+        """``within``: the delimited kinds around these inlines; one nested in itself adds nothing.
+
+        ``mode`` is how the block will be finished (``block``, ``heading``, ``cell``) for the top-level
+        inlines of a block, None inside a delimiter, link or tag.
+        """
         pieces: list = []
         after_note = False
         for node in self._normalize(inlines, within, in_link):
@@ -108,50 +187,48 @@ class InlineRenderer:
             after_note = kind is NoteRef
             if piece:
                 pieces.append(piece)
-        return self._resolve(pieces)
+        return self._resolve(pieces, mode)
 
-    def _resolve(self, pieces: list) -> str:
+    def _resolve(self, pieces: list, mode: str | None) -> str:
         out: list[str] = []
-        last = ""
+        tail = ""  # the output's last two characters
+        column = 0  # characters since the last line break
         for i, piece in enumerate(pieces):
-            if type(piece) is str:
-                if piece[0] == "[" and last == "!":
-                    out[-1] = out[-1][:-1] + "\\!"  # "!" before a link would make it an image
-                out.append(piece)
-                last = piece[-1]
-                continue
-            before = piece.lead[-1] if piece.lead else last
-            if piece.trail:
-                after = piece.trail[0]
-            elif i + 1 < len(pieces):
-                nxt = pieces[i + 1]
-                after = nxt[0] if type(nxt) is str else nxt.first
-            else:
-                after = ""
-            delim, html_open, html_close = _DELIMITED[piece.kind]
-            core = piece.core
-            # A nested run of the same character joins ours (``***x***``): flanking is judged past it.
-            inner = core.strip(delim[0]) or core
-            if _can_open(before, inner[0], delim[0]) and _can_close(inner[-1], after, delim[0]):
-                text = piece.lead + delim + core + delim + piece.trail
-            else:
-                text = piece.lead + html_open + core + html_close + piece.trail
-            out.append(text)
-            last = text[-1]
+            if type(piece) is not str:
+                context = tail + piece.lead
+                before, earlier = context[-1:], context[-2:-1]
+                cut = max(piece.lead.rfind("\n"), piece.lead.rfind(HARD))
+                where = len(piece.lead) - cut - 1 if cut >= 0 else column + len(piece.lead)
+                after, following = _peek(pieces, i)
+                delim, html_open, html_close = _DELIMITED[piece.kind]
+                char = delim[0]
+                core = piece.core
+                # A nested run of the same character joins ours (``***x***``): flanking is judged past it.
+                # An escaped delimiter touching the joined run (``**\\***``) is where parsers disagree.
+                inner = core.strip(char) or core
+                tangled = inner != core and (inner[-1] == "\\" or core.startswith("\\" + char))
+                # mistune closes ~~ at the next ~~ it sees, even inside a code span or a URL.
+                tangled = tangled or (char == "~" and "~~" in core)
+                if (not tangled
+                        and _opens(_before_class(before, earlier, where, mode), inner[0], before == char)
+                        and _closes(inner[-1], _after_class(after, following, mode), after == char)):
+                    piece = piece.lead + delim + core + delim + piece.trail
+                else:
+                    piece = piece.lead + html_open + core + html_close + piece.trail
+            elif piece[0] == "[" and tail[-1:] == "!":
+                out[-1] = out[-1][:-1] + "\\!"  # "!" before a link would make it an image
+            out.append(piece)
+            tail = (tail + piece)[-2:]
+            cut = max(piece.rfind("\n"), piece.rfind(HARD))
+            column = len(piece) - cut - 1 if cut >= 0 else column + len(piece)
         return "".join(out)
 
     def _delimited(self, node, cell: bool, in_link: bool, within: frozenset):
         inner = self.compose(node.children, cell=cell, in_link=in_link, within=within)
-        core = inner.lstrip()
-        lead = inner[: len(inner) - len(core)]
-        stripped = core.rstrip()
-        trail = core[len(stripped):]
-        core = stripped
-        # HARD is not whitespace to str.strip; a hard break at the edge moves out like a space.
-        while core and core[0] == HARD:
-            lead, core = lead + HARD, core[1:]
-        while core and core[-1] == HARD:
-            trail, core = HARD + trail, core[:-1]
+        # Whitespace (a hard break too) inside a delimiter stops it opening or closing: move it out.
+        lead = _LEADING_SPACE.match(inner).group()
+        trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
+        core = inner[len(lead): len(inner) - len(trail)]
         if not core:
             return lead + trail
         return _Delimited(lead, core, trail, type(node))
@@ -184,10 +261,10 @@ class InlineRenderer:
             return "$" + (latex.replace("|", "\\|") if cell else latex) + "$"
         if kind is Superscript or kind is Subscript:
             tag = "sup" if kind is Superscript else "sub"
-            return f"<{tag}>{self.compose(node.children, cell=cell, in_link=in_link, within=within)}</{tag}>"
+            return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
         if kind is Span:  # only a revision Span reaches here; others were flattened
             tag = "ins" if _revision(node).change in _INSERTIONS else "del"
-            return f"<{tag}>{self.compose(node.children, cell=cell, in_link=in_link, within=within)}</{tag}>"
+            return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
         raise TypeError(f"not an inline node: {kind.__name__}")
 
     def _normalize(self, inlines, within: frozenset = frozenset(), in_link: bool = False) -> list:
@@ -231,11 +308,20 @@ class InlineRenderer:
                 yield node
 
 
+def _tagged(tag: str, inner: str) -> str:
+    """Inline HTML around ``inner``, its edge whitespace outside: a tag alone on a line is an HTML block."""
+    lead = _LEADING_SPACE.match(inner).group()
+    if len(lead) == len(inner):
+        return inner
+    trail = _TRAILING_SPACE.search(inner).group()
+    return f"{lead}<{tag}>{inner[len(lead): len(inner) - len(trail)]}</{tag}>{trail}"
+
+
 def _empty(node) -> bool:
     kind = type(node)
     if kind is Text or kind is Code:
         return not node.text
-    if kind in _DELIMITED or kind is Underline or kind is SmallCaps or (kind is Span and _revision(node) is None):
+    if kind in _DELIMITED or kind in (Underline, SmallCaps, Superscript, Subscript, Span):
         return all(_empty(child) for child in node.children)
     return False
 

@@ -14,6 +14,8 @@ expression over the joined row and written as it is: this is the hot path of a m
 
 from __future__ import annotations
 
+import itertools
+import json
 from collections.abc import Iterator
 
 from ...ir.nodes import BLOCK_TYPES, BlockQuote, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Table
@@ -23,7 +25,7 @@ from ..grid import COVERED, SpanGrid
 from ..html.markup import node_attributes
 from ..html.table import colgroup_html, row_html
 from ..spool import RowSpool
-from .escape import FAST_ROW_UNSAFE, escape_cell_string, escape_text, finish_block
+from .escape import ROW_UNSAFE, escape_cell_string, escape_text, finish_block
 from .inlines import InlineRenderer, code_span
 
 
@@ -35,16 +37,18 @@ class PipeTables:
         self.html = html  # an HtmlRenderer when --html-tables is on
 
     def lines(self, table: Table) -> Iterator[str]:
+        """The caption as a paragraph, the table, then each table note as a visible quote."""
+        blank = False
         if table.caption:
             caption = self.inline.paragraph(table.caption)
             if caption:
                 yield from caption.split("\n")
-                yield ""
+                blank = True
         md_held, html_held = DeferredReports(), DeferredReports()
         inline, html = self.inline, self.html
         inline_report = inline.report
         with RowSpool() as spool:
-            inline.report = md_held
+            inline.report = lambda code: md_held(code, inline.locator)
             if html is not None:
                 html_report, html.report = html.report, html_held
             try:
@@ -54,57 +58,73 @@ class PipeTables:
                 if html is not None:
                     html.report = html_report
             if header is not None or len(spool):
+                if blank:
+                    yield ""
                 if html is not None and needs_html:
                     html_held.replay(self.report)
                     yield from self._html_lines(table, header, spool)
                 else:
                     md_held.replay(self.report)
                     yield from self._pipe_lines(header, width, spool)
+                blank = True
         for note in table.notes:
             one_line = " ".join(note.split())
             if not one_line.startswith("⚠"):
                 one_line = "⚠ " + one_line
-            yield ""
+            if blank:
+                yield ""
             yield "> " + finish_block(escape_text(one_line))
+            blank = True
 
     def _spool(self, table: Table, spool: RowSpool, held: DeferredReports):
-        """Render every row into the spool; return the header record, the width, whether HTML is needed."""
+        """Render every row into the spool; return the header record, the width, whether HTML is needed.
+
+        A record is ``"<cells> <rendered cells>"`` (the count, for padding), or with --html-tables a JSON
+        line ``[cells, rendered cells, is header, row HTML]``.
+        """
         width = table.columns.count or 0
         header = None
         needs_html = False
         grid = SpanGrid()
-        unsafe = FAST_ROW_UNSAFE.search
+        unsafe = ROW_UNSAFE.search
+        strip = str.strip
         checkpoint = self.checkpoint
         html = self.html
+        append = spool.append
         first = True
         for row in table.rows:
             checkpoint()
-            slots, spanning = grid.place(row.cells)
-            n = len(slots)
+            cells = row.cells
             line = None
+            spanning = 0
+            if grid.active:
+                cells, spanning = grid.place(cells)
             if not spanning:
                 try:
-                    line = " | ".join(slots)
-                except TypeError:  # a Cell among the strings, or a covered slot: the careful path
-                    line = None
-                if line is not None and (unsafe(line) or line.count("|") != n - 1):
-                    line = None
+                    line = " | ".join(cells)
+                except TypeError:  # a Cell among the strings, or a covered slot
+                    cells, spanning = grid.place(cells)
+                else:
+                    # Nothing to escape, no pipe, no whitespace at a cell's edge: the row as it is.
+                    if unsafe(line) or line.count("|") != len(cells) - 1 or list(map(strip, cells)) != cells:
+                        line = None
             if line is None:
                 locator = row.locator or table.locator
-                line, flattened = self._careful_row(slots, locator, held)
+                line, flattened = self._careful_row(cells, locator, held)
                 if spanning:
                     held("to-md.cell-spans-flattened", locator, spanning)
                 needs_html = needs_html or bool(spanning) or flattened
+            n = len(cells)
             if n > width:
                 width = n
             if html is None:
-                record = [n, line]
+                record = f"{n} {line}"
             else:
-                record = [n, line, row.is_header, row_html(html, row).replace("\n", "&#10;")]
+                record = json.dumps([n, line, row.is_header, row_html(html, row)])
             if first and row.is_header:
                 header = record
             else:
-                spool.append(record, len(line))
+                append(record)
             first = False
         return header, width, needs_html
 
@@ -168,18 +188,19 @@ class PipeTables:
             if text:
                 yield escape_cell_string(text)
 
-    def _pipe_lines(self, header, width: int, spool: RowSpool) -> Iterator[str]:
-        if header is not None:
-            yield _row_line(header[0], header[1], width)
-        else:
-            yield "|" + "  |" * width
+    def _pipe_lines(self, header: str | None, width: int, spool: RowSpool) -> Iterator[str]:
+        empty = "|" + "  |" * width
+        yield _pipe_row(header, width) if header is not None else empty
         yield "|" + " --- |" * width
         for record in spool:
-            n, line = record[0], record[1]
-            if n:
+            count, _, line = record.partition(" ")
+            n = int(count)
+            if n == width:
+                yield "| " + line + " |"
+            elif n:
                 yield "| " + line + " |" + "  |" * (width - n)
             else:
-                yield "|" + "  |" * width
+                yield empty
 
     def _html_lines(self, table: Table, header, spool: RowSpool) -> Iterator[str]:
         # An HTML block ends at a blank line, so nothing here may be blank; row HTML has no raw newline.
@@ -188,26 +209,20 @@ class PipeTables:
         if colgroup:
             yield colgroup
         section = None
-        records = spool if header is None else _chain([header], spool)
-        for record in records:
+        for record in map(json.loads, spool if header is None else itertools.chain([header], spool)):
             wanted = "thead" if section in (None, "thead") and record[2] else "tbody"
             if wanted != section:
                 if section:
                     yield f"</{section}>"
                 yield f"<{wanted}>"
                 section = wanted
-            yield record[3]
+            yield record[3].replace("\n", "&#10;")  # a newline could leave a blank line
         if section:
             yield f"</{section}>"
         yield "</table>"
 
 
-def _row_line(n: int, line: str, width: int) -> str:
-    if n:
-        return "| " + line + " |" + "  |" * (width - n)
-    return "|" + "  |" * width
-
-
-def _chain(first, rest):
-    yield from first
-    yield from rest
+def _pipe_row(record: str, width: int) -> str:
+    count, _, line = record.partition(" ")
+    n = int(count)
+    return "| " + line + " |" + "  |" * (width - n) if n else "|" + "  |" * width
