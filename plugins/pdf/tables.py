@@ -72,21 +72,42 @@ def regions_of(rows: list[Row], rules: list[Rule]) -> list[tuple[str, object]]:
     for span in find_tables(rows, rules):
         if span.start > position:
             parts.append(("text", rows[position:span.start]))
-        chunk = rows[span.start:span.end]
-        block = _resolve(chunk, span.header, rules)
-        if isinstance(block, TableBlock):
-            parts.append(("table", block))
+        listed = _list_rows(rows, span.start, span.end)
+        if listed > span.start:
+            # A list with hanging markers lines up like a table: it is text, and what follows it
+            # is searched again on its own.
+            parts.append(("text", rows[span.start:listed]))
+            parts.extend(regions_of(rows[listed:span.end], rules))
         else:
-            parts.append(("rejected", block))
+            block = _resolve(rows[span.start:span.end], span.header, rules)
+            parts.append(("table", block) if isinstance(block, TableBlock) else ("rejected", block))
         position = span.end
     if position < len(rows):
         parts.append(("text", rows[position:]))
     return parts
 
 
+def _is_marker(cell_text: str) -> bool:
+    return len(cell_text) <= 6 and marker_of(cell_text + " x") is not None
+
+
+def _list_rows(rows: list[Row], start: int, end: int) -> int:
+    """Where the list items at the head of a candidate end (``start`` when it does not open with two)."""
+    k = start
+    items = 0
+    while k < end:
+        row = rows[k]
+        if len(row.cells) > 1 and _is_marker(row.cells[0].text):
+            items += 1
+        elif len(row.cells) > 1:
+            break
+        k += 1
+    return k if items >= 2 else start
+
+
 def _resolve(rows: list[Row], ruled_header: int | None, rules: list[Rule]) -> TableBlock | Rejected:
     multi = [row for row in rows if len(row.cells) > 1]
-    markers = sum(1 for row in multi if marker_of(row.cells[0].text + " x") and len(row.cells[0].text) <= 6)
+    markers = sum(1 for row in multi if _is_marker(row.cells[0].text))
     if markers >= 0.6 * len(multi):
         return Rejected(rows, "list")
     words = statistics.median(len(c.text.split()) for row in multi for c in row.cells)
