@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .annotations import PageAnnotations, page_annotations
 from .capture import CaptureDevice, Glyph, PageBudgetExceeded, Picture
 from .grid import Cell, Rule, join_cells, rows_of_cells
-from .runs import LinkAreas, runs_of
+from .runs import LinkAreas, flow_gap, runs_of
 
 SPACE_JOIN_GAP = 1.0   # × size: a gap next to a space character still joins a cell (justified text)
 EDGE = 0.12            # share of the page height at the top and bottom where running headers live
@@ -105,9 +105,10 @@ def read_page(interpreter, device: CaptureDevice, page, number: int, label: str 
             if glyph.font.bold:
                 data.bold[size] += 1
     turned = by_angle
-    data.cells = join_cells(runs_of(flat, links), space_join_gap=SPACE_JOIN_GAP)
+    flow = flow_gap(capture.glyphs)
+    data.cells = join_cells(runs_of(flat, links, flow), space_join_gap=SPACE_JOIN_GAP)
     for angle, glyphs in sorted(turned.items()):
-        data.turned[angle] = join_cells(runs_of(glyphs), space_join_gap=SPACE_JOIN_GAP)
+        data.turned[angle] = join_cells(runs_of(glyphs, None, flow), space_join_gap=SPACE_JOIN_GAP)
     _note_edges(data)
     for cell in data.cells:
         text = cell.text

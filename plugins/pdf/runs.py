@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from .bidi import has_rtl, logical
 from .capture import Glyph
 from .grid import Run
-from .grid.rows import SAME_BASELINE, SPACE_GAP
+from .grid.rows import JOIN_GAP, SAME_BASELINE, SPACE_GAP
 
 WORD_GAP_AFTER_SPACE = 1.0   # × size: a gap after a space character may be this wide and still join
 OVERPRINT = 0.15             # × size (and at most a fifth of its width): the same glyph this close to itself is drawn twice
-FLOW_GAP = 0.6               # × size: in drawing order, a gap up to this wide is a word space
+FLOW_GAP = 0.6               # × size: in drawing order, a gap up to this wide is a word space ...
+SPACED_FLOW_GAP = JOIN_GAP   # ... unless the page draws its word spaces as characters
+SPACED_SHARE = 0.05          # share of a page's glyphs that are spaces for it to draw its spaces
 
 # Ligatures and presentation forms fold to plain letters: a reader searching for "find" must
 # find it whether the font drew "ﬁ" or "f" "i".
@@ -63,8 +65,18 @@ class LinkAreas:
         return None
 
 
-def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None) -> list[Run]:
-    """Join glyphs in drawing order into runs."""
+def flow_gap(glyphs: list[Glyph]) -> float:
+    """How wide a gap with no space character in it may be and still be a word space.
+
+    TeX and its kind draw no space characters, so their stretched word spaces reach past
+    ``JOIN_GAP``; a producer that draws its spaces leaves a gap without one only between columns.
+    """
+    spaces = sum(1 for g in glyphs if g.text == " ")
+    return SPACED_FLOW_GAP if spaces >= SPACED_SHARE * max(len(glyphs), 1) else FLOW_GAP
+
+
+def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None, flow: float = FLOW_GAP) -> list[Run]:
+    """Join glyphs in drawing order into runs; ``flow`` is :func:`flow_gap` of the page."""
     runs: list[Run] = []
     units: list[list[str]] = []   # each run's glyph texts, for right-to-left reordering
     current: Run | None = None
@@ -96,7 +108,7 @@ def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None) -> list[Run]:
         if current is not None and abs(current.y - y0) <= SAME_BASELINE * size:
             gap = x0 - right
             spaced = space or texts[-1].isspace()
-            if -size < gap <= (WORD_GAP_AFTER_SPACE if spaced else FLOW_GAP) * size:
+            if -size < gap <= (WORD_GAP_AFTER_SPACE if spaced else flow) * size:
                 word_space = gap > SPACE_GAP * size and not spaced
                 if word_space:
                     # After a word space a new style still starts a run, but the space goes with
