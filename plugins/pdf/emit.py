@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
-from zenconv.ir.nodes import Cell, Columns, Heading, Image, List, ListItem, Paragraph, Row, Table, Text
+from zenconv.ir.nodes import Cell, CodeBlock, Columns, Heading, Image, List, ListItem, Paragraph, Row, Table, Text
 
 from .compose import Composed, FigureBlock
 from .grid.table import TableGrid, pieces_text
@@ -77,6 +77,9 @@ class Emitter:
                 out.extend(self._list(blocks[i:j], composed, vocabulary))
                 node = None
                 i = j
+            elif block.kind == "code":
+                node = self._code(block, composed)
+                i += 1
             else:
                 node = self._text(block, composed, sizes, body, body_bold, vocabulary)
                 i += 1
@@ -121,6 +124,17 @@ class Emitter:
             level = self.ranks.level(size, sizes, body)
             return Heading(level, inlines(pieces, plain_bold=True), self._facets(block.lines), loc)
         return Paragraph(inlines(pieces), self._facets(block.lines), loc)
+
+    def _code(self, block: TextBlock, composed: Composed):
+        """A listing: each line's indent turned back into spaces, measured in its own characters."""
+        loc = self.locator(composed)
+        if self._skip_hidden(block.lines, loc):
+            return None
+        left = min(ln.left for ln in block.lines)
+        widths = [(ln.right - ln.left) / len(ln.text) for ln in block.lines if len(ln.text) > 3]
+        char = sorted(widths)[len(widths) // 2] if widths else max(block.lines[0].size * 0.6, 1.0)
+        text = "\n".join(" " * round((ln.left - left) / char) + ln.text for ln in block.lines)
+        return CodeBlock(text, None, self._facets(block.lines), loc)
 
     def _list(self, items: list[TextBlock], composed: Composed, vocabulary: set[str]) -> list:
         """List nodes for consecutive items: nested by where their markers start."""

@@ -1,4 +1,5 @@
-"""Running headers and footers: the same line at the same height on most pages around this one.
+"""Running headers and footers: the same line at the same height on pages around this one, or a
+line whose number keeps step with the page number.
 
 Pages are compared within a window (the pages before and after), which keeps memory bounded on
 a long document and still follows a header that changes from chapter to chapter.
@@ -13,6 +14,7 @@ from .page import PageData
 
 WINDOW = 4          # pages on each side compared with a page
 SAME_HEIGHT = 6.0   # points: two edge lines this close in height are at the same place
+SAME_FOLIO = 3.0    # points: ... for two lines whose numbers keep step with their pages
 MIN_OTHERS = 2      # a page needs this many neighbours before anything is called running
 MIN_HITS = 2        # ... and the line must recur on this many of them
 SHARE = 0.25        # ... and on at least this share (books alternate left and right headers)
@@ -25,10 +27,15 @@ def running_lines(page: PageData, neighbours: list[PageData]) -> list[tuple[str,
     need = max(MIN_HITS, math.ceil(SHARE * len(neighbours)))
     found = []
     for edge in page.edges:
-        hits = 0
+        hits = folios = 0
         for other in neighbours:
             if any(o.key == edge.key and abs(o.top - edge.top) <= SAME_HEIGHT for o in other.edges):
                 hits += 1
-        if hits >= need:
+            if edge.folio is not None and any(o.folio == edge.folio and abs(o.top - edge.top) <= SAME_FOLIO
+                                              for o in other.edges):
+                folios += 1
+        # A line whose number keeps step with the page number (a chapter title and its page
+        # number, changing with the chapter) runs too, even on a page or two.
+        if hits >= need or folios >= 1:
             found.append((edge.text, edge.cells))
     return found

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .lines import TextLine
+from .lines import LEADER, TextLine
 from .outline import Entry, normalise
 
 LARGER = 1.12          # × body size: text this much larger is heading type
@@ -38,7 +38,7 @@ def heading_type(line: TextLine, body: float, body_bold: bool) -> bool:
 
 def is_heading(lines: list[TextLine], body: float, body_bold: bool) -> bool:
     text = " ".join(ln.text for ln in lines).strip()
-    if len(lines) > MAX_LINES or len(text) > MAX_CHARS or not text:
+    if len(lines) > MAX_LINES or len(text) > MAX_CHARS or not text or LEADER.search(text):
         return False
     sentence = text.endswith((".", ";", ",")) and len(text.split()) > SENTENCE_WORDS
     if all(ln.size >= body * LARGER for ln in lines):

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
 from .bidi import direction, is_rtl, logical
 from .grid import Row
 from .grid.rows import SPACE_GAP
+
+
+LEADER = re.compile(r"(\.\s*){4,}\S{1,8}$")   # dot leaders and a page reference: a contents entry
 
 
 @dataclass(slots=True)
@@ -22,6 +26,7 @@ class TextLine:
     italic: bool
     hidden: bool            # every character is invisible
     rtl: bool = False
+    mono: bool = False      # every character is in a monospaced font
 
     @property
     def text(self) -> str:
@@ -47,7 +52,7 @@ def line_of(row: Row) -> TextLine:
     if rtl:
         pieces = _logical_pieces(pieces)
     sizes: Counter = Counter()
-    bold = italic = hidden = True
+    bold = italic = hidden = mono = True
     for t, style in pieces:
         if style is None or not t.strip():
             continue
@@ -56,9 +61,11 @@ def line_of(row: Row) -> TextLine:
         bold &= style.bold
         italic &= style.italic
         hidden &= style.hidden
+        mono &= style.mono
     size = max(sizes.items(), key=lambda kv: (kv[1], kv[0]))[0] if sizes else 0.0
-    return TextLine(pieces, row.top, row.bottom, row.left, row.right, size, bold and bool(sizes),
-                    italic and bool(sizes), hidden and bool(sizes), rtl)
+    some = bool(sizes)
+    return TextLine(pieces, row.top, row.bottom, row.left, row.right, size, bold and some, italic and some,
+                    hidden and some, rtl, mono and some)
 
 
 def _side(text: str) -> str:

@@ -19,6 +19,7 @@ from .runs import LinkAreas, flow_gap, runs_of
 SPACE_JOIN_GAP = 1.0   # × size: a gap next to a space character still joins a cell (justified text)
 EDGE = 0.12            # share of the page height at the top and bottom where running headers live
 EDGE_LINES = 3         # lines at each edge looked at
+FOLIO_WORDS = 12       # a line carrying a page number is short
 _DIGITS = re.compile(r"\d+")
 _ROMAN = re.compile(r"^[ivxlcdm]+$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
@@ -30,6 +31,7 @@ class EdgeLine:
     top: float
     cells: list[Cell]
     text: str
+    folio: int | None = None  # a number at either end, less the page number: constant for a page number
 
 
 @dataclass(slots=True)
@@ -128,7 +130,17 @@ def _note_edges(data: PageData) -> None:
     chosen += [r for r in rows[-EDGE_LINES:] if r.top <= band and r not in chosen]
     for row in chosen:
         text = " ".join(c.text for c in row.cells)
-        data.edges.append(EdgeLine(edge_key(text), row.top, row.cells, text))
+        data.edges.append(EdgeLine(edge_key(text), row.top, row.cells, text, _folio(text, data.number)))
+
+
+def _folio(text: str, number: int) -> int | None:
+    words = text.split()
+    if not words or len(words) > FOLIO_WORDS or text.rstrip().endswith("."):
+        return None
+    for word in (words[-1], words[0]):
+        if word.isdigit() and len(word) <= 5:
+            return int(word) - number
+    return None
 
 
 def edge_key(text: str) -> str:

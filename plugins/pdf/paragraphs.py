@@ -1,6 +1,6 @@
 """Lines into paragraphs, heading blocks and list items, by spacing, indentation, type and markers.
 
-A new block starts where the gap above a line is wider than the region's usual line gap, where
+Lines set wholly in a monospaced font make a listing. A new block starts where the gap above a line is wider than the region's usual line gap, where
 the type changes (size, or heading weight), at a list marker, at a first-line indent, and after
 a short line that ends a sentence. A line indented under a list item's text continues the item.
 """
@@ -12,23 +12,23 @@ import statistics
 from dataclasses import dataclass, field
 
 from .headings import heading_type
-from .lines import TextLine
+from .lines import LEADER, TextLine
 from .lists import Marker, marker_of
 
 PARA_GAP = 0.5       # × size over the usual gap: a paragraph break
 MAX_GAP = 1.3        # × size: a gap this wide always breaks, usual gap or not
+CODE_GAP = 2.5       # × size: the widest gap inside a listing (a blank line or two)
 SIZE_CHANGE = 0.6    # points
 INDENT = 0.8         # × size: a first-line indent
 MAX_INDENT = 8.0     # × size: wider than this it is not an indent but centred text
 SHORT = 2.5          # × size short of the region's right edge: a line that ends a paragraph
 HANG = 0.5           # × size right of the marker: a line continuing a list item
-_LEADER = re.compile(r"(\.\s*){4,}\S{1,8}$")   # dot leaders and a page reference: a contents entry
 _ENDS = (".", "!", "?", ":", "。", "\u061f", "\u06d4", '."', ".”", ".)")
 
 
 @dataclass(slots=True)
 class TextBlock:
-    kind: str                        # "paragraph", "heading" or "item"
+    kind: str                        # "paragraph", "heading", "item" or "code"
     lines: list[TextLine] = field(default_factory=list)
     marker: Marker | None = None
     indent: float = 0.0              # where an item's marker starts
@@ -59,7 +59,9 @@ def text_blocks(lines: list[TextLine], body: float, body_bold: bool) -> list[Tex
         if current is not None and _continues(current, line, marker, heading, body, body_bold, usual, left, right):
             current.lines.append(line)
             continue
-        if marker is not None and not heading:
+        if line.mono:
+            current = TextBlock("code", [line])
+        elif marker is not None and not heading:
             current = TextBlock("item", [line], marker, line.left)
         else:
             current = TextBlock("heading" if heading else "paragraph", [line])
@@ -72,6 +74,10 @@ def _continues(block: TextBlock, line: TextLine, marker, heading: bool, body: fl
     prev = block.lines[-1]
     size = max(line.size, prev.size, 1.0)
     gap = prev.bottom - line.top
+    if (block.kind == "code") != line.mono:
+        return False
+    if block.kind == "code":
+        return -size <= gap <= CODE_GAP * size  # a blank line or two inside a listing
     if gap > MAX_GAP * size or gap < -size:
         return False
     if usual is not None and gap > usual + PARA_GAP * size:
@@ -84,7 +90,7 @@ def _continues(block: TextBlock, line: TextLine, marker, heading: bool, body: fl
         return line.left >= block.indent + HANG * size or abs(line.left - block.indent) <= HANG * size
     if block.kind == "heading":
         return True
-    if _LEADER.search(prev.text.rstrip()):
+    if LEADER.search(prev.text.rstrip()):
         return False
     indent = line.left - prev.left
     if INDENT * size <= indent <= MAX_INDENT * size and prev.left <= left + INDENT * size:

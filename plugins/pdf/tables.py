@@ -34,8 +34,8 @@ class Rejected:
 
     @property
     def failed(self) -> bool:
-        """A list or prose that lines up was never a table; only a table that did not resolve failed."""
-        return self.reason not in ("list", "prose")
+        """A list, prose or a listing that lines up was never a table; only a table that did not resolve failed."""
+        return self.reason not in ("list", "prose", "code")
 
 
 def _numeric(text: str) -> bool:
@@ -113,6 +113,9 @@ def _resolve(rows: list[Row], ruled_header: int | None, rules: list[Rule]) -> Ta
     words = statistics.median(len(c.text.split()) for row in multi for c in row.cells)
     if words >= PROSE_WORDS:
         return Rejected(rows, "prose")
+    styles = [style for row in rows for c in row.cells for text, style in c.pieces if style is not None and text.strip()]
+    if styles and all(style.mono for style in styles):
+        return Rejected(rows, "code")  # a listing's aligned columns are layout, not a table
     header_count = min(_header_count(rows, ruled_header), len(rows) - 1)
     grid = build_table(rows[:header_count], rows[header_count:], rules=rules)
     filled = sum(1 for c in range(grid.columns) if any(pieces_text(r.values[c]).strip() for r in grid.rows))
