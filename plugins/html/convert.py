@@ -1,0 +1,481 @@
+"""An lxml HTML tree to IR blocks, through the allowlist of :mod:`.vocabulary`.
+
+One converter serves HTML files and the raw HTML inside Markdown: it reports under the namespace of
+the reader that calls it (``ctx.namespace``), whose plugin declares the allowlist codes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+
+from lxml import etree
+
+from zenconv.ir import (
+    BlockQuote, Code, CodeBlock, Emphasis, HardBreak, Heading, Image, Link, List, ListItem,
+    Locator, Math, NoteRef, Paragraph, Span, Strikethrough, Strong, Subscript, Superscript, Table, Text,
+    ThematicBreak, Underline,
+)
+
+from . import vocabulary as v
+from .tables import TableReader
+from .tree import HIDDEN, html_int, pieces, tag_of
+from .urls import clean_url, decode_data_image, is_data_url, is_safe_url
+from .whitespace import collapse, tidy
+
+# Element nesting read structurally; deeper content is kept as plain text. Each level costs a few
+# Python frames, so this keeps the converter well inside the interpreter's recursion limit.
+MAX_DEPTH = 96
+
+_HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.I)
+_LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang)-([^\s]+)")
+
+Wrap = tuple[Callable[[list], object], ...]
+
+
+class Converter:
+    """Reads elements into blocks and inlines; ``line_of`` gives each element's source line."""
+
+    def __init__(self, ctx, *, line_of: Callable[[object], int | None] | None = None,
+                 note_ref_tag: str | None = None, note_ids: Callable[[str], str | None] | None = None) -> None:
+        self.ctx = ctx
+        self.ns = ctx.namespace
+        self.skip_hidden = ctx.options.get("hidden", "keep") == "skip"
+        self.line_of = line_of or (lambda el: el.sourceline)
+        self.note_ref_tag = note_ref_tag  # the element a Markdown footnote reference is rendered as
+        self.note_ids = note_ids  # the note a reference's key names, or None when there is none
+        self.tables = TableReader(self, ctx.options.get("max_rows", 5_000_000), ctx.options.get("max_cols", 16_384))
+        self.hidden = 0
+        self.in_cell = 0
+        self.pending: list = []  # tables met inside a table cell, emitted after their outer table
+        self._blocky: set = set()
+
+    # --- reporting and small facts -----------------------------------------------------------------
+
+    def report(self, what: str, el=None, *, count: int = 1, detail: str | None = None) -> None:
+        self.ctx.report(f"{self.ns}.{what}", self.locator(el), count=count, detail=detail)
+
+    def locator(self, el, **extra) -> Locator | None:
+        """Where an element is; a Locator given instead of an element is taken as it is."""
+        if isinstance(el, Locator):
+            return el
+        line = self.line_of(el) if el is not None else None
+        if line is None and not extra:
+            return None
+        return Locator(line=line, **extra)
+
+    def facets(self) -> tuple:
+        return HIDDEN if self.hidden else ()
+
+    def prepare(self, root) -> None:
+        """Note which elements hold a block somewhere inside, in one pass over the tree."""
+        blocky = self._blocky
+        for el in root.iter(etree.Element):
+            if tag_of(el) in v.BLOCK:
+                parent = el.getparent()
+                while parent is not None and parent not in blocky:
+                    blocky.add(parent)
+                    parent = parent.getparent()
+
+    def _check_attributes(self, el) -> None:
+        events = sum(1 for name in el.attrib if name.lower().startswith(v.EVENT_PREFIX))
+        if events:
+            self.report("event-attribute-dropped", el, count=events, detail=tag_of(el))
+
+    def _is_hidden(self, el) -> bool:
+        if el.get("hidden") is not None:
+            return True
+        style = el.get("style")
+        return bool(style) and _HIDDEN_STYLE.search(style) is not None
+
+    def _skip(self, el, tag: str | None) -> bool:
+        """Report and skip what is not content: comments, dropped elements, hidden content under skip."""
+        if tag is None:
+            self.report("comment-dropped", el)
+            return True
+        self._check_attributes(el)
+        code = v.DROPPED.get(tag)
+        if code is not None:
+            self.report(code, el, detail=tag)
+            return True
+        if tag == "meta":
+            if (el.get("http-equiv") or "").strip().lower() == "refresh":
+                self.report("meta-refresh-dropped", el)
+            return True
+        if tag == "link":
+            if "stylesheet" in (el.get("rel") or "").lower().split():
+                self.report("style-dropped", el, detail="link")
+            return True
+        if tag in v.IGNORED:
+            return True
+        if self.skip_hidden and self._is_hidden(el):
+            self.report("hidden-skipped", el, detail=tag)
+            return True
+        return False
+
+    # --- blocks ------------------------------------------------------------------------------------
+
+    def blocks(self, container, depth: int = 0) -> Iterator:
+        """The blocks of a container's children (the body, a fragment's wrapper)."""
+        yield from self._flow(pieces(container), depth, (), container)
+
+    def _flow(self, items: Iterable, depth: int, wrap: Wrap, owner) -> Iterator:
+        """Blocks from a run of text and elements: inline runs become paragraphs between blocks."""
+        run: list = []
+        run_el = owner
+        for item in items:
+            if isinstance(item, str):
+                if not run:
+                    run_el = owner
+                run.append(Text(collapse(item)))
+                continue
+            tag = tag_of(item)
+            if self._skip(item, tag):
+                continue
+            if self._is_inline(item, tag):
+                if not any(not isinstance(n, Text) or n.text.strip() for n in run):
+                    run_el = item
+                run.extend(self._inline(item, tag, depth + 1))
+                continue
+            yield from self._paragraph(run, wrap, run_el)
+            run = []
+            for block in self._block(item, tag, depth + 1, wrap):
+                yield block
+                if isinstance(block, Table) and not self.in_cell and self.pending:
+                    yield from (t for t in self.pending if t is not None)
+                    self.pending = []
+        yield from self._paragraph(run, wrap, run_el)
+
+    def _is_inline(self, el, tag: str) -> bool:
+        if tag in v.INLINE or (tag not in v.BLOCK and tag != self.note_ref_tag):
+            return el not in self._blocky
+        return tag == self.note_ref_tag
+
+    def _paragraph(self, run: list, wrap: Wrap, el) -> Iterator:
+        inlines = tidy(_wrapped(run, wrap))
+        if inlines:
+            yield Paragraph(inlines, self.facets(), self.locator(el))
+
+    def _block(self, el, tag: str, depth: int, wrap: Wrap) -> Iterator:
+        hidden = self._is_hidden(el)
+        self.hidden += hidden
+        try:
+            yield from self._block_of(el, tag, depth, wrap)
+        finally:
+            self.hidden -= hidden
+
+    def _block_of(self, el, tag: str, depth: int, wrap: Wrap) -> Iterator:
+        if depth > MAX_DEPTH:
+            text = self._flat_text(el)
+            if text:
+                yield Paragraph([Text(text)], self.facets(), self.locator(el))
+            return
+        if tag in v.HEADINGS:
+            inlines = tidy(_wrapped(self._inlines_of(el, depth), wrap))
+            if inlines:
+                yield Heading(v.HEADINGS[tag], inlines, self.facets(), self.locator(el))
+        elif tag in v.PARAGRAPHS and el not in self._blocky:
+            yield from self._paragraph(self._inlines_of(el, depth), wrap, el)
+        elif tag in v.PREFORMATTED:
+            yield self._code_block(el, tag)
+        elif tag in v.LISTS:
+            yield from self._list(el, tag, depth, wrap)
+        elif tag == "dl":
+            yield from self._definitions(el, depth, wrap)
+        elif tag == "blockquote":
+            blocks = list(self._flow(pieces(el), depth, wrap, el))
+            if blocks:
+                yield BlockQuote(blocks, self.facets(), self.locator(el))
+        elif tag == "hr":
+            yield ThematicBreak(self.facets(), self.locator(el))
+        elif tag == "table":
+            yield from self.tables.read(el, depth)
+        elif tag == "figure":
+            yield from self._figure(el, depth, wrap)
+        elif tag in v.CONTAINERS or tag in v.BLOCK:
+            if tag == "form":
+                self.report("form-dropped", el, detail="form")
+            yield from self._flow(pieces(el), depth, wrap, el)
+        else:
+            # An inline or unknown element that holds blocks: its blocks, each inline run wrapped in it.
+            maker = self._wrapper(el, tag, depth)
+            yield from self._flow(pieces(el), depth, wrap + ((maker,) if maker else ()), el)
+
+    def _code_block(self, el, tag: str) -> CodeBlock:
+        text = self._pre_text(el)
+        if text.startswith("\n"):
+            text = text[1:]  # HTML drops the newline right after <pre>
+        if text.endswith("\n"):
+            text = text[:-1]
+        language = None
+        for candidate in (el, *el.iterchildren("code")):
+            m = _LANGUAGE.search(candidate.get("class") or "")
+            if m:
+                language = m.group(1)
+                break
+        return CodeBlock(text, language, self.facets(), self.locator(el))
+
+    def _pre_text(self, el) -> str:
+        """The text under ``el`` as written, ``<br>`` as a newline, dropped elements left out."""
+        out: list[str] = []
+        skip = 0  # > 0 inside a dropped element: its depth below the dropped one
+        for event, node in etree.iterwalk(el, events=("start", "end")):
+            if event == "start":
+                if skip:
+                    skip += 1
+                    continue
+                tag = tag_of(node)
+                if node is not el and self._skip(node, tag):
+                    skip = 1
+                    continue
+                if tag == "br":
+                    out.append("\n")
+                if tag is not None and node.text:
+                    out.append(node.text)
+                continue
+            if skip:
+                skip -= 1
+                if skip:
+                    continue
+            if node is not el and node.tail:
+                out.append(node.tail)
+        return "".join(out)
+
+    def _flat_text(self, el) -> str:
+        """All the text under ``el``, without recursion: what is kept past the nesting cap."""
+        self.report("nesting-capped", el)
+        return collapse(self._pre_text(el)).strip()
+
+    def _list(self, el, tag: str, depth: int, wrap: Wrap) -> Iterator:
+        ordered = tag == "ol"
+        start = html_int(el.get("start")) if ordered else None
+        items: list[ListItem] = []
+        stray: list = []
+        for item in pieces(el):
+            if not isinstance(item, str) and tag_of(item) == "li":
+                if self._skip(item, "li"):
+                    continue
+                if stray:
+                    self._attach(items, stray, depth, wrap, el)
+                    stray = []
+                items.append(self._item(item, depth, wrap))
+            else:
+                stray.append(item)
+        if stray:
+            self._attach(items, stray, depth, wrap, el)
+        if items:
+            yield List(items, ordered, start if start is not None else 1, self.facets(), self.locator(el))
+
+    def _attach(self, items: list, stray: list, depth: int, wrap: Wrap, owner) -> None:
+        """Content directly inside a list (a nested <ul> without its <li>) joins the item before it."""
+        blocks = list(self._flow(stray, depth, wrap, owner))
+        if not blocks:
+            return
+        if items:
+            items[-1].blocks.extend(blocks)
+        else:
+            items.append(ListItem(blocks, None, self.facets(), self.locator(owner)))
+
+    def _item(self, li, depth: int, wrap: Wrap) -> ListItem:
+        hidden = self._is_hidden(li)
+        self.hidden += hidden
+        try:
+            items = list(pieces(li))
+            checked = None
+            for i, item in enumerate(items):
+                if isinstance(item, str):
+                    if item.strip():
+                        break
+                    continue
+                if tag_of(item) == "input" and (item.get("type") or "").lower() == "checkbox":
+                    checked = item.get("checked") is not None
+                    del items[i]
+                break
+            blocks = list(self._flow(items, depth + 1, wrap, li))
+            return ListItem(blocks, checked, self.facets(), self.locator(li))
+        finally:
+            self.hidden -= hidden
+
+    def _definitions(self, el, depth: int, wrap: Wrap) -> Iterator:
+        self.report("definition-list-degraded", el)
+        items: list[ListItem] = []
+        stack = [iter(pieces(el))]
+        while stack:
+            item = next(stack[-1], None)
+            if item is None:
+                stack.pop()
+                continue
+            tag = None if isinstance(item, str) else tag_of(item)
+            if tag in ("dt", "dd", "div") and self._skip(item, tag):
+                continue
+            if tag == "div" and len(stack) < 3:
+                stack.append(iter(pieces(item)))  # <dl><div><dt>…<dd>…</div></dl> groups
+            elif tag == "dt":
+                term = tidy(self._inlines_of(item, depth + 1))
+                items.append(ListItem([Paragraph([Strong(term)] if term else [], self.facets(), self.locator(item))],
+                                      None, self.facets(), self.locator(item)))
+            else:
+                self._attach(items, list(pieces(item)) if tag == "dd" else [item], depth + 1, wrap, el)
+        if items:
+            yield List(items, False, 1, self.facets(), self.locator(el))
+
+    def _figure(self, el, depth: int, wrap: Wrap) -> Iterator:
+        kids = [k for k in el if tag_of(k) is not None]
+        captions = [k for k in kids if tag_of(k) == "figcaption"]
+        tables = [k for k in kids if tag_of(k) == "table"]
+        if len(captions) != 1 or len(tables) != 1:
+            yield from self._flow(pieces(el), depth, wrap, el)
+            return
+        caption = tidy(self._inlines_of(captions[0], depth + 1))
+        for block in self._flow((p for p in pieces(el) if p is not captions[0]), depth, wrap, el):
+            if isinstance(block, Table) and block.caption is None and caption:
+                block.caption, caption = caption, None
+            yield block
+
+    # --- inlines -----------------------------------------------------------------------------------
+
+    def inlines(self, container) -> list:
+        """The tidied inlines of a container (a Markdown paragraph rendered to HTML)."""
+        return tidy(self._inlines_of(container, 0))
+
+    def _inlines_of(self, el, depth: int) -> list:
+        out: list = []
+        for item in pieces(el):
+            if isinstance(item, str):
+                out.append(Text(collapse(item)))
+                continue
+            tag = tag_of(item)
+            if not self._skip(item, tag):
+                out.extend(self._inline(item, tag, depth + 1))
+        return out
+
+    def _inline(self, el, tag: str, depth: int) -> list:
+        if depth > MAX_DEPTH:
+            text = self._flat_text(el)
+            return [Text(text)] if text else []
+        nodes = self._inline_of(el, tag, depth)
+        if self._is_hidden(el):
+            return [Span(nodes, None, HIDDEN)] if nodes else []
+        return nodes
+
+    def _inline_of(self, el, tag: str, depth: int) -> list:
+        if tag == "br":
+            return [HardBreak()]
+        if tag == "wbr":
+            return []
+        if tag == "img":
+            return self._image(el)
+        if tag == "a":
+            return self._link(el, depth)
+        if tag in v.CODE:
+            text = collapse(self._pre_text(el))
+            return [Code(text)] if text else []
+        if tag == "math":
+            return self._math(el)
+        if tag == self.note_ref_tag and self.note_ids is not None:
+            note = self.note_ids(el.get("key") or "")
+            return [NoteRef(note)] if note else []
+        if tag == "q":
+            return [Text('"'), *self._inlines_of(el, depth), Text('"')]
+        maker = self._wrapper(el, tag, depth)
+        kids = self._inlines_of(el, depth)
+        if maker is None:
+            if tag in v.BLOCK:
+                return [Text(" "), *kids, Text(" ")]  # a block inside inline context: a word break
+            return kids
+        return [maker(kids)] if kids else []
+
+    def _wrapper(self, el, tag: str, depth: int):
+        """The inline container an element maps to, or None when it is transparent."""
+        if tag in v.STRONG:
+            return Strong
+        if tag in v.EMPHASIS:
+            return Emphasis
+        if tag in v.STRIKE:
+            return Strikethrough
+        if tag in v.UNDERLINE:
+            return Underline
+        if tag == "sup":
+            return Superscript
+        if tag == "sub":
+            return Subscript
+        if tag == "a":
+            target = self._safe_href(el)
+            return (lambda kids: Link(kids, target, el.get("title"))) if target else None
+        if tag not in v.INLINE and tag not in v.BLOCK and tag != self.note_ref_tag:
+            self.report("unhandled-construct", el, detail=tag)
+        return None
+
+    def _safe_href(self, el) -> str | None:
+        href = el.get("href")
+        if href is None:
+            return None
+        target = clean_url(href)
+        if is_data_url(target) or not is_safe_url(target):
+            self.report("unsafe-url-dropped", el, detail="a")
+            return None
+        return target
+
+    def _link(self, el, depth: int) -> list:
+        kids = self._inlines_of(el, depth)
+        href = el.get("href")
+        if href is None:
+            return kids
+        return self.link(kids, href, el.get("title"), el, collapse("".join(el.itertext())).strip())
+
+    def link(self, kids: list, href: str, title: str | None, where, text: str) -> list:
+        """A link if its URL is allowed; else its text, reported (``text`` is what it displays)."""
+        target = clean_url(href)
+        if is_data_url(target) or not is_safe_url(target):
+            self.report("unsafe-url-dropped", where, detail="link")
+            # An autolink's text is its URL: keeping it would keep what was dropped.
+            return [] if text in (target, href.strip()) else kids
+        return [Link(kids, target, title)] if kids else []
+
+    def _image(self, el) -> list:
+        return self.image(el.get("src"), collapse(el.get("alt") or "").strip(), el.get("title"), el)
+
+    def image(self, src: str | None, alt: str, title: str | None, where) -> list:
+        """An image: a data: URL's bytes into the resource store, another URL kept if allowed.
+
+        An image that cannot be kept leaves its alt text.
+        """
+        fallback = [Text(alt)] if alt else []
+        if src is None or not src.strip():
+            return fallback
+        src = clean_url(src)
+        if is_data_url(src):
+            image = decode_data_image(src)
+            if image.problem == "svg":
+                self.report("svg-dropped", where, detail="image")
+                return fallback
+            if image.problem == "unsafe":
+                self.report("unsafe-url-dropped", where, detail="image")
+                return fallback
+            if image.problem == "invalid":
+                self.report("image-data-invalid", where)
+                return fallback
+            name = self.ctx.resources.add(image.data, image.hint, image.media_type, origin="data: URL")
+            if name is None:
+                self.report("image-over-budget", where)
+                return fallback
+            return [Image(name, alt, title)]
+        if not is_safe_url(src):
+            self.report("unsafe-url-dropped", where, detail="image")
+            return fallback
+        return [Image(src, alt, title)]
+
+    def _math(self, el) -> list:
+        for annotation in el.iter("annotation"):
+            if (annotation.get("encoding") or "").lower() in ("application/x-tex", "tex", "latex"):
+                latex = (annotation.text or "").strip()
+                if latex:
+                    return [Math(latex)]
+        self.report("math-dropped", el)
+        return []
+
+
+def _wrapped(run: list, wrap: Wrap) -> list:
+    for maker in reversed(wrap):
+        run = [maker(run)] if run else run
+    return run

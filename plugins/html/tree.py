@@ -1,0 +1,37 @@
+"""Small facts about lxml nodes that the converter and the table reader share."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from zenconv.ir import HiddenFacet
+
+HIDDEN = (HiddenFacet(reason="html-hidden"),)
+_DIGITS = re.compile(r"[ \t\n\r\f]*\+?(\d+)")
+
+
+def tag_of(el) -> str | None:
+    """The element's lower-case name, or None for a comment or processing instruction."""
+    tag = el.tag
+    if not isinstance(tag, str):
+        return None
+    return tag.lower()
+
+
+def pieces(el) -> Iterator:
+    """An element's content in order: its text, then each child and the text after it."""
+    if el.text:
+        yield el.text
+    for child in el:
+        yield child
+        if child.tail:
+            yield child.tail
+
+
+def html_int(value: str | None) -> int | None:
+    """HTML's rules for a non-negative integer: leading whitespace, digits; the rest ignored."""
+    if value is None:
+        return None
+    m = _DIGITS.match(value)
+    return int(m.group(1)) if m else None

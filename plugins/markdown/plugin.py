@@ -1,0 +1,46 @@
+"""Entry-point module of the Markdown reader: declarations only; mistune and lxml load when chosen."""
+
+from __future__ import annotations
+
+from zenconv import hookimpl
+from zenconv.reports import degraded, dropped, refused
+
+from zenconv_plugins.html.codes import allowlist_codes
+from zenconv_plugins.html.plugin import OPTIONS as HTML_OPTIONS
+
+ID = "ai.insan.zenfmt.markdown"
+NAME = "markdown"
+VERSION = "0.1.0"
+
+CODES = (
+    *allowlist_codes(NAME),
+    refused("markdown.unknown-encoding", "--encoding names no text encoding Python knows."),
+    degraded("markdown.undecodable-bytes", "Bytes that were not valid in the detected encoding were replaced with U+FFFD."),
+    degraded("markdown.front-matter-partial",
+             "Front matter lines that are not simple key: value pairs or lists: kept as raw text in the metadata."),
+    degraded("markdown.emphasis-skipped",
+             "A paragraph with more emphasis delimiter runs than the parser can match in bounded time: its * and _ "
+             "are kept as literal text."),
+    degraded("markdown.links-skipped",
+             "A paragraph with more brackets than the parser can match in bounded time: its link syntax is kept "
+             "as literal text."),
+    degraded("markdown.block-nesting-capped",
+             "Block quotes or lists nested deeper than the parser's limit: the deeper markers are read as text."),
+    degraded("markdown.nul-replaced", "NUL characters, which CommonMark reads as U+FFFD, were replaced with it."),
+    dropped("markdown.table-excess-cells-dropped",
+            "Cells past the header's count in a pipe-table row: GFM ignores them, so do we, and says so."),
+    dropped("markdown.table-alignment-dropped", "A pipe table's column alignment: the IR has no alignment."),
+)
+
+# The raw HTML inside Markdown is read by the HTML reader's converter, with the same options.
+OPTIONS = HTML_OPTIONS
+
+
+@hookimpl
+def zenconv_readers(register) -> None:
+    register.reader(
+        id=ID, name=NAME, version=VERSION, reader="zenconv_plugins.markdown.reader:read",
+        extensions=[".md", ".markdown", ".mdown"],
+        media_types=["text/markdown", "text/x-markdown"],
+        priority=0, codes=CODES, options=OPTIONS,
+    )
