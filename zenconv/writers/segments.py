@@ -4,16 +4,16 @@ A unit is a heading, a paragraph, a list item (its own text; nested lists give t
 block, a math block, a table row, a table's caption and notes, and each block of a footnote. Each record:
 ``ordinal`` (1-based, monotonic over the document: the upsert key, the same on every rerun), ``kind``,
 ``text``, every locator field present (flat), ``citation``, then what the kind adds: ``level`` for a
-heading; for a row ``header`` and a ``table`` ordinal (1-based over the document) when its locator has
-none, and ``row`` (its index in the table) when its locator has none; ``note`` for a note's blocks;
-``hidden`` when the source hid it. A row's text is the row as one Markdown table row, ``| Rent | 1000 |``,
+heading; for a row ``header``, its table's locator fields under its own, a ``table`` ordinal (1-based over
+the document) when its locator has none and ``row`` (its index in the table) when it has none; ``note``
+for a note's blocks; ``hidden`` when the source hid it. A row's citation is its reader's when the reader
+numbered it; otherwise its position, in its sheet or page, or in its table. A row's text is the row as one Markdown table row, ``| Rent | 1000 |``,
 with its merged cells written once and pipes escaped.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import fields
 from typing import BinaryIO
 
 from ..ir.facets import HiddenFacet
@@ -25,7 +25,8 @@ from ..ir.walk import cell_text, plain_text
 from .grid import COVERED, SpanGrid
 from .sink import TextSink
 
-_LOCATOR_FIELDS = tuple(f.name for f in fields(Locator))
+# Fields that place a row without a table ordinal: a sheet, a page, a slide, an explicit table.
+_SCOPES = ("sheet", "sheet_name", "page", "rendered_page", "slide", "table")
 
 
 def _merged(outer: Locator | None, inner: Locator | None) -> Locator | None:
@@ -42,11 +43,13 @@ def _hidden(node) -> str | None:
     return None
 
 
-def row_text(cells: list) -> str:
+def row_text(cells: list, width: int = 0) -> str:
+    """The row as one Markdown table row, padded to ``width`` (the table's declared column count)."""
     parts = ["|"]
     for cell in cells:
         text = "" if cell is COVERED else " ".join(cell_text(cell).split()).replace("|", "\\|")
         parts.append(f" {text} |")
+    parts.extend("  |" for _ in range(width - len(cells)))
     return "".join(parts)
 
 
@@ -112,13 +115,14 @@ class Segmenter:
             self.checkpoint()
             slots, _ = grid.place(row.cells)
             locator = _merged(base, row.locator) or Locator()
-            citation = locator.citation()
-            filled = locator
-            if filled.table is None:
-                filled = filled.with_(table=ordinal)
-            if filled.row is None:
-                filled = filled.with_(row=index)
-            self.emit("table_row", row_text(slots), filled, citation or filled.citation(),
+            if locator.row is not None:
+                cited = locator  # the reader's own row number, in its scope ("Sheet 'Damages', row 247")
+            else:
+                cited = locator.with_(row=index)
+                if not any(getattr(cited, name) is not None for name in _SCOPES):
+                    cited = cited.with_(table=ordinal)
+            filled = cited if cited.table is not None else cited.with_(table=ordinal)
+            self.emit("table_row", row_text(slots, table.columns.count or 0), filled, cited.citation(),
                       header=True if row.is_header else None, note=note, hidden=_hidden(row))
         for text in table.notes:
             self.emit("paragraph", text, base, table_note=ordinal, note=note)

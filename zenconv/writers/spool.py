@@ -17,10 +17,10 @@ MAX_CHARS = 32 << 20
 
 
 class RowSpool:
-    def __init__(self, max_rows: int = MAX_ROWS, max_chars: int = MAX_CHARS) -> None:
+    def __init__(self, max_rows: int | None = None, max_chars: int | None = None) -> None:
         self._memory: list[str] = []
-        self._max_rows = max_rows
-        self._max_chars = max_chars
+        self._max_rows = MAX_ROWS if max_rows is None else max_rows
+        self._max_chars = MAX_CHARS if max_chars is None else max_chars
         self._chars = 0
         self._file = None
         self._on_disk = 0

@@ -97,13 +97,15 @@ class PipeTables:
             cells = row.cells
             line = None
             spanning = 0
-            if grid.active:
+            placed = grid.active
+            if placed:
                 cells, spanning = grid.place(cells)
             if not spanning:
                 try:
                     line = " | ".join(cells)
                 except TypeError:  # a Cell among the strings, or a covered slot
-                    cells, spanning = grid.place(cells)
+                    if not placed:
+                        cells, spanning = grid.place(cells)
                 else:
                     # Nothing to escape, no pipe, no whitespace at a cell's edge: the row as it is.
                     if unsafe(line) or line.count("|") != len(cells) - 1 or list(map(strip, cells)) != cells:
@@ -190,11 +192,18 @@ class PipeTables:
 
     def _pipe_lines(self, header: str | None, width: int, spool: RowSpool) -> Iterator[str]:
         empty = "|" + "  |" * width
-        yield _pipe_row(header, width) if header is not None else empty
+        if self.html is None:
+            records = map(_split_record, spool)
+        else:
+            records = (record[:2] for record in map(json.loads, spool))
+            header = header and json.loads(header)[:2]
+        if header is None:
+            yield empty
+        else:
+            header = _split_record(header) if self.html is None else header
+            yield "| " + header[1] + " |" + "  |" * (width - header[0]) if header[0] else empty
         yield "|" + " --- |" * width
-        for record in spool:
-            count, _, line = record.partition(" ")
-            n = int(count)
+        for n, line in records:
             if n == width:
                 yield "| " + line + " |"
             elif n:
@@ -222,7 +231,6 @@ class PipeTables:
         yield "</table>"
 
 
-def _pipe_row(record: str, width: int) -> str:
+def _split_record(record: str) -> tuple[int, str]:
     count, _, line = record.partition(" ")
-    n = int(count)
-    return "| " + line + " |" + "  |" * (width - n) if n else "|" + "  |" * width
+    return int(count), line

@@ -1,0 +1,72 @@
+"""A huge table streams through the Markdown writer in bounded memory: rows are spooled, not kept."""
+
+from __future__ import annotations
+
+from zenconv.ir import Document, Row, Table
+from zenconv.writers.spool import RowSpool
+
+from .conftest import write_with
+
+ROWS = 200_000
+
+
+class CountedRow(Row):
+    """A Row that counts how many of its kind are alive (Row is slotted: no weakref, so __del__)."""
+
+    __slots__ = ()
+    live = 0
+    peak = 0
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        CountedRow.live += 1
+        CountedRow.peak = max(CountedRow.peak, CountedRow.live)
+
+    def __del__(self) -> None:
+        CountedRow.live -= 1
+
+
+def lazy_rows(n: int):
+    for i in range(n):
+        yield CountedRow([f"r{i}", str(i * 7), "text | with pipe" if i % 1000 == 0 else "plain"])
+
+
+def test_a_200000_row_table_never_holds_its_rows():
+    CountedRow.live = CountedRow.peak = 0
+    written = write_with("markdown", Document(iter([Table(rows=lazy_rows(ROWS))])))
+    assert CountedRow.peak < 10, f"{CountedRow.peak} rows were alive at once"
+    lines = written.text.splitlines()
+    assert len(lines) == ROWS + 2  # the empty GFM header, the delimiter row, every row
+    assert lines[2] == "| r0 | 0 | text \\| with pipe |"
+    assert lines[-1] == f"| r{ROWS - 1} | {(ROWS - 1) * 7} | plain |"
+
+
+def test_the_spool_goes_to_disk_past_its_threshold_and_replays_in_order():
+    with RowSpool(max_rows=3) as spool:
+        records = [f"{i} cell\u2028with separator\r" for i in range(10)] + ["\ud800 lone surrogate"]
+        for record in records:
+            spool.append(record)
+        assert spool.spilled and len(spool) == 11
+        assert list(spool) == records
+    assert not spool.spilled
+
+
+def test_the_spool_spills_on_size_too():
+    with RowSpool(max_rows=1000, max_chars=10) as spool:
+        spool.append("x" * 8)
+        spool.append("y" * 8)
+        assert spool.spilled
+        assert list(spool) == ["x" * 8, "y" * 8]
+
+
+def test_writer_output_is_the_same_whether_or_not_the_spool_spilled(monkeypatch):
+    def doc():
+        return Document([Table(rows=[Row([f"a{i}", "b"]) for i in range(50)] + [Row(["wide", "row", "here"])])])
+
+    in_memory = write_with("markdown", doc()).text
+    import zenconv.writers.spool as spool_module
+
+    monkeypatch.setattr(spool_module, "MAX_ROWS", 5)
+    spilled = write_with("markdown", doc()).text
+    assert spilled == in_memory
+    assert spilled.splitlines()[0] == "|  |  |  |"
