@@ -133,8 +133,15 @@ class Emitter:
         left = min(ln.left for ln in block.lines)
         widths = [(ln.right - ln.left) / len(ln.text) for ln in block.lines if len(ln.text) > 3]
         char = sorted(widths)[len(widths) // 2] if widths else max(block.lines[0].size * 0.6, 1.0)
-        text = "\n".join(" " * round((ln.left - left) / char) + ln.text for ln in block.lines)
-        return CodeBlock(text, None, self._facets(block.lines), loc)
+        steps = [a.bottom - b.bottom for a, b in zip(block.lines, block.lines[1:]) if a.bottom - b.bottom > 0]
+        pitch = min(steps) if steps else 1.0
+        out: list[str] = []
+        for k, ln in enumerate(block.lines):
+            if k:
+                # A blank line takes no glyphs: it shows as a wider step between baselines.
+                out.extend([""] * max(0, round((block.lines[k - 1].bottom - ln.bottom) / pitch) - 1))
+            out.append(" " * round((ln.left - left) / char) + ln.text)
+        return CodeBlock("\n".join(out), None, self._facets(block.lines), loc)
 
     def _list(self, items: list[TextBlock], composed: Composed, vocabulary: set[str]) -> list:
         """List nodes for consecutive items: nested by where their markers start."""

@@ -22,20 +22,20 @@ SHARE = 0.25        # ... and on at least this share (books alternate left and r
 
 def running_lines(page: PageData, neighbours: list[PageData]) -> list[tuple[str, list[Cell]]]:
     """The edge lines of ``page`` that recur on most of its neighbours: (text, cells) each."""
-    if len(neighbours) < MIN_OTHERS or not page.edges:
+    if not neighbours or not page.edges:
         return []
-    need = max(MIN_HITS, math.ceil(SHARE * len(neighbours)))
+    need = max(MIN_HITS, math.ceil(SHARE * len(neighbours))) if len(neighbours) >= MIN_OTHERS else None
     found = []
     for edge in page.edges:
         hits = folios = 0
         for other in neighbours:
             if any(o.key == edge.key and abs(o.top - edge.top) <= SAME_HEIGHT for o in other.edges):
                 hits += 1
-            if edge.folio is not None and any(o.folio == edge.folio and abs(o.top - edge.top) <= SAME_FOLIO
-                                              for o in other.edges):
+            if edge.folios and any(o.folios & edge.folios and abs(o.top - edge.top) <= SAME_FOLIO
+                                   for o in other.edges):
                 folios += 1
         # A line whose number keeps step with the page number (a chapter title and its page
         # number, changing with the chapter) runs too, even on a page or two.
-        if hits >= need or folios >= 1:
+        if (need is not None and hits >= need) or folios >= 1:
             found.append((edge.text, edge.cells))
     return found

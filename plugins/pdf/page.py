@@ -31,7 +31,7 @@ class EdgeLine:
     top: float
     cells: list[Cell]
     text: str
-    folio: int | None = None  # a number at either end, less the page number: constant for a page number
+    folios: frozenset = frozenset()  # each number in it less the page number: one is constant for a page number
 
 
 @dataclass(slots=True)
@@ -130,17 +130,16 @@ def _note_edges(data: PageData) -> None:
     chosen += [r for r in rows[-EDGE_LINES:] if r.top <= band and r not in chosen]
     for row in chosen:
         text = " ".join(c.text for c in row.cells)
-        data.edges.append(EdgeLine(edge_key(text), row.top, row.cells, text, _folio(text, data.number)))
+        # Only the outermost line at either edge may carry the page number.
+        folios = _folios(text, data.number) if row is rows[0] or row is rows[-1] else frozenset()
+        data.edges.append(EdgeLine(edge_key(text), row.top, row.cells, text, folios))
 
 
-def _folio(text: str, number: int) -> int | None:
+def _folios(text: str, number: int) -> frozenset:
     words = text.split()
     if not words or len(words) > FOLIO_WORDS or text.rstrip().endswith("."):
-        return None
-    for word in (words[-1], words[0]):
-        if word.isdigit() and len(word) <= 5:
-            return int(word) - number
-    return None
+        return frozenset()
+    return frozenset(int(w) - number for w in words if w.isdigit() and len(w) <= 5)
 
 
 def edge_key(text: str) -> str:

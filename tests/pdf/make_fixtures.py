@@ -109,6 +109,9 @@ def structure(path: Path) -> None:
     c.addOutlineEntry("Appendix", "appendix", level=0)
     text(c, 60, 780, "2 Results", "Helvetica-Bold", 16)
     text(c, 60, 755, "The results are on this page, which the outline also points to.")
+    for k, line in enumerate(["def answer():", "    return 42", "", "print(answer())"]):
+        text(c, 60, 725 - 12 * k, line, "Courier", 9)
+    text(c, 60, 665, "The listing above is code.")
     c.showOutline()
     c.showPage()
     c.save()

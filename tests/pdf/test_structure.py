@@ -58,6 +58,12 @@ def test_bullets_nest_by_indent_and_numbers_make_an_ordered_list(doc):
     assert [text_of(i) for i in numbers.items] == ["Alpha", "Beta", "Gamma"]
 
 
+def test_lines_in_a_monospaced_font_are_a_listing_with_their_indents(doc):
+    from zenconv.ir.nodes import CodeBlock
+    (code,) = doc.of(CodeBlock)
+    assert code.text == "def answer():\n    return 42\n\nprint(answer())"
+
+
 def test_every_block_cites_its_page_and_the_page_label(doc):
     first = doc.blocks[0]
     assert isinstance(first, Heading)

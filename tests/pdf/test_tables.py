@@ -91,6 +91,13 @@ def test_running_headers_and_page_numbers_are_dropped_and_reported(fixtures):
     assert doc.codes["pdf.running-headers-dropped"] == 6
 
 
+def test_a_footer_whose_number_keeps_step_with_the_page_runs_even_on_two_pages(fixtures):
+    from zenconv.testing import read
+    doc = PdfRead(read(fixtures["continued.pdf"], READER, pages="2-3"))
+    assert not any(t.startswith("Page ") for t in doc.paragraphs)
+    assert "ACME Corp - Quarterly Report" in doc.paragraphs  # two pages are too few to call it running
+
+
 def test_a_list_with_hanging_markers_is_not_a_table(fixtures):
     from zenconv.testing import read
     doc = PdfRead(read(fixtures["structure.pdf"], READER))
