@@ -72,7 +72,8 @@ def rich_document() -> Document:
         p([Text("Tracked: "), Span([Text("inserted")], facets=(RevisionFacet("insertion", "Ann", "2024-01-02"),)),
            Span([Text("deleted")], facets=(RevisionFacet("deletion", "Bob", None),)),
            Span([Text(" plain span")], class_="control"), Span([Text(" hidden")], facets=(HiddenFacet("vanish"),))]),
-        p([Text("A hidden paragraph.")], facets=(HiddenFacet("vanish"), StyleFacet("Quote\" onmouseover=\"x", "Quote"))),
+        p([Text("A hidden paragraph.")],
+          facets=(HiddenFacet("vanish"), StyleFacet("Quote\" onmouseover=\"x", "Quote"))),
         Heading(2, [Text("Lists")], facets=(StyleFacet("Heading2"),)),
         List([
             ListItem([p([Text("first")]), List([ListItem([p([Text("nested one")])]),
@@ -106,7 +107,8 @@ def rich_document() -> Document:
         p([Text("The end"), NoteRef("fn2"), NoteRef("fn1")]),
     ]
     notes = [
-        Note("fn1", [p([Text("First note, with "), Strong([Text("bold")]), Text(".")]), p([Text("Second paragraph.")])]),
+        Note("fn1", [p([Text("First note, with "), Strong([Text("bold")]), Text(".")]),
+                     p([Text("Second paragraph.")])]),
         Note("fn2", [p([Text("Second note.")])], kind="endnote"),
         Note("orphan", [p([Text("A note nobody references.")])]),
     ]

@@ -53,7 +53,8 @@ def test_title_and_metadata():
                     extra={"company": "X"})
     tree = page(Paragraph([Text("x")]), metadata=meta)
     assert tree.findtext(".//title") == "Report"
-    assert {(m.get("name"), m.get("content")) for m in tree.iter("meta") if m.get("name") not in (None, "viewport")} == {
+    named = tree.iter("meta")
+    assert {(m.get("name"), m.get("content")) for m in named if m.get("name") not in (None, "viewport")} == {
         ("author", "Ann"), ("keywords", "a, b"), ("dcterms.subject", "S"), ("dcterms.modified", "2024"),
         ("zenconv.company", "X")}
     assert tree.find(".//meta[@charset]").get("charset") == "utf-8"

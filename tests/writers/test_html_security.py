@@ -33,7 +33,8 @@ def hostile_text_document() -> Document:
             Table(rows=iter([Row([text, Cell([Text(text)], header=True)])]), caption=[Text(text)], notes=[text]),
         ]
     notes = [Note(text, [Paragraph([Text(text)])]) for text in HOSTILE_TEXT]
-    meta = Metadata(title=HOSTILE_TEXT[0], authors=HOSTILE_TEXT[:3], keywords=HOSTILE_TEXT, extra={"k": HOSTILE_TEXT[1]})
+    meta = Metadata(title=HOSTILE_TEXT[0], authors=HOSTILE_TEXT[:3], keywords=HOSTILE_TEXT,
+                    extra={"k": HOSTILE_TEXT[1]})
     return Document(blocks, metadata=meta, notes=notes)
 
 

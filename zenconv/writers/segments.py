@@ -7,8 +7,8 @@ block, a math block, a table row, a table's caption and notes, and each block of
 heading; for a row ``header``, its table's locator fields under its own, a ``table`` ordinal (1-based over
 the document) when its locator has none and ``row`` (its index in the table) when it has none; ``note``
 for a note's blocks; ``hidden`` when the source hid it. A row's citation is its reader's when the reader
-numbered it; otherwise its position, in its sheet or page, or in its table. A row's text is the row as one Markdown table row, ``| Rent | 1000 |``,
-with its merged cells written once and pipes escaped.
+numbered it; otherwise its position, in its sheet or page, or in its table. A row's text is the row as
+one Markdown table row, ``| Rent | 1000 |``, with its merged cells written once and pipes escaped.
 """
 
 from __future__ import annotations

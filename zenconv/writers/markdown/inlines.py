@@ -1,17 +1,17 @@
 """Inlines to Markdown, composed before the block is finished (see :mod:`.escape`).
 
-Emphasis is where Markdown is least forgiving: a ``*`` run opens or closes only when its neighbours
-allow it (CommonMark's flanking rules), so ``**(a)**b`` is not bold at all. Each delimited node is
-therefore rendered with its whitespace moved outside the delimiters, and written as ``**…**`` only when
-the characters on both sides let the delimiters open and close; otherwise as ``<strong>…</strong>``,
-which reads back to the same text. Adjacent runs of one kind are merged first (``**a****b**`` is not
-two bold runs), and emphasis around strong alone is written strong outside (the canonical nesting).
+Each inline becomes a piece: escaped text, rendered markup, or a delimited :class:`~.delimiters.Run`
+whose delimiters are chosen once its neighbours are known (:func:`~.delimiters.resolve`). Before that the
+sequence is normalised: transparent wrappers (a plain Span, and Underline and SmallCaps, which Markdown
+cannot show) are flattened, adjacent runs of one kind merged (``**a****b**`` is not two bold runs), a
+run inside one of its own kind flattened, and emphasis around strong alone written strong outside (the
+canonical nesting). Whitespace at a run's edges is moved outside its delimiters, where it can neither
+stop them opening or closing nor leave a tag alone on a line.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 
 from ...ir.facets import RevisionFacet
@@ -20,122 +20,16 @@ from ...ir.nodes import (
     Superscript, Text, Underline,
 )
 from ..notes import NoteNumbers
+from .delimiters import DELIMITERS, Run, resolve
 from .escape import HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell, finish_heading
 
-_DELIMITED = {Strong: ("**", "<strong>", "</strong>"), Emphasis: ("*", "<em>", "</em>"),
-              Strikethrough: ("~~", "<s>", "</s>")}
 _MERGEABLE = (Text, Strong, Emphasis, Strikethrough, Code)
 _BACKTICKS = re.compile(r"`+")
-_LEADING_SPACE = re.compile(r"[\s\x00]*")
+_LEADING_SPACE = re.compile(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
 _TRAILING_SPACE = re.compile(r"[\s\x00]*$")
 _URL_UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
 _INSERTIONS = ("insertion", "move-to")
 _ENTITY_AMP = re.compile(r"&(?=#|[^\t\n\f <&;]{1,32};)")  # as in escape.py: entities decode in URLs too
-
-
-def _is_space(ch: str) -> bool:
-    return ch.isspace() or ch == HARD
-
-
-def _is_punct(ch: str) -> bool:
-    return unicodedata.category(ch)[0] in "PS"
-
-
-# Character classes for the flanking rules: whitespace, punctuation, other. A character's class is a
-# tuple of the classes it may have: CommonMark calls punctuation the Unicode P and S categories, mistune
-# whatever is neither space nor alphanumeric, and a run must be read alike by both.
-_WS, _PUNCT, _OTHER = 0, 1, 2
-_MAYBE_SPACE = (_WS, _PUNCT)
-
-
-def _classes(ch: str) -> tuple[int, ...]:
-    if _is_space(ch):
-        return (_WS,)
-    by_spec = _is_punct(ch)
-    by_mistune = not ch.isalnum()
-    if by_spec == by_mistune:
-        return (_PUNCT,) if by_spec else (_OTHER,)
-    return (_PUNCT, _OTHER)
-
-
-def _left(before: int, after: int) -> bool:
-    return after != _WS and (after != _PUNCT or before != _OTHER)
-
-
-def _right(before: int, after: int) -> bool:
-    return before != _WS and (before != _PUNCT or after != _OTHER)
-
-
-def _opens(before: tuple[int, ...], first: str, same_char: bool) -> bool:
-    """A run that can open and cannot close, whatever the class of its neighbours: parsers agree on
-    those. Intraword runs, which can do both, are where they part, so those fall back to HTML."""
-    if same_char:
-        return False
-    return all(_left(b, f) and not _right(b, f) for b in before for f in _classes(first))
-
-
-def _closes(last: str, after: tuple[int, ...], same_char: bool) -> bool:
-    if same_char:
-        return False
-    return all(_right(l, a) and not _left(l, a) for l in _classes(last) for a in after)
-
-
-def _peek(pieces: list, i: int) -> tuple[str, str]:
-    """The two characters after piece ``i`` ("" past the end); a later delimiter counts as punctuation."""
-    chars: list[str] = []
-    for source in (pieces[i].trail, *pieces[i + 1:]):
-        if type(source) is str:
-            chars.extend(source[: 2 - len(chars)])
-        else:
-            chars.extend(source.lead[: 2 - len(chars)])
-            if len(chars) < 2:
-                chars.append(_DELIMITED[source.kind][0][0])
-        if len(chars) >= 2:
-            break
-    chars += [""] * (2 - len(chars))
-    return chars[0], chars[1]
-
-
-# Finishing a block writes some whitespace as a character reference, whose ";" is punctuation to the
-# flanking rules: a line's first and last whitespace, a line end at the block's edge or after another,
-# and every line end in a heading (&#10;) or a cell (<br>). The two functions below classify the
-# characters around a run as they will be once finished; where that is not certain (inside a delimiter,
-# mode None, an edge may or may not be a line's edge) the answer is both, and the run must work for both.
-
-def _before_class(before: str, earlier: str, column: int, mode: str | None) -> tuple[int, ...]:
-    """``earlier`` is the character before ``before``; ``column`` is ``before``'s, 1-based, since a break."""
-    if not before:
-        return (_WS,) if mode else _MAYBE_SPACE
-    if before == "\n" or before == HARD:
-        if mode == "block" and earlier and earlier not in ("\n", HARD):
-            return (_WS,)
-        return _MAYBE_SPACE
-    if _is_space(before):
-        return _MAYBE_SPACE if column == 1 or not earlier else (_WS,)
-    return _classes(before)
-
-
-def _after_class(after: str, following: str, mode: str | None) -> tuple[int, ...]:
-    if not after:
-        return (_WS,) if mode else _MAYBE_SPACE
-    if after == "\n" or after == HARD:
-        return (_WS,) if mode == "block" and following else _MAYBE_SPACE
-    if _is_space(after):
-        return _MAYBE_SPACE if not following or following in ("\n", HARD) else (_WS,)
-    return _classes(after)
-
-
-class _Delimited:
-    """A strong, emphasis or strikethrough run whose delimiters wait for its neighbours."""
-
-    __slots__ = ("lead", "core", "trail", "kind")
-
-    def __init__(self, lead: str, core: str, trail: str, kind: type) -> None:
-        self.lead, self.core, self.trail, self.kind = lead, core, trail, kind
-
-    @property
-    def first(self) -> str:
-        return self.lead[0] if self.lead else _DELIMITED[self.kind][0][0]
 
 
 class InlineRenderer:
@@ -180,48 +74,14 @@ class InlineRenderer:
                 piece = escape_text(text, cell=cell)
                 if after_note and piece[:1] in (":", "("):
                     piece = "\\" + piece  # "[^1]:" would define a footnote, "[^1](x)" link
-            elif kind in _DELIMITED:
+            elif kind in DELIMITERS:
                 piece = self._delimited(node, cell, in_link, within | {kind})
             else:
                 piece = self._other(node, cell, in_link, within)
             after_note = kind is NoteRef
             if piece:
                 pieces.append(piece)
-        return self._resolve(pieces, mode)
-
-    def _resolve(self, pieces: list, mode: str | None) -> str:
-        out: list[str] = []
-        tail = ""  # the output's last two characters
-        column = 0  # characters since the last line break
-        for i, piece in enumerate(pieces):
-            if type(piece) is not str:
-                context = tail + piece.lead
-                before, earlier = context[-1:], context[-2:-1]
-                cut = max(piece.lead.rfind("\n"), piece.lead.rfind(HARD))
-                where = len(piece.lead) - cut - 1 if cut >= 0 else column + len(piece.lead)
-                after, following = _peek(pieces, i)
-                delim, html_open, html_close = _DELIMITED[piece.kind]
-                char = delim[0]
-                core = piece.core
-                # A nested run of the same character joins ours (``***x***``): flanking is judged past it.
-                # An escaped delimiter touching the joined run (``**\\***``) is where parsers disagree.
-                inner = core.strip(char) or core
-                tangled = inner != core and (inner[-1] == "\\" or core.startswith("\\" + char))
-                # mistune closes ~~ at the next ~~ it sees, even inside a code span or a URL.
-                tangled = tangled or (char == "~" and "~~" in core)
-                if (not tangled
-                        and _opens(_before_class(before, earlier, where, mode), inner[0], before == char)
-                        and _closes(inner[-1], _after_class(after, following, mode), after == char)):
-                    piece = piece.lead + delim + core + delim + piece.trail
-                else:
-                    piece = piece.lead + html_open + core + html_close + piece.trail
-            elif piece[0] == "[" and tail[-1:] == "!":
-                out[-1] = out[-1][:-1] + "\\!"  # "!" before a link would make it an image
-            out.append(piece)
-            tail = (tail + piece)[-2:]
-            cut = max(piece.rfind("\n"), piece.rfind(HARD))
-            column = len(piece) - cut - 1 if cut >= 0 else column + len(piece)
-        return "".join(out)
+        return resolve(pieces, mode)
 
     def _delimited(self, node, cell: bool, in_link: bool, within: frozenset):
         inner = self.compose(node.children, cell=cell, in_link=in_link, within=within)
@@ -231,7 +91,7 @@ class InlineRenderer:
         core = inner[len(lead): len(inner) - len(trail)]
         if not core:
             return lead + trail
-        return _Delimited(lead, core, trail, type(node))
+        return Run(lead, core, trail, type(node))
 
     def _other(self, node, cell: bool, in_link: bool, within: frozenset) -> str:
         # Raw HTML tags do not scope emphasis, so ``within`` goes through <sup>; a link's text is parsed
@@ -321,7 +181,7 @@ def _empty(node) -> bool:
     kind = type(node)
     if kind is Text or kind is Code:
         return not node.text
-    if kind in _DELIMITED or kind in (Underline, SmallCaps, Superscript, Subscript, Span):
+    if kind in DELIMITERS or kind in (Underline, SmallCaps, Superscript, Subscript, Span):
         return all(_empty(child) for child in node.children)
     return False
 

@@ -1,0 +1,159 @@
+"""Choosing, for each strong, emphasis or strikethrough run, Markdown delimiters or HTML tags.
+
+A ``*`` run opens or closes only when its neighbours allow it (CommonMark's flanking rules), so
+``**(a)**b`` is not bold at all, and where a run could both open and close (``a**b**c``) parsers part
+ways: mistune's matching differs from the spec's there. A run is written ``**…**`` only when, whatever
+the class of its neighbours in either reading, its opening delimiter can only open and its closing one
+only close; otherwise ``<strong>…</strong>``, which every parser reads alike and which reads back to
+the same text. The runs are resolved once the whole sequence is composed, so both neighbours are known.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from ...ir.nodes import Emphasis, Strikethrough, Strong
+from .escape import HARD
+
+DELIMITERS = {Strong: ("**", "<strong>", "</strong>"), Emphasis: ("*", "<em>", "</em>"),
+              Strikethrough: ("~~", "<s>", "</s>")}
+
+
+def _is_space(ch: str) -> bool:
+    return ch.isspace() or ch == HARD
+
+
+def _is_punct(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "PS"
+
+
+# Character classes for the flanking rules: whitespace, punctuation, other. A character's class is a
+# tuple of the classes it may have: CommonMark calls punctuation the Unicode P and S categories, mistune
+# whatever is neither space nor alphanumeric, and a run must be read alike by both.
+_WS, _PUNCT, _OTHER = 0, 1, 2
+_MAYBE_SPACE = (_WS, _PUNCT)
+
+
+def _classes(ch: str) -> tuple[int, ...]:
+    if _is_space(ch):
+        return (_WS,)
+    by_spec = _is_punct(ch)
+    by_mistune = not ch.isalnum()
+    if by_spec == by_mistune:
+        return (_PUNCT,) if by_spec else (_OTHER,)
+    return (_PUNCT, _OTHER)
+
+
+def _left(before: int, after: int) -> bool:
+    return after != _WS and (after != _PUNCT or before != _OTHER)
+
+
+def _right(before: int, after: int) -> bool:
+    return before != _WS and (before != _PUNCT or after != _OTHER)
+
+
+def _opens(before: tuple[int, ...], first: str, same_char: bool) -> bool:
+    """A run that can open and cannot close, whatever the class of its neighbours: parsers agree on
+    those. Intraword runs, which can do both, are where they part, so those fall back to HTML."""
+    if same_char:
+        return False
+    return all(_left(b, f) and not _right(b, f) for b in before for f in _classes(first))
+
+
+def _closes(last: str, after: tuple[int, ...], same_char: bool) -> bool:
+    if same_char:
+        return False
+    return all(_right(b, a) and not _left(b, a) for b in _classes(last) for a in after)
+
+
+def _peek(pieces: list, i: int) -> tuple[str, str]:
+    """The two characters after piece ``i`` ("" past the end); a later delimiter counts as punctuation."""
+    chars: list[str] = []
+    for source in (pieces[i].trail, *pieces[i + 1:]):
+        if type(source) is str:
+            chars.extend(source[: 2 - len(chars)])
+        else:
+            chars.extend(source.lead[: 2 - len(chars)])
+            if len(chars) < 2:
+                chars.append(DELIMITERS[source.kind][0][0])
+        if len(chars) >= 2:
+            break
+    chars += [""] * (2 - len(chars))
+    return chars[0], chars[1]
+
+
+# Finishing a block writes some whitespace as a character reference, whose ";" is punctuation to the
+# flanking rules: a line's first and last whitespace, a line end at the block's edge or after another,
+# and every line end in a heading (&#10;) or a cell (<br>). The two functions below classify the
+# characters around a run as they will be once finished; where that is not certain (inside a delimiter,
+# mode None, an edge may or may not be a line's edge) the answer is both, and the run must work for both.
+
+def _before_class(before: str, earlier: str, column: int, mode: str | None) -> tuple[int, ...]:
+    """``earlier`` is the character before ``before``; ``column`` is ``before``'s, 1-based, since a break."""
+    if not before:
+        return (_WS,) if mode else _MAYBE_SPACE
+    if before == "\n" or before == HARD:
+        if mode == "block" and earlier and earlier not in ("\n", HARD):
+            return (_WS,)
+        return _MAYBE_SPACE
+    if _is_space(before):
+        return _MAYBE_SPACE if column == 1 or not earlier else (_WS,)
+    return _classes(before)
+
+
+def _after_class(after: str, following: str, mode: str | None) -> tuple[int, ...]:
+    if not after:
+        return (_WS,) if mode else _MAYBE_SPACE
+    if after == "\n" or after == HARD:
+        return (_WS,) if mode == "block" and following else _MAYBE_SPACE
+    if _is_space(after):
+        return _MAYBE_SPACE if not following or following in ("\n", HARD) else (_WS,)
+    return _classes(after)
+
+
+class Run:
+    """A strong, emphasis or strikethrough run whose delimiters wait for its neighbours.
+
+    ``core`` is its rendered content without edge whitespace, which is in ``lead`` and ``trail``.
+    """
+
+    __slots__ = ("lead", "core", "trail", "kind")
+
+    def __init__(self, lead: str, core: str, trail: str, kind: type) -> None:
+        self.lead, self.core, self.trail, self.kind = lead, core, trail, kind
+
+
+def resolve(pieces: list, mode: str | None) -> str:
+    """The composed pieces as one string, each delimited run written as Markdown or as HTML."""
+    out: list[str] = []
+    tail = ""  # the output's last two characters
+    column = 0  # characters since the last line break
+    for i, piece in enumerate(pieces):
+        if type(piece) is not str:
+            context = tail + piece.lead
+            before, earlier = context[-1:], context[-2:-1]
+            cut = max(piece.lead.rfind("\n"), piece.lead.rfind(HARD))
+            where = len(piece.lead) - cut - 1 if cut >= 0 else column + len(piece.lead)
+            after, following = _peek(pieces, i)
+            delim, html_open, html_close = DELIMITERS[piece.kind]
+            char = delim[0]
+            core = piece.core
+            # A nested run of the same character joins ours (``***x***``): flanking is judged past it.
+            # An escaped delimiter touching the joined run (``**\\***``) is where parsers disagree.
+            inner = core.strip(char) or core
+            tangled = inner != core and (inner[-1] == "\\" or core.startswith("\\" + char))
+            # mistune closes ~~ at the next ~~ it sees, even inside a code span or a URL.
+            tangled = tangled or (char == "~" and "~~" in core)
+            if (not tangled
+                    and _opens(_before_class(before, earlier, where, mode), inner[0], before == char)
+                    and _closes(inner[-1], _after_class(after, following, mode), after == char)):
+                piece = piece.lead + delim + core + delim + piece.trail
+            else:
+                piece = piece.lead + html_open + core + html_close + piece.trail
+        elif piece[0] == "[" and tail[-1:] == "!":
+            out[-1] = out[-1][:-1] + "\\!"  # "!" before a link would make it an image
+        out.append(piece)
+        tail = (tail + piece)[-2:]
+        cut = max(piece.rfind("\n"), piece.rfind(HARD))
+        column = len(piece) - cut - 1 if cut >= 0 else column + len(piece)
+    return "".join(out)
