@@ -19,8 +19,7 @@ from pathlib import Path
 
 from common import DATA, measure_isolated, peer, zenconv_cmd
 
-WORDS = ("lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et "
-         "dolore magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi").split()
+WORDS = ["lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit", "sed", "do", "eiusmod", "tempor", "incididunt", "ut", "labore", "et", "dolore", "magna", "aliqua", "enim", "ad", "minim", "veniam", "quis", "nostrud", "exercitation", "ullamco", "laboris", "nisi"]
 
 
 def _words(n: int, seed: int) -> str:
@@ -34,7 +33,14 @@ def generate(pages: int) -> Path:
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.platypus import ListFlowable, PageBreak, Paragraph, SimpleDocTemplate, Table, TableStyle
+    from reportlab.platypus import (
+        ListFlowable,
+        PageBreak,
+        Paragraph,
+        SimpleDocTemplate,
+        Table,
+        TableStyle,
+    )
 
     styles = getSampleStyleSheet()
     body = styles["BodyText"]

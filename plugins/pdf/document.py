@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFNoPageLabels, PDFPasswordIncorrect
+from pdfminer.pdfdocument import (
+    PDFDocument,
+    PDFEncryptionError,
+    PDFNoPageLabels,
+    PDFPasswordIncorrect,
+)
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import resolve1

@@ -12,7 +12,19 @@ from dataclasses import dataclass
 
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
-from zenconv.ir.nodes import Cell, CodeBlock, Columns, Heading, Image, List, ListItem, Paragraph, Row, Table, Text
+from zenconv.ir.nodes import (
+    Cell,
+    CodeBlock,
+    Columns,
+    Heading,
+    Image,
+    List,
+    ListItem,
+    Paragraph,
+    Row,
+    Table,
+    Text,
+)
 
 from .compose import Composed, FigureBlock
 from .grid.table import TableGrid, pieces_text

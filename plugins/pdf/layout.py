@@ -15,6 +15,7 @@ import statistics
 from .grid import Cell, rows_of_cells
 
 MAX_DEPTH = 10
+MAX_GUTTERS = 4       # the widest gutters tried at each cut (a wide table has dozens)
 GUTTER = 1.0          # × body size: the narrowest gutter between text columns
 BAND_GAP = 1.0        # × body size: the narrowest horizontal gap a page is cut across
 FULL_LINE = 0.6       # a line filling this share of its column is a full line of prose
@@ -81,7 +82,7 @@ def _intervals(spans: list[tuple[float, float]], min_gap: float) -> list[tuple[f
 
 
 def _vertical(cells: list[Cell], body: float):
-    for lo, hi in _intervals([(c.x, c.right) for c in cells], GUTTER * body):
+    for lo, hi in _intervals([(c.x, c.right) for c in cells], GUTTER * body)[:MAX_GUTTERS]:
         left = [c for c in cells if c.right <= lo + 0.01]
         right = [c for c in cells if c.x >= hi - 0.01]
         left_rows, right_rows = _rows(left, body), _rows(right, body)

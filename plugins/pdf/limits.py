@@ -129,8 +129,9 @@ class _BoundedZlib:
 
 
 def _bounded_lzw(data: bytes) -> bytes:
-    from pdfminer.lzw import LZWDecoder
     import io
+
+    from pdfminer.lzw import LZWDecoder
 
     budget = _BUDGET.get()
     out = bytearray()

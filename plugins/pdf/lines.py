@@ -10,7 +10,6 @@ from .bidi import direction, is_rtl, logical
 from .grid import Row
 from .grid.rows import SPACE_GAP
 
-
 LEADER = re.compile(r"(\.\s*){4,}\S{1,8}$")   # dot leaders and a page reference: a contents entry
 
 

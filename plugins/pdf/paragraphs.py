@@ -7,7 +7,6 @@ a short line that ends a sentence. A line indented under a list item's text cont
 
 from __future__ import annotations
 
-import re
 import statistics
 from dataclasses import dataclass, field
 

@@ -28,8 +28,17 @@ from .document import PdfFile, fill_metadata, open_pdf
 from .emit import Emitter
 from .furniture import WINDOW, running_lines
 from .headings import HeadingRanks, body_size
-from .limits import (PageRangeError, StreamBudget, StreamTooLarge, install, last_selected, page_selected, parse_pages,
-                     reset_budget, set_budget)
+from .limits import (
+    PageRangeError,
+    StreamBudget,
+    StreamTooLarge,
+    install,
+    last_selected,
+    page_selected,
+    parse_pages,
+    reset_budget,
+    set_budget,
+)
 from .outline import read_outline
 from .page import PageData, read_page
 
@@ -72,7 +81,7 @@ def read(source, ctx) -> Iterator:
         with _bounded(budget):
             pdf = open_pdf(stream, options["password"], options["max_objects"], ctx.checkpoint)
             fill_metadata(pdf, ctx.metadata)
-            outline, outline_cut = read_outline(pdf)
+            outline, _ = read_outline(pdf)
             files, fields = catalog_extras(pdf.document)
         if pdf.encrypted:
             ctx.flags["encrypted"] = True

@@ -91,7 +91,7 @@ def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None, flow: float = F
         text = fold(g.text)
         if not text or text == "\ufffd":
             continue  # unmapped glyphs say nothing; the page counts them
-        size = g.size if g.size > 1.0 else 1.0
+        size = max(1.0, g.size)
         x0, y0 = g.x0, g.y0
         space = text.isspace()
         if not space and _overprint(drawn, text, x0, y0, max(min(OVERPRINT * size, 0.2 * (g.x1 - x0)), 0.05)):
@@ -116,8 +116,7 @@ def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None, flow: float = F
                     texts.append(" ")
                 if current.style is style:
                     texts.append(text)
-                    if g.x1 > right:
-                        right = g.x1
+                    right = max(right, g.x1)
                     continue
         if current is not None:
             current.width = right - current.x

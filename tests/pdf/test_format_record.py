@@ -16,7 +16,7 @@ def test_the_record_lists_exactly_the_declared_codes():
 
 
 def test_every_code_has_a_row_in_the_omissions_table():
-    rows = re.findall(r"^\| `(pdf\.[a-z0-9-]+)` \|", RECORD.read_text(encoding="utf-8"), re.M)
+    rows = re.findall(r"^\| `(pdf\.[a-z0-9-]+)` \|", RECORD.read_text(encoding="utf-8"), re.MULTILINE)
     assert sorted(rows) == sorted(code.code for code in CODES)
 
 

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from zenconv_plugins.pdf.grid import (
-    Band, Cell, Row, Run, assign_columns, bands_of, build_table, find_tables, group_lines, join_cells, rows_of_cells,
+    Band,
+    Cell,
+    Row,
+    Run,
+    assign_columns,
+    bands_of,
+    build_table,
+    find_tables,
+    group_lines,
+    join_cells,
+    rows_of_cells,
 )
 from zenconv_plugins.pdf.grid.detect import Rule
 from zenconv_plugins.pdf.grid.regroup import Line
@@ -73,7 +83,7 @@ def test_the_tie_goes_to_the_anchor_below():
 
 
 def test_centred_tables_share_wrapped_names_evenly():
-    named = lambda t: [[(t, None)], [], []]  # noqa: E731
+    named = lambda t: [[(t, None)], [], []]
     lines = [
         Line(100, 93, [[("SEDAN", None)], [("16,0%", None)], []]),
         Line(90, 83, named("WAGON base series 1")),

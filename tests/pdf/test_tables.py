@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from zenconv.ir.nodes import Paragraph, Table
+from zenconv.ir.nodes import Paragraph
 
 from .conftest import READER, PdfRead, text_of
 
