@@ -25,7 +25,7 @@ def running_lines(page: PageData, neighbours: list[PageData]) -> list[tuple[str,
     if not neighbours or not page.edges:
         return []
     need = max(MIN_HITS, math.ceil(SHARE * len(neighbours))) if len(neighbours) >= MIN_OTHERS else None
-    found = []
+    running = []
     for edge in page.edges:
         hits = folios = 0
         for other in neighbours:
@@ -36,6 +36,11 @@ def running_lines(page: PageData, neighbours: list[PageData]) -> list[tuple[str,
                 folios += 1
         # A line whose number keeps step with the page number (a chapter title and its page
         # number, changing with the chapter) runs too, even on a page or two.
-        if (need is not None and hits >= need) or folios >= 1:
-            found.append((edge.text, edge.cells))
-    return found
+        running.append((need is not None and hits >= need) or folios >= 1)
+    # A line that runs on into the body text below it (or above, at the foot) is the body's,
+    # however often the same words stand there: judged from the body outwards.
+    for k in range(len(page.edges) - 1, -1, -1):
+        edge = page.edges[k]
+        if running[k] and edge.joined and (edge.inner is None or not running[edge.inner]):
+            running[k] = False
+    return [(e.text, e.cells) for e, keep in zip(page.edges, running) if keep]

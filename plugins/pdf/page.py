@@ -32,6 +32,8 @@ class EdgeLine:
     cells: list[Cell]
     text: str
     folios: frozenset = frozenset()  # each number in it less the page number: one is constant for a page number
+    inner: int | None = None         # the edge line next to it towards the body (an index into edges)
+    joined: bool = False             # the line towards the body follows it as the next line of one text
 
 
 @dataclass(slots=True)
@@ -126,13 +128,28 @@ def _note_edges(data: PageData) -> None:
     if len(rows) < 2:
         return
     band = EDGE * data.height
-    chosen = [r for r in rows[:EDGE_LINES] if r.bottom >= data.height - band]
-    chosen += [r for r in rows[-EDGE_LINES:] if r.top <= band and r not in chosen]
-    for row in chosen:
-        text = " ".join(c.text for c in row.cells)
-        # Only the outermost line at either edge may carry the page number.
-        folios = _folios(text, data.number) if row is rows[0] or row is rows[-1] else frozenset()
-        data.edges.append(EdgeLine(edge_key(text), row.top, row.cells, text, folios))
+    top = [k for k in range(min(EDGE_LINES, len(rows))) if rows[k].bottom >= data.height - band]
+    bottom = [k for k in range(len(rows) - 1, max(len(rows) - 1 - EDGE_LINES, -1), -1)
+              if rows[k].top <= band and k not in top]
+    for side, step in ((top, 1), (bottom, -1)):
+        first = len(data.edges)
+        for n, k in enumerate(side):
+            row = rows[k]
+            text = " ".join(c.text for c in row.cells)
+            # Only the outermost line at either edge may carry the page number.
+            folios = _folios(text, data.number) if n == 0 else frozenset()
+            inner = rows[k + step] if 0 <= k + step < len(rows) else None
+            edge = EdgeLine(edge_key(text), row.top, row.cells, text, folios,
+                            first + n + 1 if n + 1 < len(side) else None, inner is not None and _joined(row, inner))
+            data.edges.append(edge)
+
+
+def _joined(row, inner) -> bool:
+    """Whether two rows read as consecutive lines of one text: close, same size, same left edge."""
+    height = max(c.height for c in row.cells)
+    inner_height = max(c.height for c in inner.cells)
+    gap = row.bottom - inner.top if row.top > inner.top else inner.bottom - row.top
+    return gap <= 0.6 * height and abs(height - inner_height) <= 0.5 and abs(row.left - inner.left) <= 2.0
 
 
 def _folios(text: str, number: int) -> frozenset:

@@ -344,9 +344,22 @@ def wide(path: Path) -> None:
     c.save()
 
 
+def repeated(path: Path) -> None:
+    """The same words at the top of every page: a running header, and body text that repeats."""
+    c = _canvas(path)
+    for page in range(1, 4):
+        text(c, 60, 815, f"Sample Agreement - page {page}", size=8)
+        text(c, 60, 790, "This clause repeats on every page for the sake of the demonstration and")
+        text(c, 60, 778, "it carries no legal weight whatsoever.")
+        text(c, 60, 750, f"Clause {page} has its own closing words.")
+        c.showPage()
+    c.save()
+
+
 FIXTURES = {
     "structure.pdf": structure, "tables.pdf": tables, "continued.pdf": continued, "columns.pdf": columns,
     "media.pdf": media, "encrypted.pdf": encrypted, "scanned.pdf": scanned, "wide.pdf": wide,
+    "repeated.pdf": repeated,
 }
 
 

@@ -108,3 +108,11 @@ def test_max_pages_cuts_visibly(read_pdf, fixtures):
 
 def test_a_landscape_page_reads(read_pdf, fixtures):
     assert read_pdf(fixtures["wide.pdf"]).paragraphs == ["A landscape page of text."]
+
+
+def test_body_text_repeated_at_the_top_of_every_page_is_kept(read_pdf, fixtures):
+    doc = read_pdf(fixtures["repeated.pdf"])
+    repeated = "This clause repeats on every page for the sake of the demonstration and it carries no legal weight whatsoever."
+    assert doc.paragraphs.count(repeated) == 3
+    assert not any(t.startswith("Sample Agreement") for t in doc.paragraphs)
+    assert doc.codes["pdf.running-headers-dropped"] == 3
