@@ -37,10 +37,11 @@ def running_lines(page: PageData, neighbours: list[PageData]) -> list[tuple[str,
         # A line whose number keeps step with the page number (a chapter title and its page
         # number, changing with the chapter) runs too, even on a page or two.
         running.append((need is not None and hits >= need) or folios >= 1)
-    # A line that runs on into the body text below it (or above, at the foot) is the body's,
-    # however often the same words stand there: judged from the body outwards.
-    for k in range(len(page.edges) - 1, -1, -1):
-        edge = page.edges[k]
-        if running[k] and edge.joined and (edge.inner is None or not running[edge.inner]):
+    # Lines that run on into each other are a paragraph, however often the same words stand
+    # there: a running header is a line on its own.
+    for k, edge in enumerate(page.edges):
+        if edge.joined:
             running[k] = False
+            if edge.inner is not None:
+                running[edge.inner] = False
     return [(e.text, e.cells) for e, keep in zip(page.edges, running) if keep]
