@@ -54,7 +54,7 @@ def test_block_cells_and_line_breaks_flatten_with_br_and_are_reported():
     cell = Cell([Paragraph([Text("one")]), List([ListItem([Paragraph([Text("two")])])]), CodeBlock("a|b")])
     rows = [Row([cell, "line\nbreak", Cell([Text("hard"), HardBreak(), Text("break")])])]
     written = md_of(Table(rows=rows))
-    assert written.text.splitlines()[2] == "| one<br>• two<br>`a\\|b` | line<br>break | hard<br>break |"
+    assert written.text.splitlines()[2] == "| one<br>- two<br>`a\\|b` | line<br>break | hard<br>break |"
     assert written.codes == {"to-md.cell-blocks-flattened": 2}
 
 

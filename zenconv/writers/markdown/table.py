@@ -19,7 +19,7 @@ import json
 from collections.abc import Iterator
 
 from ...ir.nodes import BLOCK_TYPES, BlockQuote, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Table
-from ...ir.walk import plain_text
+from ...ir.walk import cell_text
 from ..deferred import DeferredReports
 from ..grid import COVERED, SpanGrid
 from ..html.markup import node_attributes
@@ -172,7 +172,9 @@ class PipeTables:
                 yield text
         elif kind is List:
             for number, item in enumerate(block.items, block.start):
-                marker = f"{number}. " if block.ordered else "• "
+                marker = f"{number}. " if block.ordered else "- "
+                if item.checked is not None:
+                    marker += "\\[x\\] " if item.checked else "\\[ \\] "
                 pieces = [part for child in item.blocks for part in self._flat(child)]
                 yield marker + " ".join(pieces)
         elif kind is BlockQuote or kind is Container:
@@ -185,10 +187,12 @@ class PipeTables:
             latex = " ".join(block.latex.split())
             if latex:
                 yield "$" + latex.replace("|", "\\|") + "$"
-        elif kind is Table:
-            text = plain_text(block)
-            if text:
-                yield escape_cell_string(text)
+        elif kind is Table:  # a table in a cell: a line per row, its cells separated by spaces
+            rows = block.rows if isinstance(block.rows, (list, tuple)) else list(block.rows)
+            for row in rows:
+                text = " ".join(" ".join(cell_text(cell).split()) for cell in row.cells)
+                if text.strip():
+                    yield escape_cell_string(text)
 
     def _pipe_lines(self, header: str | None, width: int, spool: RowSpool) -> Iterator[str]:
         empty = "|" + "  |" * width
