@@ -127,6 +127,9 @@ class _Reading:
         if len(wanted) > cap:
             cut = len(wanted) - cap
             wanted = wanted[:cap]
+            self.ctx.flags["truncated"] = True
+        self.ctx.flags["pages"] = total
+        self.ctx.flags["pages_read"] = len(wanted)
         return wanted, cut
 
     # --- stage one ---------------------------------------------------------------------------

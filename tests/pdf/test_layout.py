@@ -103,6 +103,7 @@ def test_max_pages_cuts_visibly(read_pdf, fixtures):
     doc = read_pdf(fixtures["continued.pdf"], max_pages=1)
     assert doc.codes["pdf.pages-truncated"] == 2
     assert doc.paragraphs[-1].startswith("[Stopped after page 1: 2 more pages were not read")
+    assert doc.result.context.flags == {"truncated": True, "pages": 3, "pages_read": 1}
     assert all(b.locator is None or b.locator.page == 1 for b in doc.blocks)
 
 
