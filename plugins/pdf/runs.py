@@ -45,6 +45,8 @@ def fold(text: str) -> str:
         return unicodedata.normalize("NFKC", text) or text
     if text in ("\u00a0", "\u2002", "\u2003", "\u2009", "\u200a", "\u202f"):
         return " "
+    if text == "\u2044":  # the fraction slash of "1⁄4", found by a search for "1/4"
+        return "/"
     return text
 
 
