@@ -32,7 +32,10 @@ HIDDEN_ROW = (HiddenFacet("hidden-row"),)
 HIDDEN_COLUMN = (HiddenFacet("hidden-column"),)
 _OFF_LEFT = -2
 _HIDDEN = -1
-_SKIP = object()
+
+
+class _CapReached(Exception):
+    """A cap stops the sheet: the rows before it are written, the note is on the table."""
 
 
 CELL_CHARS = 32_767  # Excel's own limit on a cell's text
@@ -163,35 +166,34 @@ class Grid:
 
     def _rows(self, source: Iterable[tuple[int, bool, list[int], list]]) -> Iterator[Row]:
         prev = -1
-        for index, hidden, cols, values in source:
-            if index <= prev:
-                self.counts["bad-reference"] += 1
-                continue
-            while prev + 1 < index and prev + 1 <= self._reach:
-                prev += 1
-                row = self._emit(prev, False, [], [])
-                if row is None:
-                    return
-                yield row
-            prev = index
-            if hidden and self.plan.skip_hidden:
-                self.counts["hidden-row-dropped"] += bool(values)
-                self._drop_merges_at(index)
-                cols, values, hidden = [], [], False
-            if not values and index > self._reach:
-                self._drop_merges_at(index)
-                continue
-            row = self._emit(index, hidden, cols, values)
-            if row is None:
-                return
-            if row is not _SKIP:
-                yield row
-        while prev + 1 <= self._reach:
+        try:
+            for index, hidden, cols, values in source:
+                if index <= prev:
+                    self.counts["bad-reference"] += 1
+                    continue
+                yield from self._covered_gap(prev, index)
+                prev = index
+                if hidden and self.plan.skip_hidden:
+                    self.counts["hidden-row-dropped"] += bool(values)
+                    self._drop_merges_at(index)
+                    cols, values, hidden = [], [], False
+                if not values and index > self._reach:
+                    self._drop_merges_at(index)
+                    continue
+                row = self._emit(index, hidden, cols, values)
+                if row is not None:
+                    yield row
+            yield from self._covered_gap(prev, 1 << 62)
+        except _CapReached:
+            return
+
+    def _covered_gap(self, prev: int, index: int) -> Iterator[Row]:
+        """The empty rows between ``prev`` and ``index`` that a merged cell above covers."""
+        while prev + 1 < index and prev + 1 <= self._reach:
             prev += 1
             row = self._emit(prev, False, [], [])
-            if row is None:
-                return
-            yield row
+            if row is not None:
+                yield row
 
     def _report_counts(self) -> None:
         where = Locator(sheet=self.plan.ordinal, sheet_name=self.plan.name)
@@ -206,8 +208,8 @@ class Grid:
         while self._pending and self._pending[-1][0] <= index:
             self._pending.pop()
 
-    def _emit(self, index: int, hidden: bool, cols: list[int], values: list):
-        """The Row for ``index``; None when a cap stops the sheet; _SKIP when nothing of it is in the table."""
+    def _emit(self, index: int, hidden: bool, cols: list[int], values: list) -> Row | None:
+        """The Row for ``index``, or None when nothing of it is in the table; raises _CapReached at a cap."""
         self._advance_merges(index)
         if self._plain and not self._active and cols and cols[0] >= self.plan.first_col \
                 and cols[-1] - self.plan.first_col < self.max_cols:
@@ -216,14 +218,12 @@ class Grid:
         else:
             cells, cost = self._cells(index, cols, values)
             if not cells and not self._active:
-                return _SKIP
+                return None
         if self.emitted >= self.max_rows:
             self._truncate(index, "rows")
-            return None
         budget = self.budget
         if budget.used + cost > budget.limit:
             self._truncate(index, "cells")
-            return None
         try:
             chars = sum(map(len, cells))
         except TypeError:  # a Cell among the strings
@@ -232,7 +232,6 @@ class Grid:
             cells, chars = self._long_cells(index, cells)
         if budget.text_used + chars > budget.text_limit:
             self._truncate(index, "text")
-            return None
         budget.used += cost
         budget.text_used += chars
         self.emitted += 1
@@ -367,6 +366,7 @@ class Grid:
                           f"{self.max_cols} columns; columns from {last} on were not read.")
 
     def _truncate(self, index: int, why: str) -> None:
+        """Note and report the cap, then stop the sheet."""
         name = _quoted(self.plan.name)
         if why == "rows":
             note = (f"⚠ Truncated: sheet {name} has more than {self.max_rows} rows (--max-rows); "
@@ -379,6 +379,7 @@ class Grid:
                     f"--max-expansion times its size; sheet {name} was read up to row {index}, and rows from "
                     f"row {index + 1} on were not read.")
         self._flag(index, note)
+        raise _CapReached(why)
 
     def _flag(self, index: int, note: str) -> None:
         self.table.notes.append(note)

@@ -75,3 +75,8 @@ def test_a_value_in_a_covered_cell_is_dropped_and_reported():
 def test_a_repeated_value_cell_is_written_as_often_as_it_repeats():
     body = f'<table:table table:name="S">{row_body(float_cell(7, repeat=4))}</table:table>'
     assert grid(tables(read_ods(FX.raw_ods(body)))[0]) == [["7", "7", "7", "7"]]
+
+
+def test_the_safe_layers_parser_reads_the_same_at_a_lower_depth_limit():
+    assert [grid(t) for t in tables(read_ods(STRUCTURE, max_xml_depth=64))] == \
+        [grid(t) for t in tables(read_ods(STRUCTURE))]

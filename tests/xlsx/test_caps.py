@@ -77,3 +77,21 @@ def test_a_far_cell_fills_its_row_within_the_cell_cap():
     result = read_xlsx(data, max_cells=1000)
     table = tables(result)[0]
     assert list(table.rows) == [] and "--max-cells" in table.notes[0]
+
+
+def test_a_shared_string_bomb_stops_at_the_text_cap():
+    # One 100,000-character shared string referenced by 2,000 cells: 200 MB of text from a small file.
+    strings = "<si><t>" + "z" * 100_000 + "</t></si>"
+    body = "<sheetData>" + "".join(f'<row r="{r}"><c r="A{r}" t="s"><v>0</v></c></row>' for r in range(1, 2001))
+    data = FX.raw_book(body + "</sheetData>", strings=strings)
+    result = zenconv.convert(data, to="markdown", name="bomb.xlsx")
+    assert result.outcome == "needs_review"
+    assert result.reports["xlsx.cell-truncated"] >= 1            # Excel's 32,767 characters a cell
+    assert len(result.output) <= max(1 << 20, 32 * len(data)) + (64 << 10)
+    assert "--max-expansion" in result.output.decode()
+
+
+def test_the_safe_layers_parser_reads_the_same_at_a_lower_depth_limit():
+    fast = read_xlsx(FX.values())
+    safe = read_xlsx(FX.values(), max_xml_depth=64)
+    assert grid(tables(safe)[0]) == grid(tables(fast)[0])
