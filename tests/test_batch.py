@@ -108,3 +108,104 @@ def test_audit_totals_equal_the_manifests(tmp_path):
     assert run_cli("audit", str(out), "--fail-on", "csv.rows-*").returncode == 3
     (out / "damages.csv.md").write_text("edited")
     assert run_cli("audit", str(out)).returncode == 1
+
+
+def test_piped_the_batch_says_one_line_and_on_a_terminal_it_shows_progress(tmp_path):
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    inbox = make_tree(tmp_path)
+    (inbox / "empty.csv").write_bytes(b"")
+    done = run_cli(str(inbox), "-o", str(tmp_path / "piped"))
+    assert done.returncode == 1
+    lines = done.stderr.decode().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("zenconv: 5 files: converted 3, skipped 1, unreadable 1;")
+
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "ZENCONV_STRICT"}
+    proc = subprocess.Popen([sys.executable, "-m", "zenconv", str(inbox), "-o", str(tmp_path / "tty")],
+                            stdout=subprocess.DEVNULL, stderr=slave, env={**env, "TERM": "xterm"})
+    os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    assert proc.wait(timeout=120) == 1
+    text = shown.decode(errors="replace")
+    assert "converting" in text and "4/4" in text
+    assert "files/s, 1 unreadable" in text
+
+
+def test_a_task_an_executor_loses_is_recorded_not_retried(tmp_path, plugins):
+    from concurrent.futures import Executor, Future
+
+    from zenconv.manifest import verify
+
+    class LosingExecutor(Executor):
+        """Runs tasks in this process, but loses the one for b.csv as if its worker had died."""
+
+        def __init__(self):
+            self.submitted: list[str] = []
+
+        def submit(self, fn, task):
+            self.submitted.append(task.relative)
+            future = Future()
+            if task.relative == "nested/b.csv":
+                future.set_exception(RuntimeError("worker lost"))
+            else:
+                future.set_result(fn(task))
+            return future
+
+    inbox = make_tree(tmp_path)
+    local, remote = tmp_path / "local", tmp_path / "remote"
+    assert run_batch([str(inbox)], local, plugins, quiet=True) == 0
+    executor = LosingExecutor()
+    assert run_batch([str(inbox)], remote, plugins, quiet=True, executor=executor) == 1
+    assert sorted(executor.submitted) == ["damages.csv", "nested/b.csv", "nested/deeper/c.tsv"]
+    here, there = index_of_dict(local), index_of_dict(remote)
+    assert there["nested/b.csv"]["reasons"] == ["batch.worker-crashed"]
+    assert verify(remote / "nested" / "b.csv.md.manifest.json") == []
+    assert not (remote / "nested" / "b.csv.md").exists()
+    for name in ("damages.csv", "nested/deeper/c.tsv", "notes.unknownext"):
+        assert there[name] == here[name]
+    assert (remote / "damages.csv.md").read_bytes() == (local / "damages.csv.md").read_bytes()
+
+
+def test_a_task_whose_earlier_attempt_died_is_not_converted_again(tmp_path, plugins):
+    from zenconv.batch import convert_task, plan
+
+    inbox = make_tree(tmp_path)
+    out = tmp_path / "out"
+    tasks, _ = plan([str(inbox)], out, plugins, to=None, from_=None, options={}, fail_on=(), manifests=True,
+                    run_id="run-1")
+    task = next(t for t in tasks if t.relative == "damages.csv")
+    marker = out / ".damages.csv.md.zenconv-attempt"
+    out.mkdir()
+    marker.write_text("run-0")  # a marker from another run: stale, the document is converted
+    assert convert_task(task)["outcome"] == "converted" and not marker.exists()
+    marker.write_text("run-1")  # this run's own marker: an attempt died with its worker
+    entry = convert_task(task)
+    assert entry["reasons"] == ["batch.worker-crashed"] and not marker.exists()
+
+
+def test_batch_usage_errors_exit_2(tmp_path):
+    inbox = make_tree(tmp_path)
+    done = run_cli(str(inbox), "-o", str(tmp_path / "out"), "--executor", "spark://somewhere:1")
+    assert done.returncode == 2 and b"only dask://HOST:PORT" in done.stderr
+    done = run_cli(str(inbox), "-o", str(inbox))
+    assert done.returncode == 2 and b"is the input folder itself" in done.stderr
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "damages.csv").write_text("a\n1\n")
+    done = run_cli(str(inbox / "damages.csv"), str(tmp_path / "other" / "damages.csv"), "-o", str(tmp_path / "out"))
+    assert done.returncode == 2 and b"would both be written as damages.csv" in done.stderr
+    done = run_cli(str(inbox), "-o", str(tmp_path / "out"), "--from", "nosuchformat")
+    assert done.returncode == 2 and b"--from nosuchformat" in done.stderr
+    assert not (tmp_path / "out").exists()

@@ -2,14 +2,18 @@
 
 Reads manifests given directly, found in folders (``*.manifest.json``), or named by a batch index
 (``zenconv-index.jsonl``). Totals are sums over the manifests themselves, never over the index's
-copy of them, so an edited index cannot change what the audit says.
+copy of them, so an edited index cannot change what the audit says. A manifest an index names but
+that is gone or unreadable is a document of its own, ``manifest-unreadable``, and fails the digests.
+
+A document's codes are its reports with their counts, plus the reason of an ``unreadable`` outcome
+(counted once) when no report carries it. The JSON and CSV forms are for pipelines: their fields and
+order are fixed (``audit_version`` names the JSON layout), and every list is sorted.
 """
 
 from __future__ import annotations
 
 import csv
 import fnmatch
-import io
 import json
 import sys
 from dataclasses import dataclass, field
@@ -20,18 +24,22 @@ import click
 from .manifest import Manifest, verify
 
 INDEX_NAME = "zenconv-index.jsonl"
+AUDIT_VERSION = 1
+EXIT_DIGEST, EXIT_POLICY = 1, 3
+CSV_COLUMNS = ("manifest", "source", "outcome", "verified", "code", "severity", "count")
+TABLE_DOCUMENTS_PER_CODE = 5
 
 
 @dataclass
 class Audit:
     documents: list[dict] = field(default_factory=list)
     outcomes: dict[str, int] = field(default_factory=dict)
-    codes: dict[str, dict] = field(default_factory=dict)  # code -> {severity, count, documents: [...]}
-    unverified: list[dict] = field(default_factory=list)
+    codes: dict[str, dict] = field(default_factory=dict)  # code -> {severity, count, documents, manifests}
     skipped: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
+            "audit_version": AUDIT_VERSION,
             "documents": len(self.documents),
             "outcomes": dict(sorted(self.outcomes.items())),
             "codes": {k: self.codes[k] for k in sorted(self.codes)},
@@ -44,25 +52,30 @@ class Audit:
 
 
 def find_manifests(paths) -> tuple[list[Path], list[dict]]:
+    """The manifests the paths name, and the files a batch index lists as skipped (no reader)."""
     found: list[Path] = []
-    skipped: list[dict] = []
+    skipped: dict[str, dict] = {}
     for path in map(Path, paths):
         if path.is_dir():
-            found += sorted(path.rglob("*.manifest.json"))
+            found += path.rglob("*.manifest.json")
+            if (path / INDEX_NAME).is_file():  # a batch folder: its index also knows what was skipped
+                _read_index(path / INDEX_NAME, [], skipped)
         elif path.name.endswith(".jsonl"):
-            for line in path.read_text(encoding="utf-8").splitlines():
-                if not line.strip():
-                    continue
-                entry = json.loads(line)
-                if entry.get("manifest"):
-                    output_dir = (path.parent / entry["source"]).parent
-                    found.append(output_dir / entry["manifest"])
-                elif entry.get("status") == "skipped":
-                    skipped.append({"source": entry["source"], "reason": entry.get("reason")})
+            _read_index(path, found, skipped)
         else:
             found.append(path)
-    unique = sorted(set(found))
-    return unique, skipped
+    return sorted(set(found)), [skipped[k] for k in sorted(skipped)]
+
+
+def _read_index(index: Path, found: list[Path], skipped: dict[str, dict]) -> None:
+    for line in index.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        if entry.get("manifest"):
+            found.append((index.parent / entry["source"]).parent / entry["manifest"])
+        elif entry.get("status") == "skipped":
+            skipped[entry["source"]] = {"source": entry["source"], "reason": entry.get("reason")}
 
 
 def audit(paths, verify_digests: bool = True) -> Audit:
@@ -72,45 +85,58 @@ def audit(paths, verify_digests: bool = True) -> Audit:
         try:
             manifest = Manifest.model_validate_json(path.read_bytes())
         except (OSError, ValueError):
-            result.documents.append({"manifest": str(path), "source": None, "outcome": "manifest-unreadable",
-                                     "verified": False, "reports": {}})
+            result.documents.append({"manifest": str(path), "source": None, "source_sha256": None,
+                                     "outcome": "manifest-unreadable", "reasons": [], "verified": False,
+                                     "reports": {}})
             result.outcomes["manifest-unreadable"] = result.outcomes.get("manifest-unreadable", 0) + 1
             continue
         verified = (not verify(path)) if verify_digests else None
         reports = {r.code: r.count for r in manifest.reports}
+        severities = {r.code: r.severity for r in manifest.reports}
         for code in manifest.reasons:
             reports.setdefault(code, 1)
-        doc = {"manifest": str(path), "source": manifest.source.name, "source_sha256": manifest.source.sha256,
-               "outcome": manifest.outcome, "verified": verified, "reports": reports}
-        result.documents.append(doc)
+        reports = dict(sorted(reports.items()))
+        result.documents.append({"manifest": str(path), "source": manifest.source.name,
+                                 "source_sha256": manifest.source.sha256, "outcome": manifest.outcome,
+                                 "reasons": list(manifest.reasons), "verified": verified, "reports": reports})
         result.outcomes[manifest.outcome] = result.outcomes.get(manifest.outcome, 0) + 1
-        severities = {r.code: r.severity for r in manifest.reports}
         for code, count in reports.items():
             entry = result.codes.setdefault(code, {"severity": severities.get(code, "refused"), "count": 0,
-                                                   "documents": []})
+                                                   "documents": 0, "manifests": []})
             entry["count"] += count
-            entry["documents"].append(str(path))
+            entry["documents"] += 1
+            entry["manifests"].append(str(path))
     return result
 
 
 def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verify_digests: bool = True) -> int:
+    """Print the audit; exit 3 when a --fail-on pattern matches a code, else 1 when a digest fails, else 0."""
     result = audit(paths, verify_digests)
     data = result.to_json()
     if fmt == "json":
         click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
     elif fmt == "csv":
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(["code", "severity", "count", "documents", "manifest"])
-        for code, entry in data["codes"].items():
-            for manifest in entry["documents"]:
-                writer.writerow([code, entry["severity"], entry["count"], len(entry["documents"]), manifest])
-        sys.stdout.write(buf.getvalue())
+        write_csv(data, sys.stdout)
     else:
         _table(data)
-    if any(fnmatch.fnmatchcase(code, p) for code in result.codes for p in fail_on):
-        return 3
-    return 1 if data["digests"]["failed"] else 0
+    matched = sorted(code for code in result.codes if any(fnmatch.fnmatchcase(code, p) for p in fail_on))
+    if matched:
+        click.echo(f"zenconv audit: --fail-on matched {', '.join(matched)}", err=True)
+        return EXIT_POLICY
+    return EXIT_DIGEST if data["digests"]["failed"] else 0
+
+
+def write_csv(data: dict, out) -> None:
+    """One row per document and code (a document with no code has one row with an empty code)."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    verified = {True: "yes", False: "no", None: ""}
+    for doc in data["per_document"]:
+        head = [doc["manifest"], doc["source"] or "", doc["outcome"], verified[doc["verified"]]]
+        if not doc["reports"]:
+            writer.writerow([*head, "", "", 0])
+        for code, count in doc["reports"].items():
+            writer.writerow([*head, code, data["codes"][code]["severity"], count])
 
 
 def _table(data: dict) -> None:
@@ -123,8 +149,15 @@ def _table(data: dict) -> None:
         click.echo(f"  digest mismatch: {failed}")
     if data["skipped"]:
         click.echo(f"{len(data['skipped'])} files skipped (no reader)")
-    if data["codes"]:
-        click.echo("")
-        click.echo(f"{'code':44} {'severity':10} {'count':>8} {'documents':>9}")
-        for code, entry in data["codes"].items():
-            click.echo(f"{code:44} {entry['severity']:10} {entry['count']:>8} {len(entry['documents']):>9}")
+    if not data["codes"]:
+        return
+    click.echo("")
+    click.echo(f"{'code':44} {'severity':10} {'count':>8} {'documents':>9}")
+    for code, entry in data["codes"].items():
+        click.echo(f"{code:44} {entry['severity']:10} {entry['count']:>8} {entry['documents']:>9}")
+    click.echo("")
+    click.echo("documents behind each code:")
+    for code, entry in data["codes"].items():
+        shown = entry["manifests"][:TABLE_DOCUMENTS_PER_CODE]
+        more = entry["documents"] - len(shown)
+        click.echo(f"  {code}: " + ", ".join(shown) + (f" and {more} more" if more else ""))

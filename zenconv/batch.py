@@ -59,6 +59,7 @@ class Task:
     manifests: bool
     third_party: bool = True  # an executor's worker loads the same plugin set as the caller
     run_id: str = ""          # the batch run this task belongs to (its attempt marker holds it)
+    reader: str = ""          # the reader detection chose while planning (its id), "" if none could
 
     def request(self) -> Request:
         return Request(source=Source(Path(self.source).name, path=self.source), to=self.to, output=Path(self.output),
@@ -110,19 +111,19 @@ def plan(inputs, out_dir: Path, plugins: LoadedPlugins, *, to, from_, options, f
     for path, rel in collect(inputs, out_dir):
         if path.name.startswith(".") or path.name.endswith(".manifest.json") or path.name == INDEX_NAME:
             continue
-        if not from_:
-            try:
-                choose_reader(Source(path.name, path=path), registry)
-            except Unreadable as exc:
-                if exc.code == "host.unknown-format":
-                    skipped.append({"source": rel, "status": "skipped", "reason": "no reader for this format"})
-                    continue
-            except (OSError, UsageError) as exc:
-                skipped.append({"source": rel, "status": "skipped", "reason": str(exc)})
+        try:
+            reader = choose_reader(Source(path.name, path=path), registry, from_).id
+        except Unreadable as exc:
+            if exc.code == "host.unknown-format":
+                skipped.append({"source": rel, "status": "skipped", "reason": "no reader for this format"})
                 continue
+            reader = ""  # refused before any reader (empty, legacy binary): the conversion records it
+        except OSError as exc:
+            skipped.append({"source": rel, "status": "skipped", "reason": str(exc)})
+            continue
         output = out_dir / (rel + ext)
         tasks.append(Task(os.path.abspath(path), rel, os.path.abspath(output), to, from_,
-                          tuple(sorted(options.items())), fail_on, manifests, third_party, run_id))
+                          tuple(sorted(options.items())), fail_on, manifests, third_party, run_id, reader))
     return tasks, skipped
 
 
@@ -221,22 +222,21 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
     except (UsageError, ValueError) as exc:
         click.echo(f"zenconv: {exc}", err=True)
         return EXIT_USAGE
-    out_dir.mkdir(parents=True, exist_ok=True)
-    entries: list[dict] = list(skipped)
-    pending: list[Task] = []
-    for task in tasks:
-        kept = None if force else up_to_date(task, plugins)
-        if kept is not None:
-            entries.append(kept)
-        else:
-            pending.append(task)
-
     with contextlib.ExitStack() as stack:
         try:
             pool = stack.enter_context(_opened(executor))
         except (UsageError, OSError) as exc:
             click.echo(f"zenconv: {exc}", err=True)
             return EXIT_USAGE
+        out_dir.mkdir(parents=True, exist_ok=True)
+        entries: list[dict] = list(skipped)
+        pending: list[Task] = []
+        for task in tasks:
+            kept = None if force else up_to_date(task, plugins)
+            if kept is not None:
+                entries.append(kept)
+            else:
+                pending.append(task)
         progress = stack.enter_context(Progress(len(pending), show=not quiet and sys.stderr.isatty()))
         if pool is not None:
             entries += _run_on_executor(pool, pending, plugins, progress)
@@ -303,6 +303,7 @@ def _run_local(tasks: list[Task], plugins: LoadedPlugins, jobs: int, progress: P
             entries.append(entry_of(task, result.manifest, result.manifest_path))
             progress.advance(entries[-1])
         return entries
+    _preload(tasks, plugins)
     queue = list(reversed(tasks))
     running: dict[Child, Task] = {}
     while queue or running:
@@ -326,6 +327,20 @@ def _run_local(tasks: list[Task], plugins: LoadedPlugins, jobs: int, progress: P
             entries.append(entry_of(task, result.manifest, result.manifest_path))
             progress.advance(entries[-1])
     return entries
+
+
+def _preload(tasks: list[Task], plugins: LoadedPlugins) -> None:
+    """Import the readers and the writer the batch needs once, here: every forked child then starts
+    with them loaded, instead of spending most of a small document's time importing its libraries."""
+    registry = plugins.registry
+    specs = [registry.readers[r] for r in sorted({t.reader for t in tasks if t.reader}) if r in registry.readers]
+    for to in sorted({t.to or "markdown" for t in tasks}):
+        specs.append(registry.writer_named(to))
+    for spec in specs:
+        try:
+            spec.load()
+        except Exception:  # noqa: BLE001 - the child meets the same failure and records it for its document
+            pass
 
 
 def _run_on_executor(executor: Executor, tasks: list[Task], plugins: LoadedPlugins, progress: Progress) -> list[dict]:

@@ -1,0 +1,148 @@
+"""``zenconv audit``: the same answer from a batch index, its folder, or the manifests one by one; totals
+that are sums over the manifests; stable JSON and CSV; --fail-on as a policy gate."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from zenconv.audit import AUDIT_VERSION, CSV_COLUMNS, audit, run_audit
+from zenconv.batch import INDEX_NAME, run_batch
+from zenconv.plugins import build_plugins
+
+from .conftest import ROOT, run_cli
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory) -> Path:
+    """A converted folder: two documents with truncated rows, one clean, one unreadable, one skipped."""
+    root = tmp_path_factory.mktemp("audit")
+    inbox = root / "in"
+    (inbox / "nested").mkdir(parents=True)
+    shutil.copy(ROOT / "docs" / "samples" / "damages.csv", inbox / "damages.csv")
+    (inbox / "nested" / "long.csv").write_text("a,b\n" + "".join(f"{n},{n}\n" for n in range(6)))
+    (inbox / "nested" / "short.csv").write_text("a\n1\n")
+    (inbox / "empty.csv").write_bytes(b"")
+    (inbox / "notes.unknownext").write_bytes(b"\x00\x01binary")
+    out = root / "out"
+    run_batch([str(inbox)], out, build_plugins(third_party=False), options={"max-rows": 2}, quiet=True)
+    return out
+
+
+def manifests_of(out: Path) -> list[dict]:
+    return [json.loads(p.read_text()) for p in sorted(out.rglob("*.manifest.json"))]
+
+
+def copy_of(batch: Path, tmp_path: Path) -> Path:
+    out = tmp_path / "out"
+    shutil.copytree(batch, out)
+    return out
+
+
+def test_totals_are_sums_over_the_manifests(batch):
+    data = audit([batch]).to_json()
+    manifests = manifests_of(batch)
+    assert data["audit_version"] == AUDIT_VERSION
+    assert data["documents"] == len(manifests) == 4
+    outcomes: dict[str, int] = {}
+    codes: dict[str, int] = {}
+    for m in manifests:
+        outcomes[m["outcome"]] = outcomes.get(m["outcome"], 0) + 1
+        for r in m["reports"]:
+            codes[r["code"]] = codes.get(r["code"], 0) + r["count"]
+        for reason in m["reasons"]:
+            if reason not in {r["code"] for r in m["reports"]}:
+                codes[reason] = codes.get(reason, 0) + 1
+    assert data["outcomes"] == outcomes == {"converted": 1, "needs_review": 2, "unreadable": 1}
+    assert {k: v["count"] for k, v in data["codes"].items()} == codes
+    truncated = data["codes"]["csv.rows-truncated"]
+    assert truncated["documents"] == 2 and len(truncated["manifests"]) == 2
+    assert [Path(m).name for m in truncated["manifests"]] == ["damages.csv.md.manifest.json",
+                                                              "long.csv.md.manifest.json"]
+    assert data["codes"]["host.empty-input"] == {"severity": "refused", "count": 1, "documents": 1,
+                                                 "manifests": [str(batch / "empty.csv.md.manifest.json")]}
+    assert data["digests"] == {"verified": 4, "failed": [], "not_checked": 0}
+    per_doc = {Path(d["manifest"]).name: d for d in data["per_document"]}
+    assert per_doc["short.csv.md.manifest.json"]["reports"] == {}
+    assert per_doc["empty.csv.md.manifest.json"]["reasons"] == ["host.empty-input"]
+
+
+def test_index_folder_and_single_manifests_agree(batch):
+    by_folder = audit([batch]).to_json()
+    by_index = audit([batch / INDEX_NAME]).to_json()
+    assert by_index == by_folder
+    assert by_folder["skipped"] == [{"source": "notes.unknownext", "reason": "no reader for this format"}]
+    assert audit([batch, batch / INDEX_NAME]).to_json() == by_folder  # named twice, counted once
+    one = batch / "nested" / "long.csv.md.manifest.json"
+    single = audit([one]).to_json()
+    assert single["documents"] == 1 and single["skipped"] == []
+    assert single["codes"]["csv.rows-truncated"]["manifests"] == [str(one)]
+
+
+def test_json_and_csv_are_stable(batch, capsys):
+    outputs = []
+    for fmt in ("json", "csv", "json", "csv"):
+        run_audit([batch], fmt=fmt)
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[2] and outputs[1] == outputs[3]
+    data = json.loads(outputs[0])
+    assert list(data) == sorted(data)
+    assert set(data) == {"audit_version", "codes", "digests", "documents", "outcomes", "per_document", "skipped"}
+    rows = list(csv.DictReader(io.StringIO(outputs[1])))
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert {r["manifest"] for r in rows} == {d["manifest"] for d in data["per_document"]}  # every document
+    for code, entry in data["codes"].items():
+        assert sum(int(r["count"]) for r in rows if r["code"] == code) == entry["count"]
+    clean = [r for r in rows if r["manifest"].endswith("short.csv.md.manifest.json")]
+    assert clean == [{"manifest": clean[0]["manifest"], "source": "short.csv", "outcome": "converted",
+                      "verified": "yes", "code": "", "severity": "", "count": "0"}]
+
+
+def test_fail_on_exits_3_and_a_broken_digest_exits_1(batch, tmp_path, capsys):
+    out = copy_of(batch, tmp_path)
+    assert run_audit([out], fail_on=("csv.rows-*",)) == 3
+    assert run_audit([out], fail_on=("host.empty-*",)) == 3  # an unreadable document's reason is a code too
+    assert run_audit([out], fail_on=("docx.*",)) == 0
+    (out / "damages.csv.md").write_text("edited")
+    assert run_audit([out]) == 1
+    assert run_audit([out], fail_on=("csv.*",)) == 3  # the policy gate wins over a digest failure
+    assert run_audit([out], verify_digests=False) == 0
+    capsys.readouterr()
+    run_audit([out], fmt="json")
+    digests = json.loads(capsys.readouterr().out)["digests"]
+    assert digests["failed"] == [str(out / "damages.csv.md.manifest.json")] and digests["verified"] == 3
+    run_audit([out], fmt="json", verify_digests=False)
+    assert json.loads(capsys.readouterr().out)["digests"] == {"verified": 0, "failed": [], "not_checked": 4}
+
+
+def test_a_manifest_the_index_names_but_is_gone_fails(batch, tmp_path, capsys):
+    out = copy_of(batch, tmp_path)
+    (out / "nested" / "short.csv.md.manifest.json").unlink()
+    assert run_audit([out / INDEX_NAME], fmt="json") == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["outcomes"]["manifest-unreadable"] == 1
+    assert data["digests"]["failed"] == [str(out / "nested" / "short.csv.md.manifest.json")]
+
+
+def test_the_table_names_codes_and_their_documents(batch, capsys):
+    run_audit([batch])
+    table = capsys.readouterr().out
+    assert table.startswith("4 documents: converted 1, needs_review 2, unreadable 1\n")
+    assert "digests: 4 verified, 0 failed, 0 not checked" in table
+    assert "1 files skipped (no reader)" in table
+    assert ["csv.rows-truncated", "truncated", "2", "2"] in [line.split() for line in table.splitlines()]
+    assert f"  host.empty-input: {batch / 'empty.csv.md.manifest.json'}" in table
+
+
+def test_the_command_line(batch):
+    done = run_cli("audit", str(batch), "--format", "csv", "--fail-on", "csv.rows-*")
+    assert done.returncode == 3
+    assert done.stdout.decode().splitlines()[0] == ",".join(CSV_COLUMNS)
+    assert b"csv.rows-truncated" in done.stderr
+    done = run_cli("audit", str(batch / INDEX_NAME), "--format", "json", "--no-verify")
+    assert done.returncode == 0 and json.loads(done.stdout)["digests"]["not_checked"] == 4
