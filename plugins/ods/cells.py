@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from zenconv.ir.nodes import Cell, Link, Text
-
 from zenconv_plugins.xlsx.values import duration_text, float_text, iso_text
+
+from zenconv.ir.nodes import Cell, Link, Text
 
 OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"

@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 import lxml.etree
+from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
+from zenconv_plugins.xlsx.stream import element_events
 
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
@@ -20,9 +22,6 @@ from zenconv.ir.nodes import Block, Heading, Metadata, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.xml import parse_xml
 from zenconv.safe.zip import open_package
-
-from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
-from zenconv_plugins.xlsx.stream import element_events
 
 from .tables import EVENTS, TAGS, TableInfo, TableRows, next_table, survey
 

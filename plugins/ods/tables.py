@@ -191,13 +191,11 @@ class TableRows:
 
     def rows(self) -> Iterator[tuple[int, bool, list[int], list]]:
         row = 0
-        seen = 0
-        for element in self._rows_elements():
+        for seen, element in enumerate(self._rows_elements(), 1):
             rows = repeat(element, "number-rows-repeated")
             hidden = element.get(TABLE + "visibility") in _HIDDEN
             cols, vals = _row_values(element, self.limit_col, self.counts)
             _free(element)
-            seen += 1
             if seen % 4096 == 0:
                 self.checkpoint()
             if hidden and self.skip_hidden:

@@ -25,7 +25,7 @@ from openpyxl.utils import get_column_letter
 
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
-from zenconv.ir.nodes import Cell, ColumnSpec, Columns, Link, Row, Table, Text
+from zenconv.ir.nodes import Cell, Columns, ColumnSpec, Link, Row, Table, Text
 from zenconv.ir.walk import cell_text
 
 HIDDEN_ROW = (HiddenFacet("hidden-row"),)

@@ -28,7 +28,7 @@ _TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)((?:[^<>\"']|\"[^\
 _ATTR = re.compile(r"([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _COL_A = re.compile(rb" r=[\"']A[0-9]")
 _REF_ATTR = re.compile(rb"\sr=[\"']([A-Za-z]{1,3})[0-9]")
-_DOCTYPE = re.compile(rb"<!DOCTYPE", re.I)
+_DOCTYPE = re.compile(rb"<!DOCTYPE", re.IGNORECASE)
 _CELL_REF = re.compile(rb"\sr=[\"']([A-Za-z]{1,3})([0-9]{1,10})[\"']")
 _REF = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,10})")
 

@@ -20,7 +20,7 @@ from zenconv.safe.xml import PARSER_OPTIONS, iterparse_xml
 
 _LIBXML2_DEPTH = 256
 _PEEK = 1 << 16
-_DOCTYPE = re.compile(rb"<!DOCTYPE", re.I)
+_DOCTYPE = re.compile(rb"<!DOCTYPE", re.IGNORECASE)
 
 
 class _Peeked(io.RawIOBase):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from zenconv.ir.nodes import Cell, Link
+from zenconv.ir.nodes import Cell
 
 from .conftest import FX, grid, read_ods, tables
 

@@ -4,7 +4,7 @@ the constructs that are reported instead of carried."""
 from __future__ import annotations
 
 from zenconv.ir.facets import HiddenFacet
-from zenconv.ir.nodes import Cell, Heading, Link, Table
+from zenconv.ir.nodes import Cell, Heading, Link
 
 from .conftest import FX, grid, read_xlsx, spans, tables
 
@@ -88,9 +88,9 @@ def _raw(body: str, **kwargs) -> list:
 
 
 def test_a_merge_over_empty_rows_writes_them_so_spans_stay_right():
-    result, table = _raw('<sheetData><row r="2"><c r="A2" t="inlineStr"><is><t>tall</t></is></c>'
-                         '<c r="B2"><v>1</v></c></row><row r="6"><c r="B6"><v>5</v></c></row></sheetData>'
-                         '<mergeCells count="1"><mergeCell ref="A2:A4"/></mergeCells>')
+    _, table = _raw('<sheetData><row r="2"><c r="A2" t="inlineStr"><is><t>tall</t></is></c>'
+                    '<c r="B2"><v>1</v></c></row><row r="6"><c r="B6"><v>5</v></c></row></sheetData>'
+                    '<mergeCells count="1"><mergeCell ref="A2:A4"/></mergeCells>')
     rows = list(table.rows)
     assert [r.locator.row for r in rows] == [1, 2, 3, 5]
     assert spans_of(rows) == [[("tall", 1, 3), ("1", 1, 1)], [], [], [("", 1, 1), ("5", 1, 1)]]
