@@ -123,3 +123,39 @@ def test_out_of_order_rows_and_bad_refs_are_reported():
 def spans_of(rows) -> list:
     return [[(c if isinstance(c, str) else "".join(t.text for t in c.content), getattr(c, "col_span", 1),
               getattr(c, "row_span", 1)) for c in r.cells] for r in rows]
+
+
+def test_dialog_and_macro_sheets_and_a_vba_project_are_reported():
+    book = FX.raw_book([("Data", '<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>'),
+                        ("Dialog", "<sheetData/>"), ("Macro", "<sheetData/>")])
+    book = _retype(book, {"worksheets/sheet2.xml": "dialogsheet", "worksheets/sheet3.xml": "xlMacrosheet"},
+                   vba=True)
+    result = read_xlsx(book)
+    assert [b.children[0].text for b in result.document.blocks if isinstance(b, Heading)] == ["Data"]
+    codes = result.codes()
+    assert codes["xlsx.dialog-sheet-dropped"] == 1
+    assert codes["xlsx.macro-sheet-dropped"] == 1
+    assert codes["xlsx.macros-dropped"] == 1
+
+
+def _retype(data: bytes, kinds: dict[str, str], vba: bool) -> bytes:
+    import io
+    import re
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            content = src.read(info)
+            if info.filename == "xl/_rels/workbook.xml.rels":
+                text = content.decode()
+                for target, kind in kinds.items():
+                    text = re.sub(rf'/worksheet" Target="{target}"', f'/{kind}" Target="{target}"', text)
+                if vba:
+                    text = text.replace("</Relationships>", '<Relationship Id="rIdV" Type="http://schemas.microsoft.com/'
+                                        'office/2006/relationships/vbaProject" Target="vbaProject.bin"/></Relationships>')
+                content = text.encode()
+            dst.writestr(info, content)
+        if vba:
+            dst.writestr("xl/vbaProject.bin", b"\xd0\xcf\x11\xe0 not run")
+    return out.getvalue()
