@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,48 @@ from . import fake_reader
 from .conftest import ROOT, run_cli
 
 SAMPLE = ROOT / "docs" / "samples" / "damages.csv"
+
+# A throw-away distribution found through its entry point, by a CLI subprocess or a cluster's workers (a
+# Dask task builds its plugins from entry points, so the hand-registered fake readers are not seen there).
+PLUGIN = textwrap.dedent('''
+    import os, signal, time
+    from zenconv import hookimpl, Paragraph, Text
+
+    def hang(source, ctx):
+        time.sleep(120)  # no checkpoint: only a kill ends it
+        yield Paragraph([Text("never")])
+
+    def slow(source, ctx):
+        for _ in range(15):  # 1.5 s, checkpointed: well inside a --timeout 2
+            time.sleep(0.1)
+            ctx.checkpoint()
+        yield Paragraph([Text("slow")])
+
+    def kill_worker(source, ctx):
+        with open(source.path.parent / f".{source.name}.attempts", "a") as fh:
+            fh.write(f"{os.getpid()}\\n")
+        os.kill(os.getppid(), signal.SIGKILL)  # the forked child takes its Dask worker down with it
+        os._exit(1)
+        yield Paragraph([Text("never")])
+
+    @hookimpl
+    def zenconv_readers(register):
+        register.reader(id="org.example.zzbatch.hang", name="zzhang", version="1.0",
+                        reader="zzbatch_plugin:hang", extensions=[".hang"])
+        register.reader(id="org.example.zzbatch.slow", name="zzslow", version="1.0",
+                        reader="zzbatch_plugin:slow", extensions=[".slow"])
+        register.reader(id="org.example.zzbatch.killer", name="zzkiller", version="1.0",
+                        reader="zzbatch_plugin:kill_worker", extensions=[".killer"])
+''')
+
+
+def make_distribution(site: Path) -> None:
+    (site / "zzbatch_plugin.py").write_text(PLUGIN)
+    info = site / "zzbatch-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: zzbatch\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[zenconv]\norg.example.zzbatch = zzbatch_plugin\n")
+    (info / "RECORD").write_text("")
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ import importlib
 import logging
 import os
 import shutil
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -17,43 +16,9 @@ from zenconv.manifest import verify
 from zenconv.plugins import build_plugins
 
 from .conftest import ROOT, run_cli
-from .test_batch import index_of_dict
+from .test_batch import index_of_dict, make_distribution
 
 distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
-
-# A throw-away distribution found through its entry point, by this process and by the cluster's workers
-# (a Dask task builds its plugins from entry points, so the test's hand-registered readers are not seen).
-PLUGIN = textwrap.dedent('''
-    import os, signal, time
-    from zenconv import hookimpl, Paragraph, Text
-
-    def hang(source, ctx):
-        time.sleep(120)  # no checkpoint: only a kill ends it
-        yield Paragraph([Text("never")])
-
-    def kill_worker(source, ctx):
-        with open(source.path.parent / f".{source.name}.attempts", "a") as fh:
-            fh.write(f"{os.getpid()}\\n")
-        os.kill(os.getppid(), signal.SIGKILL)  # the forked child takes its Dask worker down with it
-        os._exit(1)
-        yield Paragraph([Text("never")])
-
-    @hookimpl
-    def zenconv_readers(register):
-        register.reader(id="org.example.zzbatch.hang", name="zzhang", version="1.0",
-                        reader="zzbatch_plugin:hang", extensions=[".hang"])
-        register.reader(id="org.example.zzbatch.killer", name="zzkiller", version="1.0",
-                        reader="zzbatch_plugin:kill_worker", extensions=[".killer"])
-''')
-
-
-def make_distribution(site: Path) -> None:
-    (site / "zzbatch_plugin.py").write_text(PLUGIN)
-    info = site / "zzbatch-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: zzbatch\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[zenconv]\norg.example.zzbatch = zzbatch_plugin\n")
-    (info / "RECORD").write_text("")
 
 
 @pytest.fixture(scope="module")
