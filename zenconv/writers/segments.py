@@ -14,6 +14,8 @@ one Markdown table row, ``| Rent | 1000 |``, with its merged cells written once 
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import fields
 from typing import BinaryIO
 
 from ..ir.facets import HiddenFacet
@@ -27,6 +29,7 @@ from .sink import TextSink
 
 # Fields that place a row without a table ordinal: a sheet, a page, a slide, an explicit table.
 _SCOPES = ("sheet", "sheet_name", "page", "rendered_page", "slide", "table")
+_FIELDS = tuple(f.name for f in fields(Locator))
 
 
 def _merged(outer: Locator | None, inner: Locator | None) -> Locator | None:
@@ -43,14 +46,41 @@ def _hidden(node) -> str | None:
     return None
 
 
+# A row of bare strings joined with NUL needs no normalising when none of these match: whitespace but a
+# single space inside a cell, a space at a cell's edge, a pipe.
+_RAW_UNSAFE = re.compile(r"[^\S ]|  |^ | $|\x00 | \x00|\|")
+
+
 def row_text(cells: list, width: int = 0) -> str:
     """The row as one Markdown table row, padded to ``width`` (the table's declared column count)."""
-    parts = ["|"]
+    try:
+        joined = "\x00".join(cells)
+    except TypeError:  # a Cell, or a covered slot
+        joined = None
+    if joined is not None and joined.count("\x00") == len(cells) - 1 and not _RAW_UNSAFE.search(joined):
+        return "| " + joined.replace("\x00", " | ") + " |" + "  |" * (width - len(cells))
+    texts = []
     for cell in cells:
-        text = "" if cell is COVERED else " ".join(cell_text(cell).split()).replace("|", "\\|")
-        parts.append(f" {text} |")
-    parts.extend("  |" for _ in range(width - len(cells)))
-    return "".join(parts)
+        if cell is COVERED:
+            texts.append("")
+            continue
+        text = " ".join((cell if type(cell) is str else cell_text(cell)).split())
+        texts.append(text.replace("|", "\\|") if "|" in text else text)
+    texts.extend("" for _ in range(width - len(cells)))
+    return "| " + " | ".join(texts) + " |" if texts else "|"
+
+
+def _fields(locator: Locator | None, table: int | None = None, row: int | None = None) -> dict:
+    """The locator's fields, flat and in their order, with ``table`` and ``row`` filled where absent."""
+    out = {}
+    for name in _FIELDS:
+        value = getattr(locator, name) if locator is not None else None
+        if value is None:
+            value = table if name == "table" else row if name == "row" else None
+            if value is None:
+                continue
+        out[name] = value
+    return out
 
 
 class Segmenter:
@@ -60,11 +90,12 @@ class Segmenter:
         self.ordinal = 0
         self.tables = 0
 
-    def emit(self, kind: str, text: str, locator: Locator | None, citation: str | None = None, **extra) -> None:
+    def emit(self, kind: str, text: str, locator: Locator | None, *, located: dict | None = None,
+             citation: str | None = None, **extra) -> None:
+        """One record; ``located`` (fields) and ``citation`` replace the locator's own when given."""
         self.ordinal += 1
         record = {"ordinal": self.ordinal, "kind": kind, "text": text}
-        if locator is not None:
-            record.update(locator.to_json())
+        record.update(_fields(locator) if located is None else located)
         record["citation"] = citation if citation is not None else (locator.citation() if locator else "")
         record.update((key, value) for key, value in extra.items() if value is not None)
         self.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -111,6 +142,7 @@ class Segmenter:
             if text:
                 self.emit("paragraph", text, base, table_caption=ordinal, note=note)
         grid = SpanGrid()
+        width = table.columns.count or 0
         for index, row in enumerate(table.rows):
             self.checkpoint()
             slots, _ = grid.place(row.cells)
@@ -121,9 +153,9 @@ class Segmenter:
                 cited = locator.with_(row=index)
                 if not any(getattr(cited, name) is not None for name in _SCOPES):
                     cited = cited.with_(table=ordinal)
-            filled = cited if cited.table is not None else cited.with_(table=ordinal)
-            self.emit("table_row", row_text(slots, table.columns.count or 0), filled, cited.citation(),
-                      header=True if row.is_header else None, note=note, hidden=_hidden(row))
+            self.emit("table_row", row_text(slots, width), None, located=_fields(cited, table=ordinal),
+                      citation=cited.citation(), header=True if row.is_header else None, note=note,
+                      hidden=_hidden(row) if row.facets else None)
         for text in table.notes:
             self.emit("paragraph", text, base, table_note=ordinal, note=note)
 

@@ -7,6 +7,7 @@ warning) follow it visibly. The Markdown writer's ``--html-tables`` reuses :func
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...ir.nodes import Row, Table
@@ -14,10 +15,23 @@ from ..grid import MAX_SPAN
 from .markup import attributes, node_attributes
 
 
+# A row of bare strings joined with NUL is written as it is when none of these match: nothing to escape,
+# no line break to write as <br>, no control character (a NUL in a cell shows in the separator count).
+_PLAIN_UNSAFE = re.compile(r"[&<>\"'\r\n\x01-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+
+
 def row_html(r, row: Row) -> str:
+    cells = row.cells
+    try:
+        joined = "\x00".join(cells)
+    except TypeError:  # a Cell among the strings
+        joined = None
+    if joined is not None and joined.count("\x00") == len(cells) - 1 and not _PLAIN_UNSAFE.search(joined):
+        body = "<td>" + joined.replace("\x00", "</td><td>") + "</td>" if cells else ""
+        return f"<tr{node_attributes(row)}>{body}</tr>"
     parts = [f"<tr{node_attributes(row)}>"]
     text = r.text
-    for cell in row.cells:
+    for cell in cells:
         if type(cell) is str:
             parts.append(f"<td>{text(cell, cell=True)}</td>")
             continue

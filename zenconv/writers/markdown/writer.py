@@ -111,7 +111,7 @@ class MarkdownWriter:
             yield from block.latex.replace("\r\n", "\n").replace("\r", "\n").strip("\n").split("\n")
             yield "$$"
         elif kind is ThematicBreak:
-            yield "---"
+            yield "___"  # never a bullet character: "- ---" or "* ***" would be one long break
         elif kind is List:
             yield from self.list(block, _marker(block.ordered, None))
         else:
