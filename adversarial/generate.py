@@ -98,6 +98,10 @@ def docx(document: bytes | Member = DOCUMENT.encode(), *extra: Member) -> bytes:
                       part, *extra])
 
 
+# Over the default --max-part-bytes (1 GiB) and --max-package-bytes (2 GiB).
+BOMB_MIB = 2560
+
+
 def zero_bomb(mib: int) -> tuple[bytes, int]:
     """A raw deflate stream of ``mib`` MiB of zeros, and its CRC-32, without holding the MiBs.
 
@@ -173,18 +177,18 @@ def encryption_info() -> bytes:
 
 def hostile_files() -> dict[str, tuple[bytes, str, str]]:
     """File name -> (bytes, expected report code, what it is)."""
-    bomb, bomb_crc = zero_bomb(768)
+    bomb, bomb_crc = zero_bomb(BOMB_MIB)
     small_doc = DOCUMENT.encode()
     files = {
         "deflate-bomb.docx": (
-            docx(Member("word/document.xml", size=768 << 20, payload=bomb, crc=bomb_crc)),
-            "docx.zip-part-too-large", "word/document.xml: 768 MiB of zeros deflated to under 1 MB, declared honestly"),
+            docx(Member("word/document.xml", size=BOMB_MIB << 20, payload=bomb, crc=bomb_crc)),
+            "docx.zip-part-too-large", f"word/document.xml: {BOMB_MIB} MiB of zeros deflated to about 1.5 MB, declared honestly"),
         "size-lie.docx": (
             docx(Member("word/document.xml", small_doc, size=100)),
             "docx.zip-size-mismatch", "word/document.xml declares 100 bytes and inflates to more"),
         "size-lie-bomb.docx": (
             docx(Member("word/document.xml", size=1024, payload=bomb, crc=bomb_crc)),
-            "docx.zip-size-mismatch", "the 768 MiB bomb declared as 1 KiB: inflating must stop at 1 KiB + 1"),
+            "docx.zip-size-mismatch", f"the {BOMB_MIB} MiB bomb declared as 1 KiB: inflating must stop at 1 KiB + 1"),
         "overlapping-entries.docx": (
             _overlapping(), "docx.zip-overlapping-entries",
             "word/document.xml's compressed size runs over the next entry's header and data"),

@@ -13,8 +13,9 @@ HOST_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("max-memory", "int", 2 << 30, "Memory (RSS) one conversion may use, e.g. 512M, 2G; past it: host.memory-limit.", metavar="SIZE"),
     OptionSpec("max-input-bytes", "int", 4 << 30, "Largest source accepted; past it: host.input-too-large.", metavar="SIZE"),
     OptionSpec("max-zip-entries", "int", 10_000, "Most entries a zip package may list.", metavar="N"),
-    OptionSpec("max-part-bytes", "int", 256 << 20, "Most bytes one package part may inflate to.", metavar="SIZE"),
-    OptionSpec("max-package-bytes", "int", 512 << 20, "Most bytes all package parts together may inflate to.", metavar="SIZE"),
+    # Big parts are streamed (a 1,000,000-row sheet is a ~370 MB part), so these bound time, not memory.
+    OptionSpec("max-part-bytes", "int", 1 << 30, "Most bytes one package part may inflate to.", metavar="SIZE"),
+    OptionSpec("max-package-bytes", "int", 2 << 30, "Most bytes all package parts together may inflate to.", metavar="SIZE"),
     OptionSpec("max-xml-depth", "int", 256, "Deepest element nesting accepted in an XML part.", metavar="N"),
     OptionSpec("max-media-bytes", "int", 256 << 20, "Most bytes of embedded media kept in the resource store.", metavar="SIZE"),
     OptionSpec("media-dir", "path", None, "Write embedded images into this folder (inside the output folder).", metavar="DIR"),

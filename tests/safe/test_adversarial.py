@@ -93,7 +93,7 @@ def test_every_zip_refusal_has_a_hostile_file():
 
 def test_bomb_is_small_and_honest_and_far_past_the_limit(hostile):
     path = hostile[0] / "deflate-bomb.docx"
-    assert path.stat().st_size < 1_000_000
+    assert path.stat().st_size < 3_000_000
     with zipfile.ZipFile(path) as zf:  # zipfile would inflate it: the header does not lie
         assert zf.getinfo("word/document.xml").file_size >= 3 * (256 << 20)
 

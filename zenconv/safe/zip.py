@@ -56,8 +56,8 @@ def zip_codes(ns: str) -> tuple[Code, ...]:
 @dataclass(frozen=True, slots=True)
 class ZipLimits:
     max_entries: int = 10_000
-    max_part_bytes: int = 256 << 20
-    max_total_bytes: int = 512 << 20
+    max_part_bytes: int = 1 << 30
+    max_total_bytes: int = 2 << 30
 
     @classmethod
     def from_options(cls, options: Mapping) -> ZipLimits:
