@@ -20,8 +20,8 @@ from zenconv.ir import (
 from . import vocabulary as v
 from .tables import TableReader
 from .tree import HIDDEN, html_int, pieces, tag_of
-from .urls import clean_url, decode_data_image, is_data_url, is_safe_url
-from .whitespace import collapse, tidy
+from .urls import ALLOWED_SCHEMES, SCRIPT_SCHEMES, clean_url, decode_data_image, is_data_url, is_safe_url, scheme_of
+from .whitespace import collapse, merge_text, tidy
 
 # Element nesting read structurally; deeper content is kept as plain text. Each level costs a few
 # Python frames, so this keeps the converter well inside the interpreter's recursion limit.
@@ -47,6 +47,7 @@ class Converter:
         self.tables = TableReader(self, ctx.options.get("max_rows", 5_000_000), ctx.options.get("max_cols", 16_384))
         self.hidden = 0
         self.in_cell = 0
+        self.verbatim = False  # text kept as it is, not collapsed (Markdown's text in inline HTML)
         self.pending: list = []  # tables met inside a table cell, emitted after their outer table
         self._blocky: set = set()
 
@@ -335,14 +336,22 @@ class Converter:
     # --- inlines -----------------------------------------------------------------------------------
 
     def inlines(self, container) -> list:
-        """The tidied inlines of a container (a Markdown paragraph rendered to HTML)."""
-        return tidy(self._inlines_of(container, 0))
+        """The inlines of a Markdown paragraph that holds inline HTML, rendered to HTML.
+
+        Its text is Markdown's, already as the Markdown parser reads it: kept as it is, spaces and
+        line ends included, rather than laid out as HTML would.
+        """
+        self.verbatim = True
+        try:
+            return merge_text(self._inlines_of(container, 0))
+        finally:
+            self.verbatim = False
 
     def _inlines_of(self, el, depth: int) -> list:
         out: list = []
         for item in pieces(el):
             if isinstance(item, str):
-                out.append(Text(collapse(item)))
+                out.append(Text(item if self.verbatim else collapse(item)))
                 continue
             tag = tag_of(item)
             if not self._skip(item, tag):
@@ -368,7 +377,8 @@ class Converter:
         if tag == "a":
             return self._link(el, depth)
         if tag in v.CODE:
-            text = collapse(self._pre_text(el))
+            text = self._pre_text(el)
+            text = text if self.verbatim else collapse(text)
             return [Code(text)] if text else []
         if tag == "math":
             return self._math(el)
@@ -426,10 +436,11 @@ class Converter:
     def link(self, kids: list, href: str, title: str | None, where, text: str) -> list:
         """A link if its URL is allowed; else its text, reported (``text`` is what it displays)."""
         target = clean_url(href)
-        if is_data_url(target) or not is_safe_url(target):
-            self.report("unsafe-url-dropped", where, detail="link")
-            # An autolink's text is its URL: keeping it would keep what was dropped.
-            return [] if text in (target, href.strip()) else kids
+        scheme = scheme_of(target)
+        if scheme is not None and scheme not in ALLOWED_SCHEMES:
+            self.report("unsafe-url-dropped", where, detail=f"{scheme}: link")
+            # An autolink to a script shows the script as its text: keeping it would keep what was dropped.
+            return [] if scheme in SCRIPT_SCHEMES and text in (target, href.strip()) else kids
         return [Link(kids, target, title)] if kids else []
 
     def _image(self, el) -> list:

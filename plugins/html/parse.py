@@ -30,11 +30,10 @@ def parse_fragment(text: str, ns: str):
     root = etree.fromstring(b"<html><body><div>" + text.encode("utf-8", "surrogatepass") + b"</div></body></html>", parser)
     _check(parser, ns)
     body = root.find("body") if root is not None else None
-    wrapper = body[0] if body is not None and len(body) else None
-    if wrapper is None or body is None or len(body) != 1:
+    if body is None or len(body) != 1 or body[0].tail or body.text:
         # The fragment closed the wrapper early (a stray </div>): read the whole body instead.
         return body
-    return wrapper
+    return body[0]
 
 
 def _check(parser: etree.HTMLParser, ns: str) -> None:

@@ -9,6 +9,9 @@ import re
 from urllib.parse import unquote_to_bytes
 
 ALLOWED_SCHEMES = frozenset({"http", "https", "mailto"})
+# Schemes a browser runs rather than fetches: a link to one is dropped with its text when the text is
+# the URL itself (an autolink), since that text is what was dropped.
+SCRIPT_SCHEMES = frozenset({"javascript", "vbscript", "livescript", "data"})
 
 # Browsers drop C0 controls and spaces around a URL and ASCII tab and newline anywhere in it, so
 # "java\tscript:" is javascript:. For the scheme test every control, space and C1 control goes.

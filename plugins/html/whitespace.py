@@ -122,3 +122,23 @@ def _trim_end(nodes: list) -> None:
             nodes.pop()
         else:
             return
+
+
+def merge_text(nodes: list) -> list:
+    """Neighbouring text nodes joined, empty ones and empty containers dropped; spaces untouched."""
+    out: list = []
+    for node in nodes:
+        if isinstance(node, _CONTAINERS):
+            node.children = merge_text(node.children)
+            if node.children:
+                out.append(node)
+        elif isinstance(node, Text):
+            if not node.text:
+                continue
+            if out and isinstance(out[-1], Text):
+                out[-1] = Text(out[-1].text + node.text)
+            else:
+                out.append(node)
+        else:
+            out.append(node)
+    return out

@@ -31,6 +31,15 @@ _SELF_CLOSING = frozenset({
 })
 
 
+# GFM's tag filter: these tags are shown as text, not read as HTML (a textarea or an xmp would swallow
+# the rest of the page). Script, style and iframe stay HTML, to be dropped and reported by the allowlist.
+_FILTERED = re.compile(r"<(?=/?(?:title|textarea|xmp|noembed|noframes|plaintext)(?:[\s/>]|$))", re.I)
+
+
+def tag_filter(raw: str) -> str:
+    return _FILTERED.sub("&lt;", raw)
+
+
 class Builder:
     def __init__(self, ctx, parsers: Parsers, state) -> None:
         self.ctx = ctx
@@ -129,7 +138,7 @@ class Builder:
         yield Table(rows, Columns(count=len(head["children"])), None, notes, (), Locator(line=line, table=ordinal))
 
     def _html(self, raw: str, line: int | None) -> Iterator:
-        fragment = parse_fragment(raw, self.ctx.namespace)
+        fragment = parse_fragment(tag_filter(raw), self.ctx.namespace)
         if fragment is None:
             return
         self.conv.line_of = _lines_in(line)
@@ -156,7 +165,7 @@ class Builder:
         tokens = self.inline_tokens(tok)
         line = tok.get("_line")
         if _has_html(tokens):
-            fragment = parse_fragment(inlines_html(tokens), self.ctx.namespace)
+            fragment = parse_fragment(tag_filter(inlines_html(tokens)), self.ctx.namespace)
             if fragment is None:
                 return []
             self.conv.line_of = _lines_in(line)

@@ -110,9 +110,9 @@ class LineBlockParser(BlockParser):
         finally:
             state.frames.pop()
             # Tokens inserted rather than appended (a list ended by another block) get the start too.
-            line = state.line_at(frame.start)
             for token in state.tokens[max(before - 1, 0):]:
-                token.setdefault("_line", line)
+                if "_line" not in token:
+                    token["_line"] = state.line_at(frame.start)
 
     def parse_list(self, m, state):
         self._note_depth(state)

@@ -19,6 +19,11 @@ def _row_text(line: str) -> str:
     return text
 
 
+def _cell_text(text: str) -> str:
+    # GFM: an escaped pipe is a pipe in the cell's content, even inside a code span.
+    return text.strip().replace("\\|", "|")
+
+
 def _has_pipe(line: str) -> bool:
     return any(ch == "|" and (i == 0 or line[i - 1] != "\\") for i, ch in enumerate(line))
 
@@ -35,6 +40,8 @@ def parse_table(block, m, state):
     thead, aligns = _process_thead(_row_text(header_line), _row_text(align_line))
     if not thead:
         return None
+    for cell in thead["children"]:
+        cell["text"] = _cell_text(cell["text"])
     pos += len(align_line)
     breaks = block.compile_sc(_BREAKS)
     width = len(aligns)
@@ -49,7 +56,7 @@ def parse_table(block, m, state):
             cells = cells[:width]
         cells += [""] * (width - len(cells))
         rows.append({"type": "table_row", "children": [
-            {"type": "table_cell", "text": text.strip(), "attrs": {"align": aligns[i], "head": False}}
+            {"type": "table_cell", "text": _cell_text(text), "attrs": {"align": aligns[i], "head": False}}
             for i, text in enumerate(cells)
         ]})
         pos += len(line)
