@@ -19,7 +19,10 @@ _LOCATOR_NAMES = tuple((f.name, "data-" + f.name.replace("_", "-")) for f in fie
 
 
 def escape(text: str) -> str:
-    """Escape for text and double-quoted attribute values. Callers remove controls first (see has_controls)."""
+    """Escape for text and double-quoted attribute values; control characters become U+FFFD.
+
+    Callers that must report the replacement check :func:`has_controls` first.
+    """
     if not _SPECIAL.search(text):
         return text
     if CONTROLS.search(text):
