@@ -104,7 +104,7 @@ def build_cli():
             source=source, to=to, output=Path(output) if output else None,
             manifest=False if no_manifest else (Path(manifest) if manifest else True),
             from_=from_, options=options, fail_on=tuple(fail_on), third_party=not no_third_party,
-            to_stdout=output is None,
+            to_stdout=output is None, progress=not quiet and sys.stderr.isatty(),
         )
         if output and Path(output).is_dir():
             raise click.UsageError(f"-o {output} is a folder: give a file name, or several inputs for a batch")

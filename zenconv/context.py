@@ -45,10 +45,12 @@ class Guard:
     system call, so memory is sampled every ``memory_every`` checkpoints.
     """
 
-    def __init__(self, timeout: float | None = None, max_memory: int | None = None, memory_every: int = 2048) -> None:
+    def __init__(self, timeout: float | None = None, max_memory: int | None = None, memory_every: int = 2048,
+                 progress: Progress | None = None) -> None:
         self.deadline = time.monotonic() + timeout if timeout else None
         self.max_memory = max_memory or None
         self.memory_every = memory_every
+        self.progress = progress
         self._ticks = 0
         self.peak_rss = 0
 
@@ -56,14 +58,45 @@ class Guard:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise Unreadable("host.deadline", "the conversion ran past its time limit (--timeout)")
         self._ticks += 1
-        if self.max_memory is not None and self._ticks % self.memory_every == 0:
-            self.check_memory()
+        if self._ticks % self.memory_every == 0:
+            if self.max_memory is not None:
+                self.check_memory()
+            if self.progress is not None:
+                self.progress.tick(self._ticks)
 
     def check_memory(self) -> None:
         rss = current_rss()
         self.peak_rss = max(self.peak_rss, rss)
         if self.max_memory is not None and rss > self.max_memory:
             raise Unreadable("host.memory-limit", f"the conversion used {rss >> 20} MiB, over --max-memory")
+
+
+class Progress:
+    """A one-line status on a terminal for a long conversion: shown after a second, then 4 times a second."""
+
+    def __init__(self, label: str, stream=None) -> None:
+        import sys
+
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.started = time.monotonic()
+        self._last = self.started
+        self.shown = False
+
+    def tick(self, count: int) -> None:
+        now = time.monotonic()
+        if now - self.started < 1.0 or now - self._last < 0.25:
+            return
+        self._last = now
+        rate = count / (now - self.started)
+        self.stream.write(f"\r{self.label}: {count:,} blocks and rows read ({rate:,.0f}/s) ")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
 
 
 class Source:

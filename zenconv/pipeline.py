@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from . import __version__
-from .context import Guard, ReadContext, Source, WriteContext
+from .context import Guard, Progress, ReadContext, Source, WriteContext
 from .detect import UsageError, choose_reader
 from .ir.nodes import Document, Row, Table
 from .ir.resources import ResourceStore
@@ -49,6 +49,7 @@ class Request:
     third_party: bool | None = None
     keep_document: bool = False
     to_stdout: bool = False  # with no output path: copy the finished output to stdout, never hold it
+    progress: bool = False   # a status line on stderr for a long conversion (the CLI on a terminal)
 
 
 @dataclass
@@ -194,7 +195,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     reporter = Reporter()
     reporter.declare(HOST_CODES)
     reporter.declare(writer_spec.codes)
-    guard = Guard(options["timeout"], options["max_memory"])
+    progress = Progress(f"zenconv: {request.source.name}") if request.progress else None
+    guard = Guard(options["timeout"], options["max_memory"], progress=progress)
     resources = ResourceStore(options["max_media_bytes"])
     manifest_path = _manifest_path(request)
     out_dir = (request.output.parent if request.output else None)
@@ -249,6 +251,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
             raise
         fatal, message = "host.internal-error", f"{type(exc).__name__}: {exc}"[:500]
 
+    if progress is not None:
+        progress.close()
     if fatal is not None and tmp_path is not None:
         tmp_path.unlink(missing_ok=True)
         tmp_path, output_bytes = None, None
