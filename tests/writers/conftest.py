@@ -6,7 +6,6 @@ import io
 from dataclasses import dataclass
 
 import mistune
-import pytest
 from mistune.util import unescape
 
 from zenconv.context import Guard, WriteContext
@@ -65,8 +64,3 @@ def mistune_text(tokens) -> str:
 
 def parse_markdown(text: str) -> list[dict]:
     return [token for token in MISTUNE(text) if token["type"] != "blank_line"]
-
-
-@pytest.fixture
-def write():
-    return write_with
