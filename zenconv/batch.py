@@ -237,7 +237,7 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
                 entries.append(kept)
             else:
                 pending.append(task)
-        progress = stack.enter_context(Progress(len(pending), show=not quiet and sys.stderr.isatty()))
+        progress = stack.enter_context(BatchProgress(len(pending), show=not quiet and sys.stderr.isatty()))
         if pool is not None:
             entries += _run_on_executor(pool, pending, plugins, progress)
         else:
@@ -262,7 +262,7 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
     return EXIT_OK
 
 
-class Progress:
+class BatchProgress:
     """Files done, rate and failures on a terminal (click's bar on stderr); nothing when piped."""
 
     def __init__(self, total: int, show: bool) -> None:
@@ -271,7 +271,7 @@ class Progress:
         self._bar = click.progressbar(length=total, label="converting", file=sys.stderr, show_pos=True,
                                       show_eta=True, item_show_func=self._status) if show else None
 
-    def __enter__(self) -> Progress:
+    def __enter__(self) -> BatchProgress:
         if self._bar is not None:
             self._bar.__enter__()
         return self
@@ -293,7 +293,7 @@ class Progress:
         return f"{rate:.1f} files/s, {self.failures} unreadable"
 
 
-def _run_local(tasks: list[Task], plugins: LoadedPlugins, jobs: int, progress: Progress) -> list[dict]:
+def _run_local(tasks: list[Task], plugins: LoadedPlugins, jobs: int, progress: BatchProgress) -> list[dict]:
     """At most ``jobs`` children at once; each killed at its own deadline."""
     entries: list[dict] = []
     if not can_isolate():
@@ -343,7 +343,7 @@ def _preload(tasks: list[Task], plugins: LoadedPlugins) -> None:
             pass
 
 
-def _run_on_executor(executor: Executor, tasks: list[Task], plugins: LoadedPlugins, progress: Progress) -> list[dict]:
+def _run_on_executor(executor: Executor, tasks: list[Task], plugins: LoadedPlugins, progress: BatchProgress) -> list[dict]:
     futures = {executor.submit(convert_task, task): task for task in tasks}
     entries = []
     for future in as_completed(futures):
