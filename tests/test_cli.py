@@ -134,3 +134,10 @@ def test_legacy_and_encrypted_ole_are_refused_by_the_host(tmp_path):
     assert done.returncode == 1 and b"Traceback" not in done.stderr
     manifest = json.loads((tmp_path / "x.md.manifest.json").read_text())
     assert manifest["reasons"] == ["host.legacy-format"]
+
+
+def test_output_folder_is_created(tmp_path):
+    out = tmp_path / "new" / "deeper" / "x.md"
+    done = run_cli(str(SAMPLE), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert out.exists() and (out.parent / "x.md.manifest.json").exists()

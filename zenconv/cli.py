@@ -108,6 +108,9 @@ def build_cli():
         )
         if output and Path(output).is_dir():
             raise click.UsageError(f"-o {output} is a folder: give a file name, or several inputs for a batch")
+        for target in (output, manifest):
+            if target:
+                Path(target).parent.mkdir(parents=True, exist_ok=True)
         sys.exit(_run_one(request, loaded, quiet))
 
     params = [

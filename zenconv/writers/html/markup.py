@@ -82,7 +82,15 @@ def facet_pairs(facets) -> tuple[list[str], list[tuple[str, object]]]:
             others.append(facet.to_json()["kind"])
     if others:
         pairs.append(("data-facets", " ".join(others)))
-    return classes, pairs
+    return classes, _merged(pairs)
+
+
+def _merged(pairs: list[tuple[str, object]]) -> list[tuple[str, object]]:
+    """One attribute per name: two revisions on a block give ``data-author="Ann; Bob"``, never a repeat."""
+    merged: dict[str, list[str]] = {}
+    for name, value in pairs:
+        merged.setdefault(name, []).append("" if value is None else str(value))  # kept aligned across names
+    return [(name, "; ".join(values) if any(values) else None) for name, values in merged.items()]
 
 
 def node_attributes(node, classes: tuple[str, ...] = (), extra=()) -> str:
