@@ -30,10 +30,10 @@ def cluster(tmp_path_factory):
         mp.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")])))
         mp.syspath_prepend(str(site))
         importlib.invalidate_caches()
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                      dashboard_address=None, silence_logs=logging.CRITICAL) as local:
-            with distributed.Client(local) as client:
-                yield local, client, build_plugins()
+        with (distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None, silence_logs=logging.CRITICAL) as local,
+              distributed.Client(local) as client):
+            yield local, client, build_plugins()
 
 
 def make_inbox(root: Path) -> Path:

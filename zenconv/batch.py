@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import click
 
@@ -34,7 +34,15 @@ from .manifest import load as load_manifest
 from .manifest import manifest_path_for, verify
 from .options import resolve_options
 from .pipeline import (
-    EXIT_OK, EXIT_POLICY, EXIT_UNREADABLE, EXIT_USAGE, Request, Result, _atomic_write, _jsonable, run,
+    EXIT_OK,
+    EXIT_POLICY,
+    EXIT_UNREADABLE,
+    EXIT_USAGE,
+    Request,
+    Result,
+    _atomic_write,
+    _jsonable,
+    run,
     unreadable_manifest,
 )
 from .plugins import BUILTIN_DISTRIBUTION, LoadedPlugins, build_plugins
@@ -63,7 +71,7 @@ class Task:
 
     def request(self) -> Request:
         return Request(source=Source(Path(self.source).name, path=self.source), to=self.to, output=Path(self.output),
-                       manifest=True if self.manifests else False, from_=self.from_, options=dict(self.options),
+                       manifest=self.manifests, from_=self.from_, options=dict(self.options),
                        fail_on=self.fail_on)
 
 
@@ -271,7 +279,7 @@ class BatchProgress:
         self._bar = click.progressbar(length=total, label="converting", file=sys.stderr, show_pos=True,
                                       show_eta=True, item_show_func=self._status) if show else None
 
-    def __enter__(self) -> BatchProgress:
+    def __enter__(self) -> Self:
         if self._bar is not None:
             self._bar.__enter__()
         return self
@@ -339,18 +347,19 @@ def _preload(tasks: list[Task], plugins: LoadedPlugins) -> None:
     for spec in specs:
         try:
             spec.load()
-        except Exception:  # noqa: BLE001 - the child meets the same failure and records it for its document
+        except Exception:  # noqa: BLE001, S110 - the child meets the same failure and records it
             pass
 
 
-def _run_on_executor(executor: Executor, tasks: list[Task], plugins: LoadedPlugins, progress: BatchProgress) -> list[dict]:
+def _run_on_executor(executor: Executor, tasks: list[Task], plugins: LoadedPlugins,
+                     progress: BatchProgress) -> list[dict]:
     futures = {executor.submit(convert_task, task): task for task in tasks}
     entries = []
     for future in as_completed(futures):
         task = futures[future]
         try:
             entries.append(future.result())
-        except Exception as exc:  # the task never returned (its worker died, or the cluster gave it up)
+        except Exception as exc:  # noqa: BLE001 - the task never returned: its worker died, or the cluster gave up
             entries.append(record_killed(task, plugins, f"{type(exc).__name__}: {exc}"[:300]))
         progress.advance(entries[-1])
     return entries
