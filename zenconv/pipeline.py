@@ -127,7 +127,7 @@ class _Stream:
     def _rows(self, table: Table, rows) -> Iterator:
         kept = [] if self._keep is not None else None
         for row in rows:
-            self._guard.checkpoint()
+            self._guard.tick()
             if row.facets:
                 self._note_facets(row.facets, "Row", row.locator)
             if kept is not None:

@@ -42,7 +42,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
 
     stream = open_text(source.open(), guess)
     try:
-        tokenizer = Tokenizer(stream, delimiter, caps, tick=ctx.checkpoint)
+        tokenizer = Tokenizer(stream, delimiter, caps, tick=ctx.tick)
         records = iter(tokenizer)
         first = next(records, None)
     except BaseException:

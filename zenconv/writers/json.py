@@ -56,7 +56,7 @@ class _Writer:
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:
     sink = TextSink(out)
-    w = _Writer(sink, ctx.guard.checkpoint)
+    w = _Writer(sink, ctx.guard.tick)
     sink.write(f'{{"zenconv_ir": {FORMAT_VERSION},\n"metadata": {_dumps(doc.metadata.to_json())},\n"blocks": [')
     for index, block in enumerate(doc.blocks):
         sink.write("\n" if index == 0 else ",\n")

@@ -162,7 +162,7 @@ class Segmenter:
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:
     sink = TextSink(out)
-    segmenter = Segmenter(sink, ctx.guard.checkpoint)
+    segmenter = Segmenter(sink, ctx.guard.tick)
     for block in doc.blocks:
         segmenter.block(block)
     for note in doc.notes:

@@ -24,6 +24,7 @@ class RowSpool:
         self._chars = 0
         self._file = None
         self._on_disk = 0
+        self._pending: list[str] = []  # records bound for the file, written a thousand at a time
 
     def __enter__(self) -> RowSpool:
         return self
@@ -32,7 +33,7 @@ class RowSpool:
         self.close()
 
     def __len__(self) -> int:
-        return len(self._memory) + self._on_disk
+        return len(self._memory) + self._on_disk + len(self._pending)
 
     @property
     def spilled(self) -> bool:
@@ -48,12 +49,22 @@ class RowSpool:
             # newline="\n": only "\n" ends a record when read back, not U+2028 or a bare CR;
             # surrogatepass: a lone surrogate a reader let through comes back as it went in.
             self._file = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="\n")
-        self._file.write(record + "\n")
-        self._on_disk += 1
+        pending = self._pending
+        pending.append(record)
+        if len(pending) >= 1024:
+            self._spill()
+
+    def _spill(self) -> None:
+        if self._pending:
+            self._pending.append("")
+            self._file.write("\n".join(self._pending))
+            self._on_disk += len(self._pending) - 1
+            self._pending = []
 
     def __iter__(self) -> Iterator[str]:
         yield from self._memory
         if self._file is not None:
+            self._spill()
             self._file.flush()
             self._file.seek(0)
             for line in self._file:
@@ -61,6 +72,7 @@ class RowSpool:
 
     def close(self) -> None:
         self._memory = []
+        self._pending = []
         if self._file is not None:
             self._file.close()
             self._file = None

@@ -79,7 +79,7 @@ def _body(r: HtmlRenderer, blocks) -> Iterator[Markup]:
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:
     r = HtmlRenderer(ctx.report, UrlPolicy(ctx.resources, ctx.resource_url, ctx.embed_media), NoteNumbers(),
-                     Slugger(), checkpoint=ctx.guard.checkpoint)
+                     Slugger(), checkpoint=ctx.guard.tick)
 
     def footnotes() -> list[dict]:
         return [{"number": number, "html": Markup(r.note(number, note))}

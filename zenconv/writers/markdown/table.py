@@ -30,10 +30,9 @@ from .inlines import InlineRenderer, code_span
 
 
 class PipeTables:
-    def __init__(self, inline: InlineRenderer, report, checkpoint, html=None) -> None:
+    def __init__(self, inline: InlineRenderer, report, html=None) -> None:
         self.inline = inline
         self.report = report  # the writer's own reporter (ctx.report)
-        self.checkpoint = checkpoint
         self.html = html  # an HtmlRenderer when --html-tables is on
 
     def lines(self, table: Table) -> Iterator[str]:
@@ -88,12 +87,11 @@ class PipeTables:
         grid = SpanGrid()
         unsafe = ROW_UNSAFE.search
         strip = str.strip
-        checkpoint = self.checkpoint
         html = self.html
         append = spool.append
         first = True
+        # No checkpoint per row here: the pipeline's row stream already ticks the guard for each row.
         for row in table.rows:
-            checkpoint()
             cells = row.cells
             line = None
             spanning = 0
@@ -120,7 +118,8 @@ class PipeTables:
             if n > width:
                 width = n
             if html is None:
-                record = f"{n} {line}"
+                # The finished line behind its cell count: replay pads only the rows narrower than the table.
+                record = f"{n} | {line} |" if n else "0 "
             else:
                 record = json.dumps([n, line, row.is_header, row_html(html, row)])
             if first and row.is_header:
@@ -196,24 +195,25 @@ class PipeTables:
 
     def _pipe_lines(self, header: str | None, width: int, spool: RowSpool) -> Iterator[str]:
         empty = "|" + "  |" * width
-        if self.html is None:
-            records = map(_split_record, spool)
+        if self.html is not None:
+            records = (f"{n} | {line} |" if n else "0 " for n, line in (json.loads(r)[:2] for r in spool))
+            if header is not None:
+                n, line = json.loads(header)[:2]
+                header = f"{n} | {line} |" if n else "0 "
         else:
-            records = (record[:2] for record in map(json.loads, spool))
-            header = header and json.loads(header)[:2]
+            records = iter(spool)
         if header is None:
             yield empty
         else:
-            header = _split_record(header) if self.html is None else header
-            yield "| " + header[1] + " |" + "  |" * (width - header[0]) if header[0] else empty
+            yield _padded(header, width, empty)
         yield "|" + " --- |" * width
-        for n, line in records:
-            if n == width:
-                yield "| " + line + " |"
-            elif n:
-                yield "| " + line + " |" + "  |" * (width - n)
+        full = f"{width} "
+        cut = len(full)
+        for record in records:
+            if record.startswith(full):  # the common row, as wide as the table: written as it is
+                yield record[cut:]
             else:
-                yield empty
+                yield _padded(record, width, empty)
 
     def _html_lines(self, table: Table, header, spool: RowSpool) -> Iterator[str]:
         # An HTML block ends at a blank line, so nothing here may be blank; row HTML has no raw newline.
@@ -235,6 +235,7 @@ class PipeTables:
         yield "</table>"
 
 
-def _split_record(record: str) -> tuple[int, str]:
+def _padded(record: str, width: int, empty: str) -> str:
     count, _, line = record.partition(" ")
-    return int(count), line
+    n = int(count)
+    return line + "  |" * (width - n) if n else empty

@@ -40,8 +40,8 @@ class MarkdownWriter:
         html = None
         if ctx.options.get("html_tables", False):
             html = HtmlRenderer(ctx.report, UrlPolicy(resources, ctx.resource_url, ctx.embed_media), self.notes,
-                                codes=HtmlCodes("to-md"), checkpoint=ctx.guard.checkpoint)
-        self.tables = PipeTables(self.inline, ctx.report, ctx.guard.checkpoint, html)
+                                codes=HtmlCodes("to-md"), checkpoint=ctx.guard.tick)
+        self.tables = PipeTables(self.inline, ctx.report, html)
 
     def _report(self, code: str) -> None:
         self.ctx.report(code, self.inline.locator)
