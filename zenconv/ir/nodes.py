@@ -192,7 +192,10 @@ class Row:
 
     @property
     def is_header(self) -> bool:
-        return bool(self.cells) and all(isinstance(c, Cell) and c.header for c in self.cells)
+        cells = self.cells
+        if not cells or type(cells[0]) is str:  # the common body row, decided without a loop
+            return False
+        return all(isinstance(c, Cell) and c.header for c in cells)
 
 
 @dataclass(slots=True)
