@@ -29,6 +29,9 @@ from .escape import ROW_UNSAFE, escape_cell_string, escape_text, finish_block
 from .inlines import InlineRenderer, code_span
 
 
+CHUNK_ROWS = 1024
+
+
 class PipeTables:
     def __init__(self, inline: InlineRenderer, report, html=None) -> None:
         self.inline = inline
@@ -209,11 +212,19 @@ class PipeTables:
         yield "|" + " --- |" * width
         full = f"{width} "
         cut = len(full)
+        # Rows go out a thousand to a string: a table is most of a big document, and each string
+        # passes every enclosing block's generator (which prefix each of its lines, see writer.py).
+        chunk: list[str] = []
         for record in records:
             if record.startswith(full):  # the common row, as wide as the table: written as it is
-                yield record[cut:]
+                chunk.append(record[cut:])
             else:
-                yield _padded(record, width, empty)
+                chunk.append(_padded(record, width, empty))
+            if len(chunk) == CHUNK_ROWS:
+                yield "\n".join(chunk)
+                chunk = []
+        if chunk:
+            yield "\n".join(chunk)
 
     def _html_lines(self, table: Table, header, spool: RowSpool) -> Iterator[str]:
         # An HTML block ends at a blank line, so nothing here may be blank; row HTML has no raw newline.

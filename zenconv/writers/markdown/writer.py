@@ -56,7 +56,7 @@ class MarkdownWriter:
             first = next(lines, None)
             yield f"[^{number}]:" + (" " + first if first else "")
             for line in lines:
-                yield "    " + line if line else ""
+                yield "    " + line.replace("\n", "\n    ") if line else ""
 
     def join(self, blocks: Iterable, blank: bool = True) -> Iterator[str]:
         """Blocks separated by blank lines; a list right after a list of its kind changes its marker."""
@@ -133,7 +133,7 @@ class MarkdownWriter:
             first = next(lines, None)
             yield head + first if first else head.rstrip()
             for line in lines:
-                yield indent + line if line else ""
+                yield indent + line.replace("\n", "\n" + indent) if line else ""
 
 
 def _tight(blocks: list) -> bool:
@@ -156,8 +156,9 @@ def _marker(ordered: bool, previous) -> str:
 
 
 def _prefixed(lines: Iterable[str], prefix: str, blank: str) -> Iterator[str]:
+    # A "line" may be several (a table yields its rows in chunks): each gets the prefix.
     for line in lines:
-        yield prefix + line if line else blank
+        yield prefix + line.replace("\n", "\n" + prefix) if line else blank
 
 
 def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
