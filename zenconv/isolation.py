@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .pipeline import EXIT_UNREADABLE, Request, Result, _manifest_path, run, unreadable_manifest
+from .pipeline import EXIT_UNREADABLE, Request, Result, _atomic_write, _manifest_path, run, unreadable_manifest
 from .plugins import LoadedPlugins
 
 GRACE_SECONDS = 2.0               # the child's own checkpoint should fire first; this is the backstop
@@ -102,7 +102,7 @@ class Child:
         manifest = unreadable_manifest(self.request, code, message, self.plugins)
         path = _manifest_path(self.request)
         if path is not None:
-            path.write_bytes(manifest.to_bytes())
+            _atomic_write(path, manifest.to_bytes())
         return Result(manifest=manifest, exit_code=EXIT_UNREADABLE, manifest_path=path)
 
 
@@ -112,6 +112,7 @@ _EXIT_CRASHED, _EXIT_MEMORY = 70, 71
 def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None, write_end: int) -> None:
     code = _EXIT_CRASHED
     try:
+        _die_with_parent()
         _cap_address_space(max_memory)
         result = run(request, plugins)
         payload = pickle.dumps((result.manifest, result.exit_code, result.policy_matches, result.reports))
@@ -141,6 +142,17 @@ def run_isolated(request: Request, plugins: LoadedPlugins, timeout: float | None
         if not child.feed():
             break
     return child.finish()
+
+
+def _die_with_parent() -> None:
+    """Linux: the child is killed when its parent dies (a killed batch worker leaves no orphan behind)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def _cap_address_space(max_memory: int | None) -> None:
