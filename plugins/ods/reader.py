@@ -14,11 +14,12 @@ from collections.abc import Iterator
 
 import lxml.etree
 from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
+from zenconv_plugins.properties import odf_meta
 from zenconv_plugins.xlsx.stream import element_events
 
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
-from zenconv.ir.nodes import Block, Heading, Metadata, Table, Text
+from zenconv.ir.nodes import Block, Heading, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.xml import parse_xml
 from zenconv.safe.zip import open_package
@@ -80,26 +81,7 @@ def _metadata(package, ctx) -> None:
     if not package.has("meta.xml"):
         return
     root = parse_xml(package.read("meta.xml"), ctx.namespace, max_depth=ctx.options["max_xml_depth"])
-    holder = root.find(f"{OFFICE}meta")
-    if holder is None:
-        return
-    meta: Metadata = ctx.metadata
-
-    def text(tag: str) -> str | None:
-        value = holder.findtext(tag)
-        return value.strip()[:1000] or None if value else None
-
-    meta.title = text(f"{DC}title")
-    meta.subject = text(f"{DC}subject")
-    author = text(f"{META}initial-creator") or text(f"{DC}creator")
-    meta.authors = [author] if author else []
-    meta.keywords = [k.text.strip() for k in holder.iterfind(f"{META}keyword") if k.text and k.text.strip()]
-    meta.created = text(f"{META}creation-date")
-    meta.modified = text(f"{DC}date")
-    for tag, key in ((f"{DC}description", "description"), (f"{DC}creator", "lastModifiedBy")):
-        value = text(tag)
-        if value:
-            meta.extra[key] = value
+    odf_meta(root, ctx.metadata)
 
 
 def _report(counts: Counter, where: Locator | None, ctx) -> None:

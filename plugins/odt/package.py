@@ -13,8 +13,9 @@ from zenconv.ir import Metadata
 from zenconv.reports import Unreadable
 from zenconv.safe.xml import iterparse_xml, parse_xml
 from zenconv.safe.zip import open_package
+from zenconv_plugins.properties import odf_meta
 
-from .names import DC, MANIFEST, META, OFFICE
+from .names import MANIFEST
 
 
 class OdfPackage:
@@ -51,27 +52,9 @@ class OdfPackage:
         """Fill ``meta`` from meta.xml (in place: the document already holds it); return the page
         count its statistics state, None when they state none."""
         root = self.xml("meta.xml")
-        holder = root.find(f"{OFFICE}meta") if root is not None else None
-        if holder is None:
+        if root is None:
             return None
-
-        def text(tag: str) -> str | None:
-            value = holder.findtext(tag)
-            return value.strip() or None if value else None
-
-        meta.title = text(f"{DC}title")
-        meta.subject = text(f"{DC}subject")
-        author = text(f"{META}initial-creator") or text(f"{DC}creator")
-        meta.authors = [author] if author else []
-        meta.keywords = [k.text.strip() for k in holder.iterfind(f"{META}keyword") if k.text and k.text.strip()]
-        meta.created = text(f"{META}creation-date")
-        meta.modified = text(f"{DC}date")
-        for tag, key in ((f"{DC}description", "description"), (f"{DC}creator", "lastModifiedBy")):
-            value = text(tag)
-            if value:
-                meta.extra[key] = value
-        stats = holder.find(f"{META}document-statistic")
-        pages = stats.get(f"{META}page-count") if stats is not None else None
+        pages = odf_meta(root, meta).get("page-count")
         return int(pages) if pages and pages.isdigit() else None
 
 

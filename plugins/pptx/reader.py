@@ -9,6 +9,7 @@ import lxml.etree
 from zenconv.context import ReadContext, Source
 from zenconv.ir import LayoutFacet, Locator, Metadata
 from zenconv.reports import Unreadable
+from zenconv_plugins.properties import ooxml_app, ooxml_core
 
 from .geometry import Template
 from .package import NS, R_ID, Package
@@ -69,26 +70,10 @@ def _slide_size(pres) -> LayoutFacet | None:
 
 
 def core_properties(pkg: Package, meta: Metadata) -> None:
-    """Fill ``meta`` (in place: the document already holds it) with the title, authors, subject,
-    keywords and dates of ``docProps/core.xml``, as the package states them."""
-    part = next((r.target for r in pkg.rels("").values() if r.type == "core-properties" and not r.external),
-                "docProps/core.xml")
-    root = pkg.xml(part)
-    if root is None:
-        return
-
-    def text(ns: str, name: str) -> str | None:
-        value = root.findtext(f"{{{NS[ns]}}}{name}")
-        return value.strip() or None if value else None
-
-    meta.title = text("dc", "title")
-    meta.subject = text("dc", "subject")
-    meta.authors = [text("dc", "creator")] if text("dc", "creator") else []
-    keywords = text("cp", "keywords")
-    meta.keywords = [k.strip() for k in keywords.replace(";", ",").split(",") if k.strip()] if keywords else []
-    meta.created = text("dcterms", "created")
-    meta.modified = text("dcterms", "modified")
-    for ns, name in (("dc", "description"), ("cp", "lastModifiedBy"), ("cp", "category")):
-        value = text(ns, name)
-        if value:
-            meta.extra[name] = value
+    """Fill ``meta`` (in place: the document already holds it) from docProps/core.xml and app.xml."""
+    for kind, default, fill in (("core-properties", "docProps/core.xml", ooxml_core),
+                                ("extended-properties", "docProps/app.xml", ooxml_app)):
+        part = next((r.target for r in pkg.rels("").values() if r.type == kind and not r.external), default)
+        root = pkg.xml(part)
+        if root is not None:
+            fill(root, meta)

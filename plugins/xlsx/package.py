@@ -14,8 +14,8 @@ from zenconv.ir.nodes import Metadata
 from zenconv.reports import Unreadable
 from zenconv.safe.xml import parse_xml
 from zenconv.safe.zip import open_package
+from zenconv_plugins.properties import ooxml_app, ooxml_core
 
-_PROPERTY_CHARS = 1000  # a property is a line of text, not a payload
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,28 +138,10 @@ class Package:
         return SheetEntry(ordinal, name, state, kind, rel.target if rel is not None else None)
 
     def metadata(self, meta: Metadata) -> None:
-        """Fill ``meta`` from docProps/core.xml, as the package states it."""
-        core = next((r.target for r in self.rels("").values() if r.kind in ("core-properties", "metadata")
-                     and self.has(r.target)), "docProps/core.xml")
-        root = self.xml(core)
-        if root is None:
-            return
-        for element in root:
-            value = (element.text or "").strip()[:_PROPERTY_CHARS]
-            name = local(element.tag)
-            if not value:
-                continue
-            if name == "title":
-                meta.title = value
-            elif name == "subject":
-                meta.subject = value
-            elif name == "creator":
-                meta.authors = [a.strip() for a in value.split(";") if a.strip()]
-            elif name == "keywords":
-                meta.keywords = [k.strip() for k in value.replace(";", ",").split(",") if k.strip()]
-            elif name == "created":
-                meta.created = value
-            elif name == "modified":
-                meta.modified = value
-            elif name in ("description", "lastModifiedBy", "category"):
-                meta.extra[name] = value
+        """Fill ``meta`` from docProps/core.xml and app.xml, as the package states them."""
+        for kinds, default, fill in ((("core-properties", "metadata"), "docProps/core.xml", ooxml_core),
+                                     (("extended-properties",), "docProps/app.xml", ooxml_app)):
+            part = next((r.target for r in self.rels("").values() if r.kind in kinds and self.has(r.target)), default)
+            root = self.xml(part)
+            if root is not None:
+                fill(root, meta)

@@ -68,7 +68,7 @@ def test_locators_count_paragraphs_and_rendered_pages(docs):
 def test_metadata_from_meta_xml(docs):
     meta = read_odt(docs["text"]).document.metadata
     assert (meta.title, meta.authors, meta.keywords) == ("Text fixture", ["Ada Lovelace"], ["alpha", "beta"])
-    assert meta.created == "2024-01-02T03:04:05" and meta.extra["lastModifiedBy"] == "Fixture Script"
+    assert meta.created == "2024-01-02T03:04:05" and meta.extra["last_modified_by"] == "Fixture Script"
 
 
 def test_reported_constructs(docs):
