@@ -23,6 +23,16 @@ HOST_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("preserve-facets", "bool", False, "List every facet row in the manifest, not only counts per kind."),
 )
 
+# Options several readers take: each declares the same object, so the declarations cannot drift apart.
+HIDDEN = OptionSpec("hidden", "choice", "keep", "Hidden sheets, rows, columns, slides and text: keep them marked, "
+                    "or skip them and report it.", choices=("keep", "skip"))
+REVISIONS = OptionSpec("revisions", "choice", "accept", "Tracked changes: accept (insertions kept, deletions "
+                       "dropped), reject, or all (both kept and marked).", choices=("accept", "reject", "all"))
+MAX_ROWS = OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is "
+                      "cut and reported.", metavar="N")
+MAX_COLS = OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is "
+                      "cut and reported.", metavar="N")
+
 LIMIT_OPTIONS = ("timeout", "max-memory", "max-input-bytes", "max-zip-entries", "max-part-bytes",
                  "max-package-bytes", "max-xml-depth", "max-media-bytes")
 

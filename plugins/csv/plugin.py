@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
+from zenconv.options import MAX_COLS, MAX_ROWS
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, refused, truncated
 
@@ -20,8 +21,8 @@ CODES = (
 )
 
 OPTIONS = (
-    OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
-    OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
+    MAX_ROWS,
+    MAX_COLS,
     OptionSpec("max-field-chars", "int", 1 << 20, "CSV: longest field kept, in characters.", metavar="N"),
     OptionSpec("max-line-chars", "int", 16 << 20, "CSV: longest record kept, in characters.", metavar="N"),
     OptionSpec("delimiter", "choice", "auto", "CSV: the field delimiter, or auto to detect it.", choices=("auto", ",", ";", "tab", "|")),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.plugins import OptionSpec
+from zenconv.options import HIDDEN, REVISIONS
 from zenconv.reports import degraded, dropped, refused
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
@@ -39,12 +39,8 @@ CODES = (
 )
 
 OPTIONS = (
-    OptionSpec("revisions", "choice", "accept",
-               "Tracked changes: accept (insertions kept, deletions dropped), reject, or all (both kept and marked).",
-               choices=("accept", "reject", "all")),
-    OptionSpec("hidden", "choice", "keep",
-               "Hidden sheets, rows, columns, slides and text: keep them marked, or skip them and report it.",
-               choices=("keep", "skip")),
+    REVISIONS,
+    HIDDEN,
 )
 
 # A .docx is a zip whose parts live under word/; the main part is still found through the relationships.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.plugins import OptionSpec
+from zenconv.options import HIDDEN, REVISIONS
 from zenconv.reports import degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
@@ -13,8 +13,6 @@ ODT_ID, ODP_ID = "ai.insan.zenfmt.odt", "ai.insan.zenfmt.odp"
 ODT_MIME = "application/vnd.oasis.opendocument.text"
 ODP_MIME = "application/vnd.oasis.opendocument.presentation"
 
-HIDDEN = OptionSpec("hidden", "choice", "keep", "Hidden sheets, rows, columns, slides and text: keep them marked, or skip them and report it.", choices=("keep", "skip"))
-REVISIONS = OptionSpec("revisions", "choice", "accept", "Tracked changes: accept (insertions kept, deletions dropped), reject, or all (both kept and marked).", choices=("accept", "reject", "all"))
 
 
 def _shared(ns: str) -> tuple:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
+from zenconv.options import HIDDEN
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, dropped, refused, truncated
 
@@ -41,7 +42,7 @@ CODES = (
 OPTIONS = (
     OptionSpec("password", "str", "", "PDF: the password to open an encrypted file.", metavar="PASSWORD"),
     OptionSpec("pages", "str", "", "PDF: the pages to read, e.g. 1-20,25.", metavar="RANGES"),
-    OptionSpec("hidden", "choice", "keep", "Hidden sheets, rows, columns, slides and text: keep them marked, or skip them and report it.", choices=("keep", "skip")),
+    HIDDEN,
     OptionSpec("max-pages", "int", 10_000, "PDF: most pages read; past it the rest is cut and reported.", metavar="N"),
     OptionSpec("max-objects", "int", 5_000_000, "PDF: most objects (and pages) a file may declare; past it the file is refused.", metavar="N"),
     OptionSpec("max-stream-bytes", "int", 128 << 20, "PDF: most bytes one stream may inflate to; past it the file is refused (a flate bomb).", metavar="SIZE"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
+from zenconv.options import HIDDEN
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, dropped, refused
 from zenconv.safe.xml import xml_codes
@@ -36,7 +37,7 @@ CODES = (
 )
 
 OPTIONS = (
-    OptionSpec("hidden", "choice", "keep", "Hidden sheets, rows, columns, slides and text: keep them marked, or skip them and report it.", choices=("keep", "skip")),
+    HIDDEN,
     OptionSpec("pptx-shape-tables", "bool", False, "PowerPoint: read a slide's grid of positioned text boxes as a table."),
 )
 

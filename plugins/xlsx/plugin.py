@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
+from zenconv.options import HIDDEN, MAX_COLS, MAX_ROWS
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -47,11 +48,9 @@ CODES = (
 )
 
 OPTIONS = (
-    OptionSpec("hidden", "choice", "keep",
-               "Hidden sheets, rows, columns, slides and text: keep them marked, or skip them and report it.",
-               choices=("keep", "skip")),
-    OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
-    OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
+    HIDDEN,
+    MAX_ROWS,
+    MAX_COLS,
     OptionSpec("max-cells", "int", 50_000_000, "Spreadsheets: most cells read from one workbook, all sheets together; past it the rest is cut and reported.", metavar="N"),
     OptionSpec("max-expansion", "int", 32, "Spreadsheets: most characters of cell text per byte of source (at least 1 MiB): repeated shared strings cannot blow a small file up; past it the rest is cut and reported.", metavar="N"),
 )
