@@ -148,6 +148,8 @@ def markdown(*, emphasis: bool = True, links: bool = True) -> mistune.Markdown:
     block.rules = list(md.block.rules)
     block._methods.update({k: fn for k, fn in md.block._methods.items() if k not in block._methods})
     block._methods["table"] = block._methods["nptable"] = lambda m, state: parse_table(block, m, state)
+    for rules in (block.block_quote_rules, block.list_rules):  # GFM tables in quotes and list items too
+        rules.extend(("table", "nptable"))
     md.block = block
     off = ([] if emphasis else ["emphasis"]) + ([] if links else ["link", "link_close", "footnote"])
     for rule in off:
