@@ -438,7 +438,7 @@ class Converter:
         target = clean_url(href)
         scheme = scheme_of(target)
         if scheme is not None and scheme not in ALLOWED_SCHEMES:
-            self.report("unsafe-url-dropped", where, detail=f"{scheme}: link")
+            self.report("unsafe-url-dropped", where, detail=f"link, scheme {scheme}")
             # An autolink to a script shows the script as its text: keeping it would keep what was dropped.
             return [] if scheme in SCRIPT_SCHEMES and text in (target, href.strip()) else kids
         return [Link(kids, target, title)] if kids else []
