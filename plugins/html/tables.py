@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from zenconv.ir import Cell, Columns, Paragraph, Row, Table, Text, plain_text
+from zenconv.ir import Cell, Columns, Paragraph, Row, Table, Text, cell_text, plain_text
 
 from .tree import HIDDEN, html_int, pieces, tag_of
 from .whitespace import tidy
@@ -75,7 +75,7 @@ class TableReader:
             yield table
             return
         conv.pending[slot] = table
-        text = plain_text([*(caption or ()), *rows])
+        text = " ".join(t for t in (plain_text(caption or []), *(cell_text(c) for row in rows for c in row.cells)) if t)
         if text:
             yield Paragraph([Text(text)], conv.facets(), conv.locator(el))
 

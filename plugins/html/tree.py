@@ -19,12 +19,20 @@ def tag_of(el) -> str | None:
     return tag.lower()
 
 
+# Elements that never have content. libxml2 does not know them all (it reads <embed> as a container
+# and nests the rest of the page inside it), so whatever it put inside one is read as following it.
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta", "param",
+                  "source", "track", "wbr"})
+
+
 def pieces(el) -> Iterator:
     """An element's content in order: its text, then each child and the text after it."""
     if el.text:
         yield el.text
     for child in el:
         yield child
+        if (child.text or len(child)) and isinstance(child.tag, str) and child.tag.lower() in VOID:
+            yield from pieces(child)
         if child.tail:
             yield child.tail
 

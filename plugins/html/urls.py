@@ -6,7 +6,7 @@ import base64
 import binascii
 import html
 import re
-from urllib.parse import unquote_to_bytes
+from urllib.parse import unquote, unquote_to_bytes
 
 ALLOWED_SCHEMES = frozenset({"http", "https", "mailto"})
 # Schemes a browser runs rather than fetches: a link to one is dropped with its text when the text is
@@ -17,7 +17,7 @@ SCRIPT_SCHEMES = frozenset({"javascript", "vbscript", "livescript", "data"})
 # "java\tscript:" is javascript:. For the scheme test every control, space and C1 control goes.
 _EDGES = "".join(map(chr, range(0x21)))
 _TAB_NEWLINE = re.compile(r"[\t\n\r]")
-_INVISIBLE = re.compile(r"[\x00-\x20\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
+_INVISIBLE = re.compile(r"[\x00-\x20\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff\ufffd]")
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
 _ENTITY_ROUNDS = 4
 
@@ -41,7 +41,8 @@ def scheme_of(url: str) -> str | None:
 
     Entities are decoded again until nothing changes (a parser decoded them once already; a second
     round catches ``&amp;#106;avascript:`` should anything downstream decode again), then controls,
-    spaces and invisible characters are removed before the scheme is read.
+    spaces and invisible characters are removed, percent escapes decoded and the invisible removed
+    again before the scheme is read: every spelling a lenient consumer might still run is caught.
     """
     probe = url
     for _ in range(_ENTITY_ROUNDS):
@@ -49,7 +50,8 @@ def scheme_of(url: str) -> str | None:
         if decoded == probe:
             break
         probe = decoded
-    probe = _INVISIBLE.sub("", probe)
+    # A browser never percent-decodes a scheme, but a renderer downstream might: decoded for the test.
+    probe = _INVISIBLE.sub("", unquote(_INVISIBLE.sub("", probe)))
     m = _SCHEME.match(probe)
     return m.group(1).lower() if m else None
 
