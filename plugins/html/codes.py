@@ -21,9 +21,9 @@ _ALLOWLIST = (
     ("meta-refresh-dropped", dropped, "A meta refresh (a redirect or reload)."),
     ("event-attribute-dropped", dropped, "An event-handler attribute (onclick, onerror…)."),
     ("unsafe-url-dropped", dropped,
-     "A link or image URL whose scheme, after entity decoding and control stripping, is not http, https or "
-     "mailto (nor relative, nor a fragment): a link keeps its text (not an autolink to a script URL, whose "
-     "text is the URL), an image leaves its alt text."),
+     ("A link or image URL whose scheme, after entity decoding and control stripping, is not http, https or "
+      "mailto (nor relative, nor a fragment): a link keeps its text (not an autolink to a script URL, whose "
+      "text is the URL), an image leaves its alt text.")),
     ("comment-dropped", dropped, "A comment, processing instruction or CDATA section."),
     ("hidden-skipped", dropped, "Content hidden by the hidden attribute or display:none, skipped under --hidden skip."),
     ("image-over-budget", dropped, "A data: image past the --max-media-bytes budget: not stored, its alt text kept."),
@@ -36,8 +36,8 @@ _ALLOWLIST = (
     ("table-truncated", truncated, "Table rows past --max-rows or columns past --max-cols were cut; the table says so."),
     ("nesting-capped", degraded, "Elements nested deeper than 96 levels: the deeper content is kept as plain text."),
     ("parser-limit", refused,
-     "The HTML parser's own safety limits were hit (elements nested deeper than 256 levels): the document "
-     "is refused rather than read in part."),
+     ("The HTML parser's own safety limits were hit (elements nested deeper than 256 levels): the document "
+      "is refused rather than read in part.")),
     ("unhandled-construct", degraded, "An element outside the allowlist's vocabulary: its children processed, the element reported."),
 )
 

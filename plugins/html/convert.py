@@ -12,28 +12,28 @@ from collections.abc import Callable, Iterable, Iterator
 from lxml import etree
 
 from zenconv.ir import (
-    BlockQuote, Code, CodeBlock, Emphasis, HardBreak, Heading, Image, Link, List, ListItem,
-    Locator, Math, NoteRef, Paragraph, Span, Strikethrough, Strong, Subscript, Superscript, Table, Text,
-    ThematicBreak, Underline,
+    BlockQuote, Code, CodeBlock, Emphasis, HardBreak, Heading, Link, Locator, Math, NoteRef,
+    Paragraph, Span, Strikethrough, Strong, Subscript, Superscript, Table, Text, ThematicBreak, Underline,
 )
 
 from . import vocabulary as v
+from .links import LinkReader
+from .lists import ListReading
 from .tables import TableReader
-from .tree import HIDDEN, html_int, pieces, tag_of
-from .urls import ALLOWED_SCHEMES, SCRIPT_SCHEMES, clean_url, decode_data_image, is_data_url, is_safe_url, scheme_of
+from .tree import HIDDEN, pieces, tag_of
 from .whitespace import collapse, merge_text, tidy
 
 # Element nesting read structurally; deeper content is kept as plain text. Each level costs a few
 # Python frames, so this keeps the converter well inside the interpreter's recursion limit.
 MAX_DEPTH = 96
 
-_HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.I)
+_HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.IGNORECASE)
 _LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang)-([^\s]+)")
 
 Wrap = tuple[Callable[[list], object], ...]
 
 
-class Converter:
+class Converter(ListReading):
     """Reads elements into blocks and inlines; ``line_of`` gives each element's source line."""
 
     def __init__(self, ctx, *, line_of: Callable[[object], int | None] | None = None,
@@ -45,6 +45,7 @@ class Converter:
         self.note_ref_tag = note_ref_tag  # the element a Markdown footnote reference is rendered as
         self.note_ids = note_ids  # the note a reference's key names, or None when there is none
         self.tables = TableReader(self, ctx.options.get("max_rows", 5_000_000), ctx.options.get("max_cols", 16_384))
+        self.links = LinkReader(ctx, self.report)
         self.hidden = 0
         self.in_cell = 0
         self.verbatim = False  # text kept as it is, not collapsed (Markdown's text in inline HTML)
@@ -204,10 +205,8 @@ class Converter:
 
     def _code_block(self, el, tag: str) -> CodeBlock:
         text = self._pre_text(el)
-        if text.startswith("\n"):
-            text = text[1:]  # HTML drops the newline right after <pre>
-        if text.endswith("\n"):
-            text = text[:-1]
+        text = text.removeprefix("\n")  # HTML drops the newline right after <pre>
+        text = text.removesuffix("\n")
         language = None
         for candidate in (el, *el.iterchildren("code")):
             m = _LANGUAGE.search(candidate.get("class") or "")
@@ -220,7 +219,12 @@ class Converter:
         """The text under ``el`` as written, ``<br>`` as a newline, dropped elements left out."""
         out: list[str] = []
         skip = 0  # > 0 inside a dropped element: its depth below the dropped one
-        for event, node in etree.iterwalk(el, events=("start", "end")):
+        for event, node in etree.iterwalk(el, events=("start", "end", "comment", "pi")):
+            if event in ("comment", "pi"):  # one event each, no start and end
+                if not skip:
+                    self.report("comment-dropped", node)
+                    out.append(node.tail or "")
+                continue
             if event == "start":
                 if skip:
                     skip += 1
@@ -246,79 +250,6 @@ class Converter:
         """All the text under ``el``, without recursion: what is kept past the nesting cap."""
         self.report("nesting-capped", el)
         return collapse(self._pre_text(el)).strip()
-
-    def _list(self, el, tag: str, depth: int, wrap: Wrap) -> Iterator:
-        ordered = tag == "ol"
-        start = html_int(el.get("start")) if ordered else None
-        items: list[ListItem] = []
-        stray: list = []
-        for item in pieces(el):
-            if not isinstance(item, str) and tag_of(item) == "li":
-                if self._skip(item, "li"):
-                    continue
-                if stray:
-                    self._attach(items, stray, depth, wrap, el)
-                    stray = []
-                items.append(self._item(item, depth, wrap))
-            else:
-                stray.append(item)
-        if stray:
-            self._attach(items, stray, depth, wrap, el)
-        if items:
-            yield List(items, ordered, start if start is not None else 1, self.facets(), self.locator(el))
-
-    def _attach(self, items: list, stray: list, depth: int, wrap: Wrap, owner) -> None:
-        """Content directly inside a list (a nested <ul> without its <li>) joins the item before it."""
-        blocks = list(self._flow(stray, depth, wrap, owner))
-        if not blocks:
-            return
-        if items:
-            items[-1].blocks.extend(blocks)
-        else:
-            items.append(ListItem(blocks, None, self.facets(), self.locator(owner)))
-
-    def _item(self, li, depth: int, wrap: Wrap) -> ListItem:
-        hidden = self._is_hidden(li)
-        self.hidden += hidden
-        try:
-            items = list(pieces(li))
-            checked = None
-            for i, item in enumerate(items):
-                if isinstance(item, str):
-                    if item.strip():
-                        break
-                    continue
-                if tag_of(item) == "input" and (item.get("type") or "").lower() == "checkbox":
-                    checked = item.get("checked") is not None
-                    del items[i]
-                break
-            blocks = list(self._flow(items, depth + 1, wrap, li))
-            return ListItem(blocks, checked, self.facets(), self.locator(li))
-        finally:
-            self.hidden -= hidden
-
-    def _definitions(self, el, depth: int, wrap: Wrap) -> Iterator:
-        self.report("definition-list-degraded", el)
-        items: list[ListItem] = []
-        stack = [iter(pieces(el))]
-        while stack:
-            item = next(stack[-1], None)
-            if item is None:
-                stack.pop()
-                continue
-            tag = None if isinstance(item, str) else tag_of(item)
-            if tag in ("dt", "dd", "div") and self._skip(item, tag):
-                continue
-            if tag == "div" and len(stack) < 3:
-                stack.append(iter(pieces(item)))  # <dl><div><dt>…<dd>…</div></dl> groups
-            elif tag == "dt":
-                term = tidy(self._inlines_of(item, depth + 1))
-                items.append(ListItem([Paragraph([Strong(term)] if term else [], self.facets(), self.locator(item))],
-                                      None, self.facets(), self.locator(item)))
-            else:
-                self._attach(items, list(pieces(item)) if tag == "dd" else [item], depth + 1, wrap, el)
-        if items:
-            yield List(items, False, 1, self.facets(), self.locator(el))
 
     def _figure(self, el, depth: int, wrap: Wrap) -> Iterator:
         kids = [k for k in el if tag_of(k) is not None]
@@ -410,71 +341,21 @@ class Converter:
         if tag == "sub":
             return Subscript
         if tag == "a":
-            target = self._safe_href(el)
+            target = self.links.safe_href(el)
             return (lambda kids: Link(kids, target, el.get("title"))) if target else None
         if tag not in v.INLINE and tag not in v.BLOCK and tag != self.note_ref_tag:
             self.report("unhandled-construct", el, detail=tag)
         return None
-
-    def _safe_href(self, el) -> str | None:
-        href = el.get("href")
-        if href is None:
-            return None
-        target = clean_url(href)
-        if is_data_url(target) or not is_safe_url(target):
-            self.report("unsafe-url-dropped", el, detail="a")
-            return None
-        return target
 
     def _link(self, el, depth: int) -> list:
         kids = self._inlines_of(el, depth)
         href = el.get("href")
         if href is None:
             return kids
-        return self.link(kids, href, el.get("title"), el, collapse("".join(el.itertext())).strip())
-
-    def link(self, kids: list, href: str, title: str | None, where, text: str) -> list:
-        """A link if its URL is allowed; else its text, reported (``text`` is what it displays)."""
-        target = clean_url(href)
-        scheme = scheme_of(target)
-        if scheme is not None and scheme not in ALLOWED_SCHEMES:
-            self.report("unsafe-url-dropped", where, detail=f"link, scheme {scheme}")
-            # An autolink to a script shows the script as its text: keeping it would keep what was dropped.
-            return [] if scheme in SCRIPT_SCHEMES and text in (target, href.strip()) else kids
-        return [Link(kids, target, title)] if kids else []
+        return self.links.link(kids, href, el.get("title"), el, collapse("".join(el.itertext())).strip())
 
     def _image(self, el) -> list:
-        return self.image(el.get("src"), collapse(el.get("alt") or "").strip(), el.get("title"), el)
-
-    def image(self, src: str | None, alt: str, title: str | None, where) -> list:
-        """An image: a data: URL's bytes into the resource store, another URL kept if allowed.
-
-        An image that cannot be kept leaves its alt text.
-        """
-        fallback = [Text(alt)] if alt else []
-        if src is None or not src.strip():
-            return fallback
-        src = clean_url(src)
-        if is_data_url(src):
-            image = decode_data_image(src)
-            if image.problem == "svg":
-                self.report("svg-dropped", where, detail="image")
-                return fallback
-            if image.problem == "unsafe":
-                self.report("unsafe-url-dropped", where, detail="image")
-                return fallback
-            if image.problem == "invalid":
-                self.report("image-data-invalid", where)
-                return fallback
-            name = self.ctx.resources.add(image.data, image.hint, image.media_type, origin="data: URL")
-            if name is None:
-                self.report("image-over-budget", where)
-                return fallback
-            return [Image(name, alt, title)]
-        if not is_safe_url(src):
-            self.report("unsafe-url-dropped", where, detail="image")
-            return fallback
-        return [Image(src, alt, title)]
+        return self.links.image(el.get("src"), collapse(el.get("alt") or "").strip(), el.get("title"), el)
 
     def _math(self, el) -> list:
         for annotation in el.iter("annotation"):

@@ -31,7 +31,7 @@ OPTIONS = (
 
 # A doctype or an html start tag near the start, after a byte-order mark, whitespace, an XML
 # declaration or comments: what a browser would take for a page without a file name.
-_HTML_START = re.compile(rb"<(?:!doctype\s+html|html[\s>])", re.I)
+_HTML_START = re.compile(rb"<(?:!doctype\s+html|html[\s>])", re.IGNORECASE)
 _SNIFF_WINDOW = 1024
 
 

@@ -19,8 +19,8 @@ from .whitespace import collapse
 # What a browser's prescan finds in the first KiB: <meta charset=…> or the charset of a
 # <meta http-equiv="Content-Type" content="…; charset=…">; and an XHTML file's XML declaration.
 _PRESCAN = 1024
-_META_CHARSET = re.compile(rb"<meta[^>]*?charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:\-]+)", re.I)
-_XML_ENCODING = re.compile(rb"^<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9_.:\-]+)", re.I)
+_META_CHARSET = re.compile(rb"<meta[^>]*?charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:\-]+)", re.IGNORECASE)
+_XML_ENCODING = re.compile(rb"^<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9_.:\-]+)", re.IGNORECASE)
 
 _AUTHORS = {"author", "dc.creator", "dcterms.creator"}
 _CREATED = {"dcterms.created", "dc.date", "dcterms.date", "date", "article:published_time"}

@@ -28,7 +28,7 @@ IMAGE_TYPES = {
     "image/webp": (b"RIFF",),
 }
 _EXTENSIONS = {"image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp"}
-_DATA_URL = re.compile(r"data:([^,;]*)((?:;[^,;]*)*),(.*)", re.S | re.I)
+_DATA_URL = re.compile(r"data:([^,;]*)((?:;[^,;]*)*),(.*)", re.DOTALL | re.IGNORECASE)
 
 
 def clean_url(url: str) -> str:
@@ -64,7 +64,7 @@ def is_safe_url(url: str) -> bool:
 class DataImage:
     """A decoded ``data:`` image URL: its media type and bytes, or why it cannot be kept."""
 
-    __slots__ = ("media_type", "data", "problem")
+    __slots__ = ("data", "media_type", "problem")
 
     def __init__(self, media_type: str, data: bytes | None, problem: str | None) -> None:
         self.media_type = media_type

@@ -8,14 +8,14 @@ from collections.abc import Iterator
 
 from mistune.plugins.footnotes import parse_footnote_item
 from mistune.util import unescape
+from zenconv_plugins.html.convert import Converter
+from zenconv_plugins.html.parse import parse_fragment
+from zenconv_plugins.html.tree import html_int
 
 from zenconv.ir import (
     BlockQuote, Cell, Code, CodeBlock, Columns, Emphasis, HardBreak, Heading, List, ListItem, Locator, Note,
     NoteRef, Paragraph, Row, Strikethrough, Strong, Table, Text, ThematicBreak,
 )
-from zenconv_plugins.html.convert import Converter
-from zenconv_plugins.html.parse import parse_fragment
-from zenconv_plugins.html.tree import html_int
 
 from .parser import Parsers, _Frame
 from .render import LINE_ATTR, NOTE_REF_TAG, blocks_html, inlines_html, plain
@@ -23,7 +23,7 @@ from .render import LINE_ATTR, NOTE_REF_TAG, blocks_html, inlines_html, plain
 # Tags an HTML block may leave open for Markdown to follow, closed by a later HTML block. Elements
 # whose end tag HTML lets a parser infer (p, li, td…) and void elements never hold a group open.
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)(?:\s[^>]*)?>")
-_RAW_TEXT = re.compile(r"<!--.*?-->|<(script|style|textarea|title)\b.*?</\1\s*>", re.S | re.I)
+_RAW_TEXT = re.compile(r"<!--.*?-->|<(script|style|textarea|title)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
 _SELF_CLOSING = frozenset({
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
     "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "option", "optgroup", "colgroup",
@@ -33,7 +33,7 @@ _SELF_CLOSING = frozenset({
 
 # GFM's tag filter: these tags are shown as text, not read as HTML (a textarea or an xmp would swallow
 # the rest of the page). Script, style and iframe stay HTML, to be dropped and reported by the allowlist.
-_FILTERED = re.compile(r"<(?=/?(?:title|textarea|xmp|noembed|noframes|plaintext)(?:[\s/>]|$))", re.I)
+_FILTERED = re.compile(r"<(?=/?(?:title|textarea|xmp|noembed|noframes|plaintext)(?:[\s/>]|$))", re.IGNORECASE)
 
 
 def tag_filter(raw: str) -> str:
@@ -84,7 +84,7 @@ class Builder:
         elif kind == "block_code":
             raw = tok["raw"]
             info = unescape((tok.get("attrs") or {}).get("info") or "").split()
-            yield CodeBlock(raw[:-1] if raw.endswith("\n") else raw, info[0] if info else None, (), where)
+            yield CodeBlock(raw.removesuffix("\n"), info[0] if info else None, (), where)
         elif kind == "block_quote":
             yield BlockQuote(list(self.blocks(tok["children"])), (), where)
         elif kind == "list":
@@ -195,11 +195,11 @@ class Builder:
                 attrs = tok["attrs"]
                 kids = _merge(self._inlines(tok["children"], where))
                 title = unescape(attrs["title"]) if attrs.get("title") else None
-                out.extend(self.conv.link(kids, attrs["url"], title, where, plain(tok["children"])))
+                out.extend(self.conv.links.link(kids, attrs["url"], title, where, plain(tok["children"])))
             elif kind == "image":
                 attrs = tok["attrs"]
                 title = unescape(attrs["title"]) if attrs.get("title") else None
-                out.extend(self.conv.image(attrs["url"], plain(tok["children"]), title, where))
+                out.extend(self.conv.links.image(attrs["url"], plain(tok["children"]), title, where))
             elif kind == "footnote_ref":
                 out.append(NoteRef(self.labels.get(tok["raw"], tok["raw"])))
             else:

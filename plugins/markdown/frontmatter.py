@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from zenconv.ir import Metadata
 
 _OPEN = re.compile(r"---[ \t]*\n")
-_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
+_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
 _KEY = re.compile(r"([A-Za-z_][\w.\- ]*?)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$")
 _ITEM = re.compile(r"[ \t]+-[ \t]+(.*?)[ \t]*$|-[ \t]+(.*?)[ \t]*$")
 _BLOCK_SCALAR = re.compile(r"[|>][+-]?[0-9]?")

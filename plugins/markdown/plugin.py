@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from zenconv import hookimpl
-from zenconv.reports import degraded, dropped, refused
-
 from zenconv_plugins.html.codes import allowlist_codes
 from zenconv_plugins.html.plugin import OPTIONS as HTML_OPTIONS
+
+from zenconv import hookimpl
+from zenconv.reports import degraded, dropped, refused
 
 ID = "ai.insan.zenfmt.markdown"
 NAME = "markdown"

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import mistune
+from zenconv_plugins.html.parse import LIBRARY as HTML_LIBRARY
 
 from zenconv.context import ReadContext, Source
 from zenconv.ir import Locator
 from zenconv.reports import Unreadable
 from zenconv.safe.text import UnknownEncoding, decode_text
-from zenconv_plugins.html.parse import LIBRARY as HTML_LIBRARY
 
 from . import frontmatter
 from .build import Builder

@@ -12,8 +12,7 @@ _BREAKS = ["blank_line", "fenced_code", "atx_heading", "thematic_break", "block_
 def _row_text(line: str) -> str:
     """A row's cells as mistune splits them: edges trimmed, one leading and one trailing pipe off."""
     text = line.rstrip("\n").strip(" \t")
-    if text.startswith("|"):
-        text = text[1:]
+    text = text.removeprefix("|")
     if text.endswith("|") and not text.endswith("\\|"):
         text = text[:-1]
     return text

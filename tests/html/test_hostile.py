@@ -19,9 +19,9 @@ HERE = Path(__file__).resolve().parent
 FILES = sorted([*(HERE / "hostile").glob("*.html"), *(HERE.parent / "markdown" / "hostile").glob("*.md")])
 FORMATS = ("markdown", "html", "json", "segments")
 
-SCRIPT_ELEMENT = re.compile(rb"<\s*script", re.I)
-EVENT_ATTRIBUTE = re.compile(rb"\bon[a-z]+\s*=", re.I)
-SCRIPT_URL = re.compile(rb"(?:java|vb)script:|data:text/html", re.I)
+SCRIPT_ELEMENT = re.compile(rb"<\s*script", re.IGNORECASE)
+EVENT_ATTRIBUTE = re.compile(rb"\bon[a-z]+\s*=", re.IGNORECASE)
+SCRIPT_URL = re.compile(rb"(?:java|vb)script:|data:text/html", re.IGNORECASE)
 # What a browser ignores inside a URL: a spelling with tabs, newlines or controls in it still counts.
 _INVISIBLE = re.compile(rb"[\x00-\x20]")
 

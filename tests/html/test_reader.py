@@ -4,16 +4,16 @@ content, media, locators and the parser's limits."""
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 import pytest
+from zenconv_plugins.html.plugin import sniff
 
 import zenconv
 from zenconv.ir import (
-    BlockQuote, Code, CodeBlock, Emphasis, HardBreak, Heading, HiddenFacet, Image, Link, List, Paragraph, Span,
-    Strong, Text,
+    Code, CodeBlock, HardBreak, Heading, HiddenFacet, Image, Link, List, Span, Strong, Text,
 )
 from zenconv.reports import Unreadable
-from zenconv_plugins.html.plugin import sniff
 
 from .conftest import read_html
 
@@ -191,5 +191,5 @@ def test_the_sniffer_knows_a_page_without_a_name():
 def test_reading_is_deterministic():
     from zenconv.ir.serialize import document_to_data
 
-    html = open(__file__.replace("test_reader.py", "golden/article.html"), "rb").read()
+    html = (Path(__file__).parent / "golden" / "article.html").read_bytes()
     assert document_to_data(read_html(html).document) == document_to_data(read_html(html).document)

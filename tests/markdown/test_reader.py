@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from zenconv.ir import (
-    BlockQuote, Code, CodeBlock, Emphasis, HardBreak, Heading, Link, List, NoteRef, Paragraph, Strong, Table, Text,
+    BlockQuote, Code, Emphasis, HardBreak, Heading, Link, List, NoteRef, Paragraph, Strong, Table, Text,
 )
 from zenconv.reports import Unreadable
 

@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from zenconv.ir import (
-    BLOCK_TYPES, BlockQuote, Cell, Code, CodeBlock, Document, Emphasis, HardBreak, Heading, Image, Link, List, ListItem, Note,
-    NoteRef, Paragraph, Row, Strikethrough, Strong, Subscript, Superscript, Table, Text, ThematicBreak,
+    BLOCK_TYPES, BlockQuote, Cell, Code, CodeBlock, Document, Emphasis, HardBreak, Heading, Image, Link, List,
+    ListItem, Note, NoteRef, Paragraph, Row, Strikethrough, Strong, Subscript, Superscript, Table, Text,
+    ThematicBreak,
 )
-from zenconv.ir.serialize import to_data
 from zenconv.ir.walk import walk
 
 from .conftest import read_md, write_md
@@ -111,7 +111,7 @@ def _block(block, numbers: dict):
     if isinstance(block, Heading):
         return ("h", block.level, _atoms(block.children, numbers))
     if isinstance(block, CodeBlock):
-        text = block.text[:-1] if block.text.endswith("\n") else block.text  # the last line end is the fence's
+        text = block.text.removesuffix("\n")  # the last line end is the fence's
         return ("code", text, block.language)
     if isinstance(block, ThematicBreak):
         return ("hr",)
@@ -122,7 +122,7 @@ def _block(block, numbers: dict):
         return ("list", block.ordered, block.start if block.ordered else None, items)
     if isinstance(block, Table):
         return ("table", [[_cell(c, numbers) for c in row.cells] for row in block.rows])
-    raise AssertionError(f"not generated: {block!r}")
+    raise TypeError(f"not generated: {block!r}")
 
 
 def _cell(cell, numbers: dict):
@@ -154,7 +154,7 @@ def _atoms(nodes: list, numbers: dict, runs: frozenset = frozenset(), link=None)
         elif isinstance(node, _RUNS):
             out.extend(_atoms(node.children, numbers, runs | {type(node).__name__}, link))
         else:
-            raise AssertionError(f"not generated: {node!r}")
+            raise TypeError(f"not generated: {node!r}")
     return out
 
 

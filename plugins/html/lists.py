@@ -1,0 +1,90 @@
+"""Lists: bullet, ordered and task lists, and definition lists carried as bullet lists.
+
+A mixin of :class:`.convert.Converter`, which supplies ``_flow``, ``_skip``, ``_inlines_of`` and the
+hidden-content bookkeeping these methods use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from zenconv.ir import List, ListItem, Paragraph, Strong
+
+from .tree import html_int, pieces, tag_of
+from .whitespace import tidy
+
+
+class ListReading:
+    def _list(self, el, tag: str, depth: int, wrap: tuple) -> Iterator:
+        ordered = tag == "ol"
+        start = html_int(el.get("start")) if ordered else None
+        items: list[ListItem] = []
+        stray: list = []
+        for item in pieces(el):
+            if not isinstance(item, str) and tag_of(item) == "li":
+                if self._skip(item, "li"):
+                    continue
+                if stray:
+                    self._attach(items, stray, depth, wrap, el)
+                    stray = []
+                items.append(self._item(item, depth, wrap))
+            else:
+                stray.append(item)
+        if stray:
+            self._attach(items, stray, depth, wrap, el)
+        if items:
+            yield List(items, ordered, start if start is not None else 1, self.facets(), self.locator(el))
+
+    def _attach(self, items: list, stray: list, depth: int, wrap: tuple, owner) -> None:
+        """Content directly inside a list (a nested <ul> without its <li>) joins the item before it."""
+        blocks = list(self._flow(stray, depth, wrap, owner))
+        if not blocks:
+            return
+        if items:
+            items[-1].blocks.extend(blocks)
+        else:
+            items.append(ListItem(blocks, None, self.facets(), self.locator(owner)))
+
+    def _item(self, li, depth: int, wrap: tuple) -> ListItem:
+        hidden = self._is_hidden(li)
+        self.hidden += hidden
+        try:
+            items = list(pieces(li))
+            checked = None
+            for i, item in enumerate(items):
+                if isinstance(item, str):
+                    if item.strip():
+                        break
+                    continue
+                if tag_of(item) == "input" and (item.get("type") or "").lower() == "checkbox":
+                    checked = item.get("checked") is not None
+                    del items[i]
+                break
+            blocks = list(self._flow(items, depth + 1, wrap, li))
+            return ListItem(blocks, checked, self.facets(), self.locator(li))
+        finally:
+            self.hidden -= hidden
+
+    def _definitions(self, el, depth: int, wrap: tuple) -> Iterator:
+        self.report("definition-list-degraded", el)
+        items: list[ListItem] = []
+        stack = [iter(pieces(el))]
+        while stack:
+            item = next(stack[-1], None)
+            if item is None:
+                stack.pop()
+                continue
+            tag = None if isinstance(item, str) else tag_of(item)
+            if tag in ("dt", "dd", "div") and self._skip(item, tag):
+                continue
+            if tag == "div" and len(stack) < 3:
+                stack.append(iter(pieces(item)))  # <dl><div><dt>…<dd>…</div></dl> groups
+            elif tag == "dt":
+                term = tidy(self._inlines_of(item, depth + 1))
+                items.append(ListItem([Paragraph([Strong(term)] if term else [], self.facets(), self.locator(item))],
+                                      None, self.facets(), self.locator(item)))
+            else:
+                self._attach(items, list(pieces(item)) if tag == "dd" else [item], depth + 1, wrap, el)
+        if items:
+            yield List(items, False, 1, self.facets(), self.locator(el))
+
