@@ -27,7 +27,7 @@ from .conftest import read_md, write_md
 # controls parsers strip at a line's edge (the writers' own round-trip test leaves the same out).
 UNSTABLE = "\x0b\x1c\x1d\x1e\x1f\x85"
 MARKUP = [*"*_`[]<>#-+=|\\~&$!:()0123456789. \t;^\"'", "&amp;", "&#32;", "1.", "- ", "```", "~~", "    ",
-          "<b>", "</b>", "<!--", "[^1]", "[x](y)", "![a](b)", "***", "---", "\u00a0"]
+          "<b>", "</b>", "<!--", "[^1]", "[x](y)", "![a](b)", "***", "---", "http://x.y", "<https://x>", "\u00a0"]
 CHARS = st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters=UNSTABLE)
 TEXT = st.lists(st.one_of(CHARS, st.sampled_from(MARKUP)), min_size=1, max_size=12).map("".join)
 WORD = st.text(string.ascii_letters + string.digits, min_size=1, max_size=8)

@@ -22,10 +22,11 @@ HARD = "\x00"  # a hard break while the block is composed; text NULs are gone by
 REPLACEMENT = "\ufffd"
 
 # An "&" is escaped only where it would start an entity or numeric reference: any "&#", and a name
-# followed by ";" (the widest reading parsers use, mistune's included).
-_ALWAYS = re.compile(r"[\\`*_\[\]<|~$]|&(?=#|[^\t\n\f <&;]{1,32};)")
-_NEEDS = re.compile(r"[\\`*_\[\]<|~$&\r\x00]")
-_NEEDS_CELL = re.compile(r"[\\`*_\[\]<|~$&\r\n\x00]")
+# followed by ";" (the widest reading parsers use, mistune's included). The colon of "http://" and
+# "https://" is escaped too: GFM autolinks a bare URL in text, which would turn the text into a link.
+_ALWAYS = re.compile(r"[\\`*_\[\]<|~$]|&(?=#|[^\t\n\f <&;]{1,32};)|(?<=[Hh][Tt][Tt][Pp]):(?=//)|(?<=[Hh][Tt][Tt][Pp][Ss]):(?=//)")
+_NEEDS = re.compile(r"[\\`*_\[\]<|~$&\r\x00]|://")
+_NEEDS_CELL = re.compile(r"[\\`*_\[\]<|~$&\r\n\x00]|://")
 _CELL_BREAKS = re.compile(r"\r\n|\r|\n")
 
 _RUNS = re.compile(r"[\n\x00]{2,}")
@@ -136,4 +137,4 @@ def escape_plain(text: str) -> str:
 # The hot path of a million-row sheet checks whole rows of bare-string cells joined with " | ": with
 # none of these characters, as many pipes as separators and no whitespace at a cell's edge, the row is
 # written as it is.
-ROW_UNSAFE = re.compile(r"[\\`*_\[\]<~$&\r\n\x00]")
+ROW_UNSAFE = re.compile(r"[\\`*_\[\]<~$&\r\n\x00]|://")

@@ -98,7 +98,10 @@ class MarkdownWriter:
         elif kind is CodeBlock:
             yield from _code_block(block)
         elif kind is BlockQuote:
-            yield from _prefixed(self.join(block.blocks), "> ", ">")
+            body = self.join(block.blocks)
+            first = next(body, None)
+            # An empty quote is still a quote (">" alone reads back as one); writing nothing would lose it.
+            yield from _prefixed(_chain(first, body), "> ", ">") if first is not None else (">",)
         elif kind is Container:  # only speaker notes reach here (see _transparent)
             yield "> **Notes**"
             body = self.join(block.blocks)
