@@ -17,7 +17,7 @@ from zenconv.ir import (
     NoteRef, Paragraph, Row, Strikethrough, Strong, Table, Text, ThematicBreak,
 )
 
-from .parser import Parsers, _Frame
+from .parser import Parsers, Frame
 from .render import LINE_ATTR, NOTE_REF_TAG, blocks_html, inlines_html, plain
 
 # Tags an HTML block may leave open for Markdown to follow, closed by a later HTML block. Elements
@@ -229,7 +229,7 @@ class Builder:
                 return notes
             done.add(key)
             line = lines.get(key)
-            self.state.frames.append(_Frame(0, line=line))
+            self.state.frames.append(Frame(0, line=line))
             try:
                 item = parse_footnote_item(md.block, key, len(notes) + 1, self.state)
             finally:

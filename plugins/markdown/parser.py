@@ -39,7 +39,7 @@ _FOOTNOTE_KEY = re.compile(r"\[\^((?:[^\\\[\]\s]|\\.){1,500})\]:")
 
 
 @dataclass(slots=True)
-class _Frame:
+class Frame:
     """A ``parse_method`` call in progress: where its block starts, and list-item bookkeeping."""
 
     start: int
@@ -53,7 +53,7 @@ class LineState(BlockState):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.first_line = 1
-        self.frames: list[_Frame] = []
+        self.frames: list[Frame] = []
         self._newlines: list[int] | None = None
 
     def process(self, src: str) -> None:
@@ -100,7 +100,7 @@ class LineBlockParser(BlockParser):
     state_cls = LineState
 
     def parse_method(self, m, state):
-        frame = _Frame(state.cursor)
+        frame = Frame(state.cursor)
         state.frames.append(frame)
         before = len(state.tokens)
         try:

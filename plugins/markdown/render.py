@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from mistune.util import safe_entity
+from mistune.util import safe_entity, unescape
 
 NOTE_REF_TAG = "zenconv-note-ref"
 LINE_ATTR = "data-zenconv-line"
@@ -122,8 +122,6 @@ def inline_html(tok: dict) -> str:
 
 def plain(tokens: list) -> str:
     """The text of inline tokens, markup dropped (an image's alt text)."""
-    from mistune.util import unescape
-
     out = []
     for tok in tokens:
         if "children" in tok:
