@@ -47,12 +47,16 @@ class GroupMap:
                    box.w * self.scale_x, box.h * self.scale_y)
 
 
+_EMU_LIMIT = 27_273_042_329_600  # ST_Coordinate's bound: a bigger value is as invalid as a fraction
+
+
 def _num(el, name: str) -> float:
-    """A coordinate: EMU are whole numbers, so NaN, infinities and fractions read as 0."""
+    """A coordinate: EMU are whole numbers within ST_Coordinate, so NaN, fractions and giants read as 0."""
     try:
-        return float(int(el.get(name, "0")))
+        value = int(el.get(name, "0"))
     except ValueError:
         return 0.0
+    return float(value) if abs(value) <= _EMU_LIMIT else 0.0
 
 
 def xfrm_of(sppr) -> Box | None:
