@@ -67,6 +67,8 @@ class PipeTables:
                     yield from self._html_lines(table, header, spool)
                 else:
                     md_held.replay(self.report)
+                    if header is None:  # GFM needs a header row; an empty one is added, and said so
+                        self.report("to-md.empty-header-row-added", table.locator)
                     yield from self._pipe_lines(header, width, spool)
                 blank = True
         for note in table.notes:
