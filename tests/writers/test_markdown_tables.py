@@ -32,6 +32,7 @@ def test_first_header_row_is_the_gfm_header_and_ragged_rows_are_padded():
 def test_without_a_header_row_the_header_is_empty_and_the_declared_width_counts():
     written = md_of(Table(rows=[Row(["a"])], columns=Columns(count=3)))
     assert written.text == "|  |  |  |\n| --- | --- | --- |\n| a |  |  |\n"
+    assert written.codes == {"to-md.empty-header-row-added": 1}
 
 
 def test_a_later_header_row_stays_in_the_body():
@@ -45,7 +46,7 @@ def test_spans_are_written_once_with_covered_cells_empty_and_reported():
     written = md_of(Table(rows=rows, locator=Locator(page=3)))
     assert cells_read_back(written.text)[1] == [["wide", "", "tall"], ["a", "b", ""], ["both", "", ""],
                                                  ["x", "y", "z"]]
-    assert written.codes == {"to-md.cell-spans-flattened": 3}
+    assert written.codes == {"to-md.cell-spans-flattened": 3, "to-md.empty-header-row-added": 1}
     report = written.reporter.reports[0]
     assert report.locators == [Locator(page=3)]
 
@@ -55,13 +56,13 @@ def test_block_cells_and_line_breaks_flatten_with_br_and_are_reported():
     rows = [Row([cell, "line\nbreak", Cell([Text("hard"), HardBreak(), Text("break")])])]
     written = md_of(Table(rows=rows))
     assert written.text.splitlines()[2] == "| one<br>- two<br>`a\\|b` | line<br>break | hard<br>break |"
-    assert written.codes == {"to-md.cell-blocks-flattened": 2}
+    assert written.codes == {"to-md.cell-blocks-flattened": 2, "to-md.empty-header-row-added": 1}
 
 
 def test_a_single_paragraph_cell_is_not_flattened():
     written = md_of(Table(rows=[Row([Cell([Paragraph([Strong([Text("b")])])])])]))
     assert written.text.splitlines()[2] == "| **b** |"
-    assert written.codes == {}
+    assert written.codes == {"to-md.empty-header-row-added": 1}
 
 
 def test_cell_markup_and_edges_are_escaped():
@@ -79,7 +80,8 @@ def test_html_tables_option_writes_tables_a_pipe_table_cannot_hold_as_html():
         "<tbody>", '<tr data-row="1" data-citation="Row 2"><td colspan="2">wide</td></tr>',
         "<tr><td>a</td><td>b<br><br>c</td></tr>", "</tbody>", "</table>"]
     assert pipe == "|  |  |\n| --- | --- |\n| plain | table |\n"
-    assert written.codes == {}  # nothing was flattened: the table that needed it went out as HTML
+    # nothing was flattened (the table that needed it went out as HTML); the plain one has no header row
+    assert written.codes == {"to-md.empty-header-row-added": 1}
     assert [t["type"] for t in parse_markdown(written.text)] == ["block_html", "table"]
 
 
