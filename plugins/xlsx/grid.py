@@ -39,6 +39,7 @@ class _CapReached(Exception):
 
 
 CELL_CHARS = 32_767  # Excel's own limit on a cell's text
+ROW_CHARS = 16  # what a written row costs against the character cap besides its text
 
 
 class Budget:
@@ -46,6 +47,9 @@ class Budget:
 
     The character cap is ``--max-expansion`` characters per byte of source, at least 1 MiB: shared
     strings (and ODF repeats) let a 100 KB file reference one megabyte-long string ten thousand times.
+    Every row written also costs ``ROW_CHARS``: a merge over a million empty rows, or an ODF row of one
+    short value repeated a million times, is a few hundred bytes that every writer would turn into a
+    million rows of output.
     """
 
     def __init__(self, limit: int, text_limit: int | None = None) -> None:
@@ -230,10 +234,10 @@ class Grid:
             chars = sum(len(c) if isinstance(c, str) else len(cell_text(c)) for c in cells)
         if chars > CELL_CHARS:
             cells, chars = self._long_cells(index, cells)
-        if budget.text_used + chars > budget.text_limit:
+        if budget.text_used + chars + ROW_CHARS > budget.text_limit:
             self._truncate(index, "text")
         budget.used += cost
-        budget.text_used += chars
+        budget.text_used += chars + ROW_CHARS
         self.emitted += 1
         locator = Locator(sheet=self.plan.ordinal, sheet_name=self.plan.name, row=index,
                           cell=f"{self._first_letter}{index + 1}")
@@ -375,7 +379,8 @@ class Grid:
             note = (f"⚠ Truncated: the workbook has more than {self.budget.limit} cells (--max-cells); "
                     f"sheet {name} was read up to row {index}, and rows from row {index + 1} on were not read.")
         else:
-            note = (f"⚠ Truncated: the workbook's text passes {self.budget.text_limit} characters, "
+            note = (f"⚠ Truncated: the workbook's text passes {self.budget.text_limit} characters (each row "
+                    f"counting {ROW_CHARS} more), "
                     f"--max-expansion times its size; sheet {name} was read up to row {index}, and rows from "
                     f"row {index + 1} on were not read.")
         self._flag(index, note)
