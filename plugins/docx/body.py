@@ -250,10 +250,7 @@ class BlockReader:
         st = self.st
         for rid in content.charts:
             table = chart_table(st, rid)
-            if table is None:
-                st.report("docx.embedded-objects-dropped", detail="chart")
-            else:
-                st.report("docx.chart-as-table")
+            if table is not None:
                 out.block(table)
         boxes = content.boxes
         for box in boxes:

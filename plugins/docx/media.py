@@ -23,7 +23,8 @@ _DOCPR = WP + "docPr"
 _CNVPR = PIC + "cNvPr"
 _GRAPHIC_DATA = A + "graphicData"
 _FALLBACK = MC + "Fallback"
-_CHART = "{http://schemas.openxmlformats.org/drawingml/2006/chart}chart"
+_CHARTS = ("{http://schemas.openxmlformats.org/drawingml/2006/chart}chart",
+           "{http://schemas.microsoft.com/office/drawing/2014/chartex}chart")   # classic and chartEx
 
 # graphicData kinds whose content lives in other parts we do not read (charts, SmartArt, ink)
 _OBJECT_URIS = ("chart", "diagram", "ink", "chartex")
@@ -37,7 +38,7 @@ class Drawings:
         """The images, the w:txbxContent elements and the chart relationship ids of a w:drawing
         (or a w:pict, w:object)."""
         images: list[Image] = []
-        charts = [c.get(R + "id") for c in el.iter(_CHART) if c.get(R + "id") and not _under_fallback(c, el)]
+        charts = [c.get(R + "id") for c in el.iter(*_CHARTS) if c.get(R + "id") and not _under_fallback(c, el)]
         boxes = [box for box in el.iter(_TXBX) if not _under_fallback(box, el)]
         alt = _alt(el)
         for blip in el.iter(_BLIP):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from zenconv import hookimpl
 from zenconv.options import HIDDEN, REVISIONS
-from zenconv.reports import degraded, dropped, refused
+from zenconv.reports import degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 
@@ -25,6 +25,7 @@ CODES = (
     degraded("docx.text-boxes-degraded", "Text boxes and shapes with text: carried as a block after their anchoring paragraph."),
     dropped("docx.embedded-objects-dropped", "OLE objects, diagrams and ink: their preview image is kept when there is one."),
     degraded("docx.chart-as-table", "A chart carried as a table of the data cached in its part; the drawing is lost."),
+    truncated("docx.chart-truncated", "A chart caching more series or points than a table carries (hostile caches): the first are kept, with a visible note."),
     dropped("docx.headers-footers-dropped", "Page headers and footers; the detail names the part and its first words."),
     dropped("docx.hidden-text-skipped", "Hidden text (w:vanish) skipped under --hidden skip."),
     dropped("docx.external-image-not-fetched", "An image linked outside the package: never fetched; the detail names the target."),

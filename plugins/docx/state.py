@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from zenconv.ir.locator import Locator
+from zenconv_plugins.charts import Chart
 
 from .numbering import Numbering
 from .package import Package, Relationship
@@ -42,7 +43,7 @@ class DocxState:
     fields: list[Field] = field(default_factory=list)
     note_refs: list[tuple[str, str]] = field(default_factory=list)   # (kind, id) in reference order
     media: dict[str, str | None] = field(default_factory=dict)      # part name -> resource name
-    charts: dict[str, tuple | None] = field(default_factory=dict)   # chart part -> its cached data
+    charts: dict[str, Chart | None] = field(default_factory=dict)   # chart part -> its cached data
     header_parts: dict[str, str] = field(default_factory=dict)      # part name -> header | footer
     style_ids: set[str] = field(default_factory=set)
     comments: set[str] = field(default_factory=set)

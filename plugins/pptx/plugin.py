@@ -5,7 +5,7 @@ from __future__ import annotations
 from zenconv import hookimpl
 from zenconv.options import HIDDEN
 from zenconv.plugins import OptionSpec
-from zenconv.reports import degraded, dropped, refused
+from zenconv.reports import degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 
@@ -21,6 +21,7 @@ CODES = (
     dropped("pptx.hidden-slide-skipped", "A hidden slide was left out under --hidden skip."),
     degraded("pptx.chart-as-table", "A chart was carried as a table of its cached series values; its drawing is lost."),
     dropped("pptx.chart-unreadable", "A chart whose part or cached values are missing; nothing of it is carried."),
+    truncated("pptx.chart-truncated", "A chart caching more series or points than a table carries (hostile caches): the first are kept, with a visible note."),
     degraded("pptx.smartart-as-text", "A SmartArt diagram carried as a flat list of its nodes' text; its layout is lost."),
     dropped("pptx.ole-object-dropped", "An embedded OLE object (a workbook, a document) shown as a picture."),
     dropped("pptx.media-dropped", "Embedded or linked audio and video."),

@@ -6,9 +6,9 @@ import posixpath
 from dataclasses import dataclass
 
 from zenconv.ir import Container, HiddenFacet, Heading, Image, LayoutFacet, List, ListItem, Locator, Paragraph, Text
+from zenconv_plugins.charts import CHART_URIS, chart_table, read_chart
 
 from . import geometry as geo
-from .charts import chart_table, read_chart, read_chart_ex
 from .package import NS, R_EMBED, R_ID, R_LINK
 from .tables import read_table
 from .text import TextReader, blocks_of
@@ -19,8 +19,6 @@ _MC = f"{{{NS['mc']}}}"
 _DGM = f"{{{NS['dgm']}}}"
 
 _TABLE_URI = "http://schemas.openxmlformats.org/drawingml/2006/table"
-_CHART_URI = "http://schemas.openxmlformats.org/drawingml/2006/chart"
-_CHARTEX_URI = "http://schemas.microsoft.com/office/drawing/2014/chartex"
 _DIAGRAM_URI = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
 _OLE_URI = "http://schemas.openxmlformats.org/presentationml/2006/ole"
 _SHAPES = {f"{_P}{n}" for n in ("sp", "pic", "graphicFrame", "grpSp", "cxnSp", "contentPart")}
@@ -168,8 +166,8 @@ class SlideReader:
             locator = self.locator.with_(table=self.tables)
             other = self.master.root.find(f"{_P}txStyles/{_P}otherStyle") if self.master.root is not None else None
             return [read_table(data.find(f"{_A}tbl"), TextReader(self.ctx, text.rels, locator), locator, other)]
-        if uri in (_CHART_URI, _CHARTEX_URI):
-            return self.chart(data, uri == _CHARTEX_URI)
+        if uri in CHART_URIS:
+            return self.chart(data)
         if uri == _DIAGRAM_URI:
             return self.smartart(data)
         if uri == _OLE_URI:
@@ -178,15 +176,18 @@ class SlideReader:
         self.ctx.report("pptx.unhandled-construct", self.locator, detail=uri or "graphicFrame")
         return []
 
-    def chart(self, data, ex: bool) -> list:
+    def chart(self, data) -> list:
+        """A classic or chartEx chart as the table of its cached values (``zenconv_plugins.charts``)."""
         ref = next((c for c in data if c.get(R_ID)), None)
         rel = self.pkg.target(self.part, ref.get(R_ID)) if ref is not None else None
         root = self.pkg.xml(rel.target) if rel is not None and not rel.external else None
-        chart = (read_chart_ex(root) if ex else read_chart(root)) if root is not None else None
-        if chart is None or not chart.series:
+        chart = read_chart(root) if root is not None else None
+        if chart is None:
             self.ctx.report("pptx.chart-unreadable", self.locator, detail=rel.target if rel is not None else None)
             return []
-        self.ctx.report("pptx.chart-as-table", self.locator, detail=chart.type)
+        self.ctx.report("pptx.chart-as-table", self.locator, detail=chart.type or None)
+        if chart.cut:
+            self.ctx.report("pptx.chart-truncated", self.locator, count=chart.cut)
         self.tables += 1
         return [chart_table(chart, self.locator.with_(table=self.tables))]
 
