@@ -11,6 +11,9 @@ from ..reports import degraded, dropped
 MARKDOWN_CODES = (
     degraded("to-md.cell-spans-flattened", "A merged cell was written once and its covered cells left empty."),
     degraded("to-md.empty-header-row-added", "A table without a header row got an empty one: a GFM table needs it."),
+    degraded("to-md.table-rows-unpadded",
+             "A table's short rows were written without padding cells, as GFM allows: padding them to the widest row "
+             "would have multiplied the output."),
     degraded("to-md.cell-blocks-flattened",
              "A table cell's line breaks or blocks were flattened to one line, joined with <br>."),
     degraded("to-md.underline-dropped", "Underlined text was written as plain text: Markdown has no underline."),

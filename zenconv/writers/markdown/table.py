@@ -30,6 +30,11 @@ from .inlines import InlineRenderer, code_span
 
 
 CHUNK_ROWS = 1024
+# Padding every row to the widest multiplies the output by the width: a 2 MB CSV with one row of 16,384
+# fields and 500,000 short rows would pad to 24 GB. Past this many empty cells (and past eight per cell
+# written), short rows are written as they are, which GFM allows ("empty cells are inserted").
+PADDING_CELLS = 1 << 22
+PADDING_RATIO = 8
 
 
 class PipeTables:
@@ -54,7 +59,7 @@ class PipeTables:
             if html is not None:
                 html_report, html.report = html.report, html_held
             try:
-                header, width, needs_html = self._spool(table, spool, md_held)
+                header, width, needs_html, filled = self._spool(table, spool, md_held)
             finally:
                 inline.report = inline_report
                 if html is not None:
@@ -69,7 +74,11 @@ class PipeTables:
                     md_held.replay(self.report)
                     if header is None:  # GFM needs a header row; an empty one is added, and said so
                         self.report("to-md.empty-header-row-added", table.locator)
-                    yield from self._pipe_lines(header, width, spool)
+                    padding = (len(spool) + 1) * width - filled
+                    pad = padding <= max(PADDING_CELLS, PADDING_RATIO * filled)
+                    if not pad:
+                        self.report("to-md.table-rows-unpadded", table.locator)
+                    yield from self._pipe_lines(header, width, spool, pad)
                 blank = True
         for note in table.notes:
             one_line = " ".join(note.split())
@@ -81,7 +90,8 @@ class PipeTables:
             blank = True
 
     def _spool(self, table: Table, spool: RowSpool, held: DeferredReports):
-        """Render every row into the spool; return the header record, the width, whether HTML is needed.
+        """Render every row into the spool; return the header record, the width, whether HTML is needed
+        and the number of cells rendered.
 
         A record is ``"<cells> <rendered cells>"`` (the count, for padding), or with --html-tables a JSON
         line ``[cells, rendered cells, is header, row HTML]``.
@@ -95,6 +105,7 @@ class PipeTables:
         html = self.html
         append = spool.append
         first = True
+        filled = 0
         # No checkpoint per row here: the pipeline's row stream already ticks the guard for each row.
         for row in table.rows:
             cells = row.cells
@@ -120,6 +131,7 @@ class PipeTables:
                     held("to-md.cell-spans-flattened", locator, spanning)
                 needs_html = needs_html or bool(spanning) or flattened
             n = len(cells)
+            filled += n
             if n > width:
                 width = n
             if html is None:
@@ -132,7 +144,7 @@ class PipeTables:
             else:
                 append(record)
             first = False
-        return header, width, needs_html
+        return header, width, needs_html, filled
 
     def _careful_row(self, slots, locator, held: DeferredReports) -> tuple[str, bool]:
         self.inline.locator = locator
@@ -198,7 +210,7 @@ class PipeTables:
                 if text.strip():
                     yield escape_cell_string(text)
 
-    def _pipe_lines(self, header: str | None, width: int, spool: RowSpool) -> Iterator[str]:
+    def _pipe_lines(self, header: str | None, width: int, spool: RowSpool, pad: bool = True) -> Iterator[str]:
         empty = "|" + "  |" * width
         if self.html is not None:
             records = (f"{n} | {line} |" if n else "0 " for n, line in (json.loads(r)[:2] for r in spool))
@@ -220,8 +232,10 @@ class PipeTables:
         for record in records:
             if record.startswith(full):  # the common row, as wide as the table: written as it is
                 chunk.append(record[cut:])
-            else:
+            elif pad:
                 chunk.append(_padded(record, width, empty))
+            else:
+                chunk.append(_padded(record, 0, "|  |"))
             if len(chunk) == CHUNK_ROWS:
                 yield "\n".join(chunk)
                 chunk = []
