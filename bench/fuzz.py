@@ -37,18 +37,21 @@ import traceback
 from collections import Counter, defaultdict
 from pathlib import Path
 
+import mutate_ir
 import mutate_pdf
 import mutate_text
 import mutate_zip
 
-from zenconv.context import Source
+from zenconv.context import Guard, Source, WriteContext
 from zenconv.isolation import run_isolated
+from zenconv.options import resolve_options
 from zenconv.pipeline import STRICT_ENV, Request, run
 from zenconv.plugins import build_plugins
+from zenconv.reports import HOST_CODES, Reporter, Unreadable
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = Path(os.environ.get("ZENCONV_CORPUS", "/work/shared/corpus"))
-FORMATS = ("docx", "xlsx", "pptx", "odt", "ods", "pdf", "csv", "html", "markdown")
+FORMATS = ("docx", "xlsx", "pptx", "odt", "ods", "pdf", "csv", "html", "markdown", "ir")
 EXTENSIONS = {".docx": "docx", ".xlsx": "xlsx", ".pptx": "pptx", ".odt": "odt", ".odp": "odt", ".ods": "ods",
               ".pdf": "pdf", ".csv": "csv", ".html": "html", ".htm": "html", ".md": "markdown"}
 FIXTURE_SCRIPTS = ("docx", "xlsx", "pptx", "odt", "ods", "pdf")
@@ -212,6 +215,48 @@ class Fuzzer:
             if made % 50 == 0:
                 print(f"{fmt}: {made} mutants, {dict(self.outcomes[fmt])}", flush=True)
 
+    def fuzz_ir(self) -> None:
+        """Random IR documents (mutate_ir) straight into each writer, in this process, under an alarm."""
+        registry = self.plugins.registry
+        options = resolve_options(registry, {})
+
+        def alarm(*_):
+            raise TimeoutError(f"a writer ran past {self.args.timeout} s")
+
+        old = signal.signal(signal.SIGALRM, alarm)
+        try:
+            for made in range(self.args.count):
+                for writer in WRITERS:
+                    spec = registry.writer_named(writer)
+                    doc = mutate_ir.document(random.Random(f"{self.args.seed}:ir:{made}"))
+                    reporter = Reporter()
+                    reporter.declare(HOST_CODES)
+                    reporter.declare(spec.codes)
+                    ctx = WriteContext(options=options, reporter=reporter, guard=Guard(), resources=doc.resources,
+                                       resource_prefix="media/", embed_media=made % 2 == 1)
+                    signal.alarm(self.args.timeout)
+                    try:
+                        spec.load()(doc, _Discard(), ctx)
+                        self.outcomes["ir"]["written"] += 1
+                    except Unreadable as exc:
+                        self.outcomes["ir"]["refused"] += 1
+                        self.reasons["ir"][exc.code] += 1
+                    except Exception as exc:  # noqa: BLE001 - every escape is the finding
+                        signature = f"{type(exc).__name__}@{project_frame(exc.__traceback__)}"
+                        if isinstance(exc, TimeoutError):
+                            signature = "hang"
+                        detail = "".join(traceback.format_exception(exc)[-8:])
+                        self.record("ir", f"ir-{made:05d}", ".txt", f"seed {self.args.seed}:ir:{made}".encode(),
+                                    [f"mutate_ir.document(random.Random('{self.args.seed}:ir:{made}'))"], writer,
+                                    signature, detail)
+                    finally:
+                        signal.alarm(0)
+                self.counts["ir"] += 1
+                if (made + 1) % 200 == 0:
+                    print(f"ir: {made + 1} documents, {dict(self.outcomes['ir'])}", flush=True)
+        finally:
+            signal.signal(signal.SIGALRM, old)
+
     def summary(self) -> dict:
         return {
             "mutants": dict(self.counts),
@@ -221,6 +266,16 @@ class Fuzzer:
             "bugs": {sig: {"count": len(cases), "formats": sorted({c["format"] for c in cases}), "example": cases[0]}
                      for sig, cases in sorted(self.bugs.items())},
         }
+
+
+class _Discard:
+    """A binary sink that keeps nothing: the IR mode checks that writers finish, not what they write."""
+
+    def write(self, data) -> int:
+        return len(data)
+
+    def flush(self) -> None:
+        pass
 
 
 def main() -> None:
@@ -241,6 +296,9 @@ def main() -> None:
     os.chdir(fuzzer.cwd)  # anything written relative to the working folder shows up as a stray file
     seeds = collect_seeds(fuzzer.work)
     for fmt in args.formats.split(","):
+        if fmt == "ir":
+            fuzzer.fuzz_ir()
+            continue
         if not seeds.get(fmt):
             print(f"{fmt}: no seeds")
             continue

@@ -270,8 +270,38 @@ def o_encrypt(pdf, rng):
     return "encrypt dictionary"
 
 
+def o_tounicode(pdf, rng):
+    """A ToUnicode map to what text should never hold: lone surrogates, NUL and controls, bidi overrides,
+    long expansions of one glyph, or a map that is itself broken."""
+    nums = pdf.with_type(b"Font")
+    if not nums:
+        return None
+    num = rng.choice(nums)
+    target = rng.choice((b"<D800>", b"<DFFF>", b"<0000>", b"<001B>", b"<202E>", b"<FFFE>", b"<FEFF>",
+                         b"<" + b"0041" * 256 + b">", b"<D83D>", b"<>", b"<0041D800>"))
+    how = rng.random()
+    if how < 0.6:
+        body = b"<00> <FF> " + target
+        cmap = b"1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfrange " + body + b" endbfrange"
+    elif how < 0.8:
+        cmap = b"1 begincodespacerange <00> <FF> endcodespacerange 256 beginbfchar " + b" ".join(
+            b"<%02X> %s" % (i, target) for i in range(256)) + b" endbfchar"
+    else:
+        cmap = rng.choice((b"1 beginbfrange <FF> <00> <0041> endbfrange", b"1 beginbfrange <0000> <FFFF> [<41>] endbfrange",
+                           b"99999 beginbfchar", b"1 begincodespacerange <> <> endcodespacerange",
+                           b"1 beginbfrange <00> <FF> <FFFFFFFF> endbfrange"))
+    stream = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap " + cmap +
+              b" endcmap CMapName currentdict /CMap defineresource pop end end")
+    new = max(pdf.objects) + 1
+    pdf.objects[new] = b"<< /Length %d >>stream\n" % len(stream) + stream + b"\nendstream\n"
+    body = re.sub(rb"/ToUnicode\s+\d+\s+\d+\s+R", b"", pdf.objects[num])
+    pdf.objects[num] = body.replace(b"<<", b"<< /ToUnicode %d 0 R " % new, 1)
+    return f"font {num} ToUnicode -> {target[:12]!r}"
+
+
 OBJECT_MUTATIONS = ((o_length, 8), (o_root, 5), (o_pages, 8), (o_page_box, 10), (o_parent_loop, 4), (o_fonts, 10),
-                    (o_content, 20), (o_drop_object, 6), (o_annots, 4), (o_outline_loop, 3), (o_encrypt, 2))
+                    (o_content, 20), (o_drop_object, 6), (o_annots, 4), (o_outline_loop, 3), (o_encrypt, 2),
+                    (o_tounicode, 12))
 
 
 def bytes_mutation(data: bytes, rng: random.Random) -> tuple[bytes, str]:

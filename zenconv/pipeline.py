@@ -35,6 +35,9 @@ from .reports import HOST_CODES, Outcome, Reporter, Unreadable, outcome_of
 STRICT_ENV = "ZENCONV_STRICT"  # tests: let unexpected exceptions through instead of host.internal-error
 
 EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE, EXIT_POLICY = 0, 1, 2, 3
+# Readers and writers recurse once or more per nesting level (a table in a cell of a table takes the HTML
+# writer five frames); Python's default of 1,000 frames would stop a document nested 200 deep.
+RECURSION_LIMIT = 10_000
 
 
 @dataclass
@@ -211,8 +214,10 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     tmp_path: Path | None = None
     sink: HashingWriter | None = None
     output_bytes: bytes | None = None
+    recursion_limit = sys.getrecursionlimit()
 
     try:
+        sys.setrecursionlimit(max(recursion_limit, RECURSION_LIMIT))
         if source.size > options["max_input_bytes"]:
             raise Unreadable("host.input-too-large", f"{source.size} bytes, over --max-input-bytes")
         reader_spec = choose_reader(source, registry, request.from_)
@@ -250,6 +255,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         if os.environ.get(STRICT_ENV):
             raise
         fatal, message = "host.internal-error", f"{type(exc).__name__}: {exc}"[:500]
+    finally:
+        sys.setrecursionlimit(recursion_limit)
 
     if progress is not None:
         progress.close()
