@@ -35,8 +35,6 @@ _TEXT_NS = {
 MAX_SERIES = 255
 MAX_POINTS = 1 << 16
 MAX_CELLS = 1 << 20
-_COUNT_SLACK = 1024  # a declared point count may lengthen a series this far past its last point
-
 # Where a classic series keeps its points: (cache path, points in its first level, numbers)
 _CACHES = (("{c}strRef/{c}strCache", False, False), ("{c}numRef/{c}numCache", False, True),
            ("{c}strLit", False, False), ("{c}numLit", False, True),
@@ -86,19 +84,22 @@ def read_chart(root) -> Chart | None:
 
 def chart_table(chart: Chart, locator: Locator) -> Table:
     """One header row (an empty corner, then the series names), one row per category; the title as
-    the caption. Rows are located at ``locator`` with their index in this table."""
+    the caption. Rows are located at ``locator`` with their index in this table: the point index + 1,
+    so a category no series caches a point for is skipped, never renumbering the rows after it (and a
+    few sparse indexes cannot blow up into rows of nothing)."""
     series = chart.series
-    count = max((len(s.categories) for s in series), default=0)
-    count = max([count, *(len(s.values) for s in series)])
+    count = max([0, *(len(s.categories) for s in series), *(len(s.values) for s in series)])
     header = Row([Cell([], header=True),
                   *(Cell([Text(s.name or f"Series {i}")], header=True) for i, s in enumerate(series, 1))],
                  locator=locator.with_(row=0))
     rows = [header]
     for i in range(count):
-        label = next((s.categories[i] for s in series if i < len(s.categories) and s.categories[i] is not None),
-                     str(i + 1))
-        values = [(s.values[i] if i < len(s.values) and s.values[i] is not None else "") for s in series]
-        rows.append(Row([label, *values], locator=locator.with_(row=i + 1)))
+        label = next((s.categories[i] for s in series if i < len(s.categories) and s.categories[i] is not None), None)
+        values = [s.values[i] if i < len(s.values) else None for s in series]
+        if label is None and all(v is None for v in values):
+            continue
+        cells = [str(i + 1) if label is None else label, *("" if v is None else v for v in values)]
+        rows.append(Row(cells, locator=locator.with_(row=i + 1)))
     notes = []
     if chart.cut:
         notes.append(f"⚠ Truncated: the chart caches more than a table carries ({MAX_SERIES} series, "
@@ -114,7 +115,7 @@ class _Bounds:
         self.limit = min(MAX_POINTS, MAX_CELLS // max(1, series + 1))
         self.cut = 0
 
-    def indexed(self, points, value_of, declared: str | None, number: bool) -> list[str | None]:
+    def indexed(self, points, value_of, number: bool) -> list[str | None]:
         """``points`` as a list by their ``idx``; ``value_of(pt)`` is a point's text."""
         found: dict[int, str] = {}
         for pt in points:
@@ -129,13 +130,9 @@ class _Bounds:
                 continue
             text = value_of(pt) or ""
             found[idx] = _number(text) if number else text
-        try:
-            count = int(declared) if declared is not None else 0
-        except ValueError:
-            count = 0
-        # The declared count may only lengthen the list by a bounded slack: a hostile count allocates nothing.
-        size = min(self.limit, max(max(found, default=-1) + 1, min(count, len(found) + _COUNT_SLACK)))
-        return [found.get(i) for i in range(size)]
+        # A declared ptCount is never trusted for a length: trailing points the cache leaves out
+        # would only be rows of nothing.
+        return [found.get(i) for i in range(max(found, default=-1) + 1)]
 
 
 class _Classic:
@@ -191,11 +188,9 @@ class _Classic:
         for path, level, number in _CACHES:
             cache = ref.find(path.format(c=c))
             if cache is not None:
-                count = cache.find(f"{c}ptCount")
                 points = cache.find(f"{c}lvl") if level else cache
                 return bounds.indexed(() if points is None else points.iterfind(f"{c}pt"),
-                                      lambda pt: pt.findtext(f"{c}v"),
-                                      count.get("val") if count is not None else None, number)
+                                      lambda pt: pt.findtext(f"{c}v"), number)
         return []
 
 
@@ -242,7 +237,7 @@ class _ChartEx:
             if dim.tag in (f"{cx}strDim", f"{cx}numDim") and kind in _CX_DIMS and kind not in dims:
                 lvl = dim.find(f"{cx}lvl")
                 dims[kind] = [] if lvl is None else bounds.indexed(
-                    lvl.iterfind(f"{cx}pt"), lambda pt: pt.text, lvl.get("ptCount"), dim.tag == f"{cx}numDim")
+                    lvl.iterfind(f"{cx}pt"), lambda pt: pt.text, dim.tag == f"{cx}numDim")
         return dims
 
 

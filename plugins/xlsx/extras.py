@@ -1,12 +1,10 @@
 """What a worksheet holds besides its cells, each reported under its code.
 
 The byte scan found the start tags (``scan.FEATURES``); the sheet's relationships lead to its
-comments and drawings, whose parts are small and parsed whole to count what they hold.
+comments, whose parts are small and parsed whole to count them. Drawings are ``drawings.py``'s.
 """
 
 from __future__ import annotations
-
-from collections import Counter
 
 from zenconv.ir.locator import Locator
 
@@ -44,7 +42,7 @@ def report_scan(scan: SheetScan, rels: dict[str, Rel], where: Locator, ctx) -> N
         ctx.report("xlsx.bad-reference", where, count=scan.bad_ranges, detail="a column, merged range or hyperlink reference")
 
 
-def report_sheet_parts(package: Package, scan: SheetScan, rels: dict[str, Rel], where: Locator, ctx) -> None:
+def report_comments(package: Package, rels: dict[str, Rel], where: Locator, ctx) -> None:
     comments = 0
     threaded = 0
     for rel in rels.values():
@@ -55,32 +53,7 @@ def report_sheet_parts(package: Package, scan: SheetScan, rels: dict[str, Rel], 
     # Excel writes each threaded comment a plain "note" twin for older readers: count the larger.
     if max(comments, threaded):
         ctx.report("xlsx.comments-dropped", where, count=max(comments, threaded))
-    drawn: Counter = Counter()
-    for rel_id in scan.drawings:
-        rel = rels.get(rel_id)
-        if rel is not None and package.has(rel.target):
-            drawn.update(_drawing(package.xml(rel.target)))
-    for what, count in sorted(drawn.items()):
-        ctx.report(f"xlsx.{what}", where, count=count)
 
 
 def _count(root, name: str) -> int:
     return sum(1 for el in root.iter() if local(el.tag) == name) if root is not None else 0
-
-
-def _drawing(root) -> Counter:
-    """What each anchor of a drawing part holds: a picture, a chart, or another shape."""
-    found: Counter = Counter()
-    for anchor in root if root is not None else ():
-        if local(anchor.tag) not in ("twoCellAnchor", "oneCellAnchor", "absoluteAnchor"):
-            continue
-        for child in anchor:
-            name = local(child.tag)
-            if name == "pic":
-                found["images-dropped"] += 1
-            elif name == "graphicFrame":
-                chart = any(local(el.tag) in ("chart", "chartSpace") for el in child.iter())
-                found["charts-dropped" if chart else "shapes-dropped"] += 1
-            elif name in ("sp", "grpSp", "cxnSp", "contentPart"):
-                found["shapes-dropped"] += 1
-    return found

@@ -20,7 +20,8 @@ from zenconv.ir.nodes import Block, Heading, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.ole import is_ole, ole_kind
 
-from .extras import report_scan, report_sheet_parts
+from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
+from .extras import report_comments, report_scan
 from .grid import Budget, Grid, SheetPlan
 from .package import Package, SheetEntry
 from .scan import scan_extent, scan_sheet
@@ -30,8 +31,7 @@ from .styles import style_kinds
 
 HEADING_LEVEL = 2
 _HUGE_MERGE = 1 << 16  # cells: a merged range past this is clipped to the cells the sheet has
-_SHEET_DROPPED = {"chartsheet": "chart-sheet-dropped", "dialogsheet": "dialog-sheet-dropped",
-                  "macrosheet": "macro-sheet-dropped"}
+_SHEET_DROPPED = {"dialogsheet": "dialog-sheet-dropped", "macrosheet": "macro-sheet-dropped"}
 _VALUE_CODES = ("formula-without-cached-value", "display-formats-not-applied", "date-out-of-range",
                 "rich-text-flattened", "phonetic-dropped", "bad-cell-value", "bad-reference")
 
@@ -80,7 +80,7 @@ def _strings(package: Package, part: str | None, ctx) -> SharedStrings:
 
 def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budget, ctx) -> Iterator[Block]:
     where = Locator(sheet=entry.ordinal, sheet_name=entry.name)
-    if entry.kind != "worksheet":
+    if entry.kind not in ("worksheet", "chartsheet"):
         what = _SHEET_DROPPED.get(entry.kind)
         if what is not None:
             ctx.report(f"xlsx.{what}", where)
@@ -98,17 +98,23 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
         ctx.report("xlsx.hidden-sheet-dropped", where)
         return
     facets = (HiddenFacet("very-hidden-sheet" if entry.state == "veryHidden" else "hidden-sheet"),) if hidden else ()
-    plan = _plan(package, entry, skip, ctx)
+    if entry.kind == "chartsheet":
+        yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
+        yield from chart_sheet(package, entry.part, where, facets, budget, ctx)
+        return
+    plan, drawn = _plan(package, entry, skip, ctx)
     table = Table(rows=(), facets=facets, locator=where)
     grid = Grid(plan, ctx, table, max_rows=ctx.options["max_rows"], max_cols=ctx.options["max_cols"], budget=budget)
     table.columns = grid.columns()
     table.rows = grid.rows(_cells(package, entry.part, values, ctx, where))
     yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
     yield table
+    # the sheet's cells are table 1 of the sheet, its charts the tables after it
+    yield from chart_tables(package, drawn, where, facets, 2, budget, ctx)
 
 
-def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, ctx) -> SheetPlan:
-    """Scan the sheet's bytes and report what it holds besides cell values."""
+def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, ctx) -> tuple[SheetPlan, Drawn]:
+    """Scan the sheet's bytes and report what it holds besides cell values; find its charts."""
     with package.zip.open(entry.part) as stream:
         scan = scan_sheet(stream, ctx.checkpoint)
     if scan.doctype:
@@ -116,7 +122,9 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, ctx) -> SheetP
     where = Locator(sheet=entry.ordinal, sheet_name=entry.name)
     rels = package.rels(entry.part)
     report_scan(scan, rels, where, ctx)
-    report_sheet_parts(package, scan, rels, where, ctx)
+    report_comments(package, rels, where, ctx)
+    drawn = read_drawings(package, rels, scan.drawings)
+    report_drawn(drawn, where, ctx)
     merges = scan.merges
     if any((r2 - r1 + 1) * (c2 - c1 + 1) > _HUGE_MERGE for r1, c1, r2, c2 in merges):
         with package.zip.open(entry.part) as stream:
@@ -130,7 +138,7 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, ctx) -> SheetP
         count = sum(max(0, min(b, last) - max(a, scan.first_col) + 1) for a, b in plan.hidden_cols)
         if count:
             ctx.report("xlsx.hidden-column-dropped", where, count=count)
-    return plan
+    return plan, drawn
 
 
 def _clipped(merges, extent):

@@ -166,6 +166,36 @@ def structure() -> bytes:
     return _xlsxwriter(build)
 
 
+def charts() -> bytes:
+    """Charts from their cached values: a column chart (a point left blank, a value with binary noise)
+    and a titled scatter chart on a sheet, in that drawing order; a chart sheet between two sheets."""
+    def build(wb):
+        ws = wb.add_worksheet("Sales")
+        ws.write_row("A1", ["Quarter", "North", "South"])
+        ws.write_column("A2", ["Q1", "Q2", "Q3"])
+        ws.write_column("B2", [1.5, 0.1 + 0.2, 3])
+        ws.write_number("C2", 2)
+        ws.write_number("C4", 5)  # C3 left blank: the cache has no point there
+        column = wb.add_chart({"type": "column"})
+        for col in "BC":
+            column.add_series({"name": f"=Sales!${col}$1", "categories": "=Sales!$A$2:$A$4",
+                               "values": f"=Sales!${col}$2:${col}$4"})
+        ws.insert_chart("E2", column)
+        scatter = wb.add_chart({"type": "scatter"})
+        scatter.add_series({"name": "South by North", "categories": "=Sales!$B$2:$B$4", "values": "=Sales!$C$2:$C$4"})
+        scatter.set_title({"name": "Spread"})
+        ws.insert_chart("E20", scatter)
+
+        sheet = wb.add_chartsheet("Overview")
+        line = wb.add_chart({"type": "line"})
+        line.add_series({"name": "=Sales!$B$1", "categories": "=Sales!$A$2:$A$4", "values": "=Sales!$B$2:$B$4"})
+        line.set_title({"name": "Trend"})
+        sheet.set_chart(line)
+        wb.add_worksheet("Notes").write_string("A1", "after the chart sheet")
+        ws.activate()
+    return _xlsxwriter(build)
+
+
 def ledger(rows: int = 300) -> bytes:
     """A plain sheet for citations: strings and integers, with empty rows between blocks of data."""
     def build(wb):
@@ -244,6 +274,7 @@ FIXTURES = {
     "date1904": date1904,
     "uncached_formulas": uncached_formulas,
     "structure": structure,
+    "charts": charts,
     "ledger": lambda: ledger(60),
     "raw_values": raw_values,
 }

@@ -1,5 +1,5 @@
-"""Sheets in order, one heading and one table each; spans; gaps that keep row numbers; hidden content;
-the constructs that are reported instead of carried."""
+"""Sheets in order, one heading and one table each (then their charts' tables); spans; gaps that keep
+row numbers; hidden content; the constructs that are reported instead of carried."""
 
 from __future__ import annotations
 
@@ -14,10 +14,12 @@ STRUCTURE = FX.structure()
 def test_each_sheet_is_a_level_2_heading_and_one_table_in_workbook_order():
     blocks = list(read_xlsx(STRUCTURE).document.blocks)
     kinds = [(type(b).__name__, b.children[0].text if isinstance(b, Heading) else None) for b in blocks]
-    assert kinds == [("Heading", "Damages"), ("Table", None), ("Heading", "Rows"), ("Table", None),
-                     ("Heading", "Hidden"), ("Table", None), ("Heading", "Deep"), ("Table", None)]
+    # Damages' chart follows its table; the chart sheet is a heading and its chart's table
+    assert kinds == [("Heading", "Damages"), ("Table", None), ("Table", None), ("Heading", "Rows"), ("Table", None),
+                     ("Heading", "Hidden"), ("Table", None), ("Heading", "Deep"), ("Table", None),
+                     ("Heading", "Chart"), ("Table", None)]
     assert {b.level for b in blocks if isinstance(b, Heading)} == {2}
-    assert [b.locator.sheet for b in blocks] == [1, 1, 2, 2, 3, 3, 4, 4]  # the chart sheet is the 5th
+    assert [b.locator.sheet for b in blocks] == [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
 
 
 def test_rows_keep_their_numbers_and_cite_the_first_column():
@@ -52,22 +54,22 @@ def test_hyperlink_is_carried_as_a_link():
 def test_hidden_content_is_kept_and_marked_by_default():
     result = read_xlsx(STRUCTURE)
     blocks = list(result.document.blocks)
-    rows_table = blocks[3]
+    rows_table = blocks[4]
     assert grid(rows_table)[2] == ["Bob", "s2", "Paris"]
     assert list(rows_table.rows)[2].facets == (HiddenFacet("hidden-row"),)
     specs = rows_table.columns.specs
     assert [s.facets for s in specs] == [(), (HiddenFacet("hidden-column"),)]
-    assert blocks[4].facets == (HiddenFacet("hidden-sheet"),) and blocks[5].facets == (HiddenFacet("hidden-sheet"),)
-    assert blocks[6].facets == (HiddenFacet("very-hidden-sheet"),)
+    assert blocks[5].facets == (HiddenFacet("hidden-sheet"),) and blocks[6].facets == (HiddenFacet("hidden-sheet"),)
+    assert blocks[7].facets == (HiddenFacet("very-hidden-sheet"),)
     assert not any(code.startswith("xlsx.hidden") for code in result.codes())
 
 
 def test_hidden_skip_drops_and_reports():
     result = read_xlsx(STRUCTURE, hidden="skip")
     headings = [b.children[0].text for b in result.document.blocks if isinstance(b, Heading)]
-    assert headings == ["Damages", "Rows"]
-    assert grid(tables(result)[1]) == [["name", "city"], ["Ada", "London"], ["Cy", "Rome"]]
-    assert [r.locator.row for r in tables(result)[1].rows] == [0, 1, 3]
+    assert headings == ["Damages", "Rows", "Chart"]
+    assert grid(tables(result)[2]) == [["name", "city"], ["Ada", "London"], ["Cy", "Rome"]]
+    assert [r.locator.row for r in tables(result)[2].rows] == [0, 1, 3]
     codes = result.codes()
     assert codes["xlsx.hidden-sheet-dropped"] == 2
     assert codes["xlsx.hidden-row-dropped"] == 1
@@ -76,7 +78,7 @@ def test_hidden_skip_drops_and_reports():
 
 def test_constructs_not_carried_are_reported():
     codes = read_xlsx(STRUCTURE).codes()
-    for code in ("xlsx.chart-sheet-dropped", "xlsx.charts-dropped", "xlsx.images-dropped", "xlsx.comments-dropped",
+    for code in ("xlsx.images-dropped", "xlsx.comments-dropped",
                  "xlsx.data-validation-dropped", "xlsx.conditional-formatting-dropped",
                  "xlsx.headers-footers-dropped"):
         assert codes.get(code) == 1, code
