@@ -179,7 +179,14 @@ def _unnest_all(doc: Document) -> None:
             node.content = _unnest_links(node.content)
 
 
-DECLARED = {"to-md.nested-link-flattened": _unnest_all}
+def _add_empty_headers(doc: Document) -> None:
+    for node in list(walk([*doc.blocks, *(b for note in doc.notes for b in note.blocks)])):
+        if isinstance(node, Table) and node.rows and not node.rows[0].is_header:
+            width = max(len(row.cells) for row in node.rows)
+            node.rows.insert(0, Row([Cell([], header=True) for _ in range(width)]))
+
+
+DECLARED = {"to-md.nested-link-flattened": _unnest_all, "to-md.empty-header-row-added": _add_empty_headers}
 
 
 def round_trip(doc: Document) -> tuple[str, dict, dict]:

@@ -140,8 +140,18 @@ class MarkdownWriter:
 
 
 def _tight(blocks: list) -> bool:
-    """A paragraph then lists: a later paragraph would need a blank line, or it would continue the list."""
-    return all(type(block) is List for block in blocks[1:])
+    """A paragraph then lists: a later paragraph would need a blank line, or it would continue the list.
+
+    Nor can every list follow a paragraph without one: in CommonMark only an ordered list starting at 1,
+    or a list whose first item is not empty, interrupts a paragraph; any other is read as its text.
+    """
+    if not all(type(block) is List for block in blocks[1:]):
+        return False
+    if len(blocks) > 1 and type(blocks[0]) is Paragraph:
+        nested = blocks[1]
+        if (nested.ordered and nested.start != 1) or not nested.items or not nested.items[0].blocks:
+            return False
+    return True
 
 
 def _transparent(blocks: Iterable) -> Iterator:
