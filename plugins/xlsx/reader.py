@@ -1,4 +1,5 @@
-"""The XLSX reader: each sheet in workbook order becomes a level-2 heading and one streamed table.
+"""The XLSX reader: each sheet in workbook order becomes a level-2 heading and one streamed table,
+then the tables of its charts' cached values (``drawings.py``); a chart sheet, a heading and its chart.
 
 The package goes through the safe layer; the small parts (workbook, relationships, styles,
 drawings, comments) are parsed whole, the shared strings and the sheets are streamed. A sheet is
