@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Table
 from zenconv.ir.walk import cell_text
+from zenconv.reports import Unreadable
 from zenconv_plugins.charts import CHART_URIS, chart_table, read_chart
 
 from .grid import ROW_CHARS, Budget
@@ -59,7 +60,12 @@ def chart_tables(package: Package, drawn: Drawn, where: Locator, facets: tuple, 
     number = first
     for part in drawn.charts:
         ctx.checkpoint()
-        root = package.xml(part) if package.has(part) else None
+        try:
+            root = package.xml(part) if package.has(part) else None
+        except Unreadable as exc:
+            if not exc.code.endswith("xml-malformed"):
+                raise  # a DOCTYPE or a depth bomb refuses the workbook, wherever it hides
+            root = None  # a corrupt chart costs the chart, not the workbook
         chart = read_chart(root) if root is not None else None
         if chart is None:
             ctx.report("xlsx.chart-unreadable", where, detail=part)

@@ -9,11 +9,13 @@ import json
 import zipfile
 
 import lxml.etree
+import pytest
 
 import zenconv
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Heading, Table
+from zenconv.reports import Unreadable
 from zenconv_plugins.charts import MAX_CELLS, MAX_SERIES, chart_table, read_chart
 
 from .conftest import FX, grid, read_xlsx, tables
@@ -101,6 +103,15 @@ def test_a_missing_or_uncached_chart_is_reported_not_carried():
     blocks = list(uncached.document.blocks)
     assert isinstance(blocks[4], Heading) and isinstance(blocks[5], Heading)  # Overview keeps its heading only
     assert uncached.codes()["xlsx.chart-unreadable"] == 1
+
+
+def test_a_corrupt_chart_costs_the_chart_not_the_workbook():
+    broken = read_xlsx(_rewrite(CHARTS, {"xl/charts/chart1.xml": lambda xml: xml[: len(xml) // 2]}))
+    assert broken.codes()["xlsx.chart-unreadable"] == 1 and broken.codes()["xlsx.chart-as-table"] == 2
+    hostile = _rewrite(CHARTS, {"xl/charts/chart1.xml": lambda xml: b'<!DOCTYPE x [<!ENTITY a "b">]>' + xml})
+    with pytest.raises(Unreadable) as refused:
+        read_xlsx(hostile)
+    assert refused.value.code == "xlsx.doctype-refused"
 
 
 def test_a_chartex_chart_in_alternate_content_and_a_chart_in_a_group_are_read():
