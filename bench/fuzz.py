@@ -45,7 +45,7 @@ import mutate_zip
 from zenconv.context import Guard, Source, WriteContext
 from zenconv.isolation import run_isolated
 from zenconv.options import resolve_options
-from zenconv.pipeline import STRICT_ENV, Request, run
+from zenconv.pipeline import RECURSION_LIMIT, STRICT_ENV, Request, run
 from zenconv.plugins import build_plugins
 from zenconv.reports import HOST_CODES, Reporter, Unreadable
 
@@ -224,6 +224,7 @@ class Fuzzer:
             raise TimeoutError(f"a writer ran past {self.args.timeout} s")
 
         old = signal.signal(signal.SIGALRM, alarm)
+        sys.setrecursionlimit(RECURSION_LIMIT)  # as the pipeline does around a conversion
         try:
             for made in range(self.args.count):
                 for writer in WRITERS:

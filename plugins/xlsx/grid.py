@@ -21,8 +21,6 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from openpyxl.utils import get_column_letter
-
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Cell, Columns, ColumnSpec, Link, Row, Table, Text
@@ -101,7 +99,7 @@ class Grid:
         self.emitted = 0
         self._cols_cut = False
         self._map, self._hidden_total = self._column_map()
-        self._first_letter = get_column_letter(self._first_visible() + 1)
+        self._first_letter = column_letters(self._first_visible() + 1)
         self._pending = sorted(plan.merges, reverse=True)  # popped from the end: ascending start rows
         self._active: list[_Merge] = []
         self._reach = -1  # the last row an active merge covers
@@ -365,7 +363,7 @@ class Grid:
         if self._cols_cut:
             return
         self._cols_cut = True
-        last = get_column_letter(min(self.plan.first_col + self.max_cols + 1, 16_384))
+        last = column_letters(min(self.plan.first_col + self.max_cols + 1, 16_384))
         self._flag(index, f"⚠ Truncated: sheet {_quoted(self.plan.name)} has cells past the --max-cols cap of "
                           f"{self.max_cols} columns; columns from {last} on were not read.")
 
@@ -393,6 +391,15 @@ class Grid:
             sheets.append(self.plan.name)
         self.ctx.report(f"{self.ctx.namespace}.sheet-truncated",
                         Locator(sheet=self.plan.ordinal, sheet_name=self.plan.name, row=index), detail=note)
+
+
+def column_letters(number: int) -> str:
+    """The letters of a 1-based column number, past Excel's XFD too: an ODF sheet's columns have no such bound."""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
 
 
 def _quoted(name: str) -> str:

@@ -17,3 +17,12 @@ def test_a_short_row_repeated_a_million_times_stops_at_the_text_cap():
     assert time.perf_counter() - started < 10
     assert 1000 < len(kept) < 100_000
     assert result.codes()["ods.sheet-truncated"] == 1
+
+
+def test_a_sheet_starting_past_excels_last_column_is_read():
+    # 100,000 covered cells before the first value: the table starts at column 100,001, past openpyxl's letters.
+    row = row_body('<table:covered-table-cell table:number-columns-repeated="100000"/>' + float_cell(7))
+    result = read_ods(FX.raw_ods(f'<table:table table:name="S">{row}</table:table>'))
+    first = list(tables(result)[0].rows)[0]
+    assert first.cells == ["7"]
+    assert first.locator.cell == "EQXE1"
