@@ -208,8 +208,12 @@ class Fuzzer:
             if mutated is None:
                 continue
             mutant, how = mutated
+            suffix = path.suffix.lower()
+            if rng.random() < 0.05:  # the name lies about the format: detection and refusals
+                suffix = rng.choice(sorted(EXTENSIONS) + [".txt", ".zip", ""])
+                how.append(f"named {suffix or 'without extension'}")
             case = f"{fmt}-{made:05d}-{hashlib.sha256(mutant).hexdigest()[:8]}"
-            self.run_case(fmt, case, path.suffix.lower(), mutant, [path.name, *how])
+            self.run_case(fmt, case, suffix, mutant, [path.name, *how])
             made += 1
             self.counts[fmt] += 1
             if made % 50 == 0:

@@ -8,12 +8,13 @@ interpreter and the layout code instead of stopping at the parser's repair path.
 
 from __future__ import annotations
 
+import base64
 import random
 import re
 import zlib
 
 OBJ = re.compile(rb"(\d+)\s+(\d+)\s+obj\b(.*?)\bendobj", re.S)
-STREAM = re.compile(rb"^(.*?)stream\r?\n(.*)\r?\nendstream\s*$", re.S)
+STREAM = re.compile(rb"^(.*?)stream\r?\n(.*?)(?:\r?\n)?endstream\s*$", re.S)
 NUMBER = re.compile(rb"(?<![\w/.])-?\d+(?:\.\d+)?(?![\w.])")
 HUGE = (b"0", b"-1", b"-99999999", b"99999999", b"1e38", b"3.4e38", b"-0", b"2147483648", b"0.0000001", b"NaN")
 
@@ -36,14 +37,19 @@ class Pdf:
         if not m:
             return None
         head, data = m.group(1), m.group(2)
-        if b"/FlateDecode" in head:
-            try:
-                data = zlib.decompressobj().decompress(data, 10 << 20)
-            except zlib.error:
-                return None
-            head = re.sub(rb"/Filter\s*(/FlateDecode|\[\s*/FlateDecode\s*\])", b"", head)
-        elif b"/Filter" in head:
-            return None
+        chain = re.search(rb"/Filter\s*(/\w+|\[[^\]]*\])", head)
+        if chain:
+            for name in re.findall(rb"/(\w+)", chain.group(1)):
+                try:
+                    if name == b"ASCII85Decode":
+                        data = base64.a85decode(data.strip().removeprefix(b"<~").removesuffix(b"~>"))
+                    elif name == b"FlateDecode":
+                        data = zlib.decompressobj().decompress(data, 10 << 20)
+                    else:
+                        return None
+                except (ValueError, zlib.error):
+                    return None
+            head = head[:chain.start()] + head[chain.end():]
         return head, data
 
     def set_stream(self, num: int, head: bytes, data: bytes) -> None:
@@ -299,9 +305,33 @@ def o_tounicode(pdf, rng):
     return f"font {num} ToUnicode -> {target[:12]!r}"
 
 
+def o_xobject_loop(pdf, rng):
+    """A form XObject that draws itself (directly, or through a second one), called from a page's content."""
+    pages = pdf.with_type(b"Page")
+    contents = pdf.content_streams()
+    if not pages or not contents:
+        return None
+    a, b = max(pdf.objects) + 1, max(pdf.objects) + 2
+    body = b"q /Fx Do Q BT /F1 12 Tf (loop) Tj ET"
+    other = b if rng.random() < 0.5 else a
+    for num, target in ((a, other), (b, a)):
+        pdf.objects[num] = (b"<< /Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /XObject << /Fx %d 0 R >> >> "
+                            b"/Length %d >>stream\n" % (target, len(body)) + body + b"\nendstream\n")
+    page = rng.choice(pages)
+    body_p = re.sub(rb"/Resources\s+\d+\s+\d+\s+R", b"", pdf.objects[page])
+    body_p = re.sub(rb"/Resources\s*<<", b"/Resources << /XObject << /Fx %d 0 R >> " % a, body_p, count=1)
+    if b"/Resources" not in body_p:
+        body_p = body_p.replace(b"<<", b"<< /Resources << /XObject << /Fx %d 0 R >> >> " % a, 1)
+    pdf.objects[page] = body_p
+    num = rng.choice(contents)
+    head, data = pdf.stream(num)
+    pdf.set_stream(num, head, data + b"\n/Fx Do\n")
+    return f"xobject loop {'pair' if other == b else 'self'} on page {page}"
+
+
 OBJECT_MUTATIONS = ((o_length, 8), (o_root, 5), (o_pages, 8), (o_page_box, 10), (o_parent_loop, 4), (o_fonts, 10),
                     (o_content, 20), (o_drop_object, 6), (o_annots, 4), (o_outline_loop, 3), (o_encrypt, 2),
-                    (o_tounicode, 12))
+                    (o_tounicode, 12), (o_xobject_loop, 4))
 
 
 def bytes_mutation(data: bytes, rng: random.Random) -> tuple[bytes, str]:
