@@ -24,7 +24,7 @@ def convert(source, to: str = "markdown", **options):
     ``revisions="all"``, ``from_="csv"``, ``name="report.csv"`` (the name used for detection and the
     manifest when ``source`` is bytes).
     """
-    from .pipeline import convert_api
+    from .api import convert_api
 
     return convert_api(source, to=to, **options)
 

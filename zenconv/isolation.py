@@ -17,7 +17,6 @@ import select
 import signal
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 from .pipeline import EXIT_UNREADABLE, Request, Result, _atomic_write, _manifest_path, run, unreadable_manifest
 from .plugins import LoadedPlugins

@@ -1,19 +1,16 @@
 """detect → read → write → manifest, one direction, streaming.
 
-The reader's block stream passes through :class:`_Stream` on its way to the writer: it calls the
-guard's checkpoint for every block and table row, counts facets, and (for the Python API) keeps the
-IR. The writer writes into a temporary file beside the output, hashed as it goes; the file is renamed
+The reader's block stream passes through :class:`~zenconv.stream.BlockStream` on its way to the
+writer: it ticks the guard for every block and table row, counts facets, and (for the Python API)
+keeps the IR. The writer writes into a temporary file beside the output, hashed as it goes; the file is renamed
 into place only once the manifest is final, so an interrupted or refused conversion leaves no output.
 """
 
 from __future__ import annotations
 
-import hashlib
-import io
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -21,9 +18,8 @@ from typing import Any, BinaryIO
 from . import __version__
 from .context import Guard, Progress, ReadContext, Source, WriteContext
 from .detect import UsageError, choose_reader
-from .ir.nodes import Document, Row, Table
+from .ir.nodes import Document
 from .ir.resources import ResourceStore
-from .ir.walk import walk
 from .manifest import (
     Component, Distribution, FacetSummary, Generator, Manifest, OutputInfo, ReportInfo, ResourceInfo, SourceInfo,
     manifest_path_for,
@@ -31,6 +27,7 @@ from .manifest import (
 from .options import LIMIT_OPTIONS, resolve_options
 from .plugins import LoadedPlugins, ReaderSpec, WriterSpec, build_plugins
 from .reports import HOST_CODES, Outcome, Reporter, Unreadable, outcome_of
+from .stream import BlockStream, HashingWriter
 
 STRICT_ENV = "ZENCONV_STRICT"  # tests: let unexpected exceptions through instead of host.internal-error
 
@@ -71,104 +68,6 @@ class Result:
         return self.manifest.outcome
 
 
-class HashingWriter(io.RawIOBase):
-    """A binary sink that hashes and counts what passes through it."""
-
-    def __init__(self, raw: BinaryIO) -> None:
-        self._raw = raw
-        self._sha = hashlib.sha256()
-        self.size = 0
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, data) -> int:
-        self._sha.update(data)
-        self.size += len(data)
-        self._raw.write(data)
-        return len(data)
-
-    @property
-    def sha256(self) -> str:
-        return self._sha.hexdigest()
-
-
-class _Stream:
-    """The block stream between reader and writer: checkpoints, facet counts, the kept IR."""
-
-    def __init__(self, blocks: Iterator, guard: Guard, keep_rows: list | None, preserve: bool) -> None:
-        self._blocks = iter(blocks)
-        self._guard = guard
-        self._keep = keep_rows
-        self._preserve = preserve
-        self._primed: list = []
-        self.facet_counts: dict[str, int] = {}
-        self.facet_rows: list[dict] = [] if preserve else None
-
-    def prime(self) -> None:
-        """Start the reader (so it sets metadata before the writer's header) without losing a block."""
-        for block in self._blocks:
-            self._primed.append(block)
-            break
-
-    def __iter__(self) -> Iterator:
-        while True:
-            if self._primed:
-                block = self._primed.pop()
-            else:
-                block = next(self._blocks, None)
-                if block is None:
-                    return
-            self._guard.checkpoint()
-            self._count(block)
-            if isinstance(block, Table):
-                block.rows = self._rows(block, block.rows)
-            if self._keep is not None:
-                self._keep.append(block)
-            yield block
-
-    def _rows(self, table: Table, rows) -> Iterator:
-        kept = [] if self._keep is not None else None
-        for row in rows:
-            self._guard.tick()
-            if row.facets:
-                self._note_facets(row.facets, "Row", row.locator)
-            if kept is not None:
-                kept.append(row)
-            yield row
-        if kept is not None:
-            table.rows = kept
-
-    def _count(self, block) -> None:
-        for node in walk(block):
-            if isinstance(node, Row):
-                continue  # rows are counted as they stream, in _rows
-            facets = getattr(node, "facets", None)
-            if facets:
-                self._note_facets(facets, type(node).__name__, getattr(node, "locator", None))
-        if isinstance(block, Table):
-            for spec in block.columns.specs:
-                if spec.facets:
-                    self._note_facets(spec.facets, "ColumnSpec", spec.locator)
-
-    def _note_facets(self, facets, node: str, locator) -> None:
-        for facet in facets:
-            key = facet.to_json()["kind"]
-            self.facet_counts[key] = self.facet_counts.get(key, 0) + 1
-            if self.facet_rows is not None:
-                row = {"node": node, "facet": facet.to_json()}
-                if locator is not None:
-                    row["locator"] = locator.to_json()
-                    row["citation"] = locator.citation()
-                self.facet_rows.append(row)
-
-    def drain(self) -> None:
-        for block in self:
-            if isinstance(block, Table):
-                for _ in block.rows:
-                    pass
-
-
 def check_request(request: Request, plugins: LoadedPlugins):
     """Raise UsageError for what is wrong with the request itself (before any work is forked off)."""
     try:
@@ -207,7 +106,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
 
     reader_spec: ReaderSpec | None = None
     ctx: ReadContext | None = None
-    stream: _Stream | None = None
+    stream: BlockStream | None = None
     fatal: str | None = None
     message: str | None = None
     kept: list | None = [] if request.keep_document else None
@@ -229,7 +128,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         ctx = ReadContext(source_name=source.name, options=options, reporter=reporter, guard=guard,
                           resources=resources, namespace=reader_spec.name)
         write = writer_spec.load()
-        stream = _Stream(read(source, ctx), guard, kept, options["preserve_facets"])
+        stream = BlockStream(read(source, ctx), guard, kept, options["preserve_facets"])
         stream.prime()
         doc = Document(blocks=stream, metadata=ctx.metadata, notes=ctx.notes, resources=resources)
         wctx = WriteContext(options=options, reporter=reporter, guard=guard, resources=resources,
@@ -440,39 +339,3 @@ def _limits(options, reader: ReaderSpec | None) -> dict[str, Any]:
 
 def _jsonable(value: Any) -> Any:
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
-
-
-# --- the Python API --------------------------------------------------------------------------------
-
-
-@dataclass
-class ConversionResult:
-    output: bytes | None
-    manifest: dict[str, Any]
-    document: Document | None
-    outcome: str
-    reports: dict[str, int]
-
-
-def convert_api(source, to: str = "markdown", *, name: str | None = None, from_: str | None = None,
-                manifest_path: str | os.PathLike | None = None, fail_on: tuple[str, ...] = (),
-                third_party: bool | None = None, **options: Any) -> ConversionResult:
-    if isinstance(source, (bytes, bytearray)):
-        src = Source(name or "input", data=bytes(source))
-    elif hasattr(source, "read"):
-        src = Source(name or getattr(source, "name", "input"), data=source.read())
-    else:
-        path = Path(source)
-        src = Source(name or path.name, path=path)
-    request = Request(source=src, to=to, output=None,
-                      manifest=Path(manifest_path) if manifest_path else False, from_=from_, options=options,
-                      fail_on=tuple(fail_on), third_party=third_party, keep_document=True)
-    result = run(request)
-    return ConversionResult(
-        output=result.output,
-        manifest=result.manifest.body() | {"digest": result.manifest.digest},
-        document=result.document,
-        outcome=result.manifest.outcome,
-        reports={r.code.code: r.count for r in result.reporter.reports} if result.reporter else {},
-    )
-
