@@ -11,7 +11,8 @@ unset) into its own output folder, once per writer. A case is a bug when:
 - its outcome is ``unreadable`` with ``host.internal-error`` (an exception escaped a reader or writer);
   the case is then re-run in this process with ZENCONV_STRICT=1 to get the traceback, and crashes are
   grouped by exception type and innermost project frame;
-- it took longer than the timeout (``host.deadline``), or the child was killed for memory;
+- it took longer than the timeout (10 s, and 4 s more per MiB of input: past that size time is
+  throughput, not a hang), or the child was killed for memory;
 - its outcome is none of converted / needs_review / unreadable, or an unreadable case left an output;
 - it wrote anything but its output, manifest and media folder, or anything into the working folder.
 
@@ -60,7 +61,7 @@ OUTCOMES = {"converted", "needs_review", "unreadable"}
 MAX_SEED_BYTES = 3 << 20  # bigger seeds make slow mutants without new shapes
 
 
-def collect_seeds(work: Path) -> dict[str, list[Path]]:
+def collect_seeds(work: Path, extra: list[str]) -> dict[str, list[Path]]:
     seeds: dict[str, list[Path]] = defaultdict(list)
     for fmt in FIXTURE_SCRIPTS:
         folder = work / "seeds" / fmt
@@ -69,6 +70,8 @@ def collect_seeds(work: Path) -> dict[str, list[Path]]:
             subprocess.run([sys.executable, str(REPO / "tests" / fmt / "make_fixtures.py"), str(folder)],
                            cwd=folder, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     roots = [work / "seeds", REPO / "tests", CORPUS / "docling", CORPUS / "mammoth", CORPUS / "csv-spectrum"]
+    if extra:
+        roots = [Path(p) for p in extra]
     for root in roots:
         for path in sorted(root.rglob("*")):
             fmt = EXTENSIONS.get(path.suffix.lower())
@@ -133,6 +136,8 @@ class Fuzzer:
 
     def run_case(self, fmt: str, case: str, suffix: str, data: bytes, how: list[str]) -> None:
         first_outcome = None
+        # The ceiling is for small inputs; a 20 MB mutant is a throughput question, allowed time by its size.
+        limit = int(self.args.timeout + self.args.seconds_per_mb * len(data) / (1 << 20))
         writers = list(WRITERS) if self.args.writers == "all" else self.args.writers.split(",")
         for writer in writers:
             out_dir = self.work / "cases" / case / writer
@@ -140,9 +145,9 @@ class Fuzzer:
             out_dir.mkdir(parents=True)
             output = out_dir / ("out" + WRITERS[writer])
             request = Request(source=Source(case + suffix, data=data), to=writer, output=output,
-                              options={"timeout": self.args.timeout, "media_dir": str(out_dir / "media")})
+                              options={"timeout": limit, "media_dir": str(out_dir / "media")})
             start = time.monotonic()
-            result = run_isolated(request, self.plugins, timeout=self.args.timeout, max_memory=self.args.max_memory)
+            result = run_isolated(request, self.plugins, timeout=limit, max_memory=self.args.max_memory)
             took = time.monotonic() - start
             manifest = result.manifest
             reasons = list(manifest.reasons or [])
@@ -151,7 +156,7 @@ class Fuzzer:
                 self.reasons[fmt][reason] += 1
             if took > self.slowest.get(fmt, (0.0, ""))[0]:
                 self.slowest[fmt] = (took, case)
-            problem = self.check(manifest, reasons, out_dir, output, took)
+            problem = self.check(manifest, reasons, out_dir, output, took, limit)
             if problem:
                 signature, detail = problem
                 if signature == "host.internal-error":
@@ -165,10 +170,11 @@ class Fuzzer:
                         and not any(r.startswith("host.") for r in reasons):
                     break
 
-    def check(self, manifest, reasons, out_dir: Path, output: Path, took: float) -> tuple[str, str] | None:
+    def check(self, manifest, reasons, out_dir: Path, output: Path, took: float,
+              limit: float) -> tuple[str, str] | None:
         if "host.internal-error" in reasons:
             return "host.internal-error", manifest.message or ""
-        if "host.deadline" in reasons or took > self.args.timeout:
+        if "host.deadline" in reasons or took > limit:
             return "hang", f"{took:.1f} s: {manifest.message}"
         if "host.memory-limit" in reasons:
             return "memory", manifest.message or ""
@@ -288,18 +294,21 @@ def main() -> None:
     parser.add_argument("--formats", default=",".join(FORMATS))
     parser.add_argument("--count", type=int, default=200, help="mutants per format")
     parser.add_argument("--seed", default="1")
-    parser.add_argument("--timeout", type=int, default=10, help="seconds per conversion")
+    parser.add_argument("--timeout", type=int, default=10, help="seconds per conversion of a small input")
+    parser.add_argument("--seconds-per-mb", type=float, default=4.0, help="more seconds per MiB of input")
     parser.add_argument("--max-memory", type=int, default=2 << 30)
     parser.add_argument("--writers", default="all", help="all, or a comma-separated list of " + ",".join(WRITERS))
     parser.add_argument("--all-writers", action="store_true", help="run every writer even when the reader refused")
     parser.add_argument("--no-baseline", action="store_true", help="skip converting the unmutated seeds")
     parser.add_argument("--out", default="/tmp/zenconv-fuzz")
+    parser.add_argument("--seeds", action="append", default=[],
+                        help="take seeds from this folder instead of the fixtures and corpus (repeatable)")
     args = parser.parse_args()
 
     fuzzer = Fuzzer(args)
     fuzzer.cwd.mkdir(parents=True, exist_ok=True)
     os.chdir(fuzzer.cwd)  # anything written relative to the working folder shows up as a stray file
-    seeds = collect_seeds(fuzzer.work)
+    seeds = collect_seeds(fuzzer.work, args.seeds)
     for fmt in args.formats.split(","):
         if fmt == "ir":
             fuzzer.fuzz_ir()
