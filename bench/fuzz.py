@@ -81,8 +81,8 @@ def collect_seeds(work: Path, extra: list[str]) -> dict[str, list[Path]]:
     return seeds
 
 
-def mutate(fmt: str, data: bytes, rng: random.Random) -> tuple[bytes, list[str]] | None:
-    steps = rng.choice((1, 1, 1, 2, 3))
+def mutate(fmt: str, data: bytes, rng: random.Random, most: int = 3) -> tuple[bytes, list[str]] | None:
+    steps = rng.choice((1, 1, 1, 2, 3)) if most <= 3 else rng.randint(1, most)
     if fmt in ("csv", "html", "markdown"):
         return mutate_text.mutate(data, rng, steps, fmt)
     if fmt == "pdf":
@@ -210,7 +210,7 @@ class Fuzzer:
         made = 0
         while made < self.args.count:
             path, data = rng.choice(blobs)
-            mutated = mutate(fmt, data, rng)
+            mutated = mutate(fmt, data, rng, self.args.steps)
             if mutated is None:
                 continue
             mutant, how = mutated
@@ -297,6 +297,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=int, default=10, help="seconds per conversion of a small input")
     parser.add_argument("--seconds-per-mb", type=float, default=4.0, help="more seconds per MiB of input")
     parser.add_argument("--max-memory", type=int, default=2 << 30)
+    parser.add_argument("--steps", type=int, default=3, help="most mutations stacked on one mutant")
     parser.add_argument("--writers", default="all", help="all, or a comma-separated list of " + ",".join(WRITERS))
     parser.add_argument("--all-writers", action="store_true", help="run every writer even when the reader refused")
     parser.add_argument("--no-baseline", action="store_true", help="skip converting the unmutated seeds")
