@@ -16,6 +16,10 @@ from .lines import TextLine
 
 _HYPHENS = ("-", "\u2010", "\u00ad")
 _TAIL = re.compile(r"([^\W\d_]+)[-\u2010\u00ad]$")
+# The tail is searched in the last characters only: on a long run of letters that does not end in a
+# hyphen the search would try every start and scan to the end from each (a ToUnicode map can make a
+# line one word of a million letters), and no word past this length is in the vocabulary anyway.
+_WORD = 100
 _HEAD = re.compile(r"^([^\W\d_]+)")
 
 
@@ -32,7 +36,7 @@ def join_lines(lines: list[TextLine], vocabulary: set[str]) -> list:
 def _join(pieces: list, following: list, vocabulary: set[str]) -> None:
     last_text, last_style = pieces[-1]
     first_text = following[0][0] if following else ""
-    tail = _TAIL.search(last_text)
+    tail = _TAIL.search(last_text[-_WORD:]) if last_text.endswith(_HYPHENS) else None
     head = _HEAD.match(first_text)
     if tail and head and last_text.endswith(_HYPHENS):
         left, right = tail.group(1), head.group(1)

@@ -10,7 +10,9 @@ from .bidi import direction, is_rtl, logical
 from .grid import Row
 from .grid.rows import SPACE_GAP
 
-LEADER = re.compile(r"(\.\s*){4,}\S{1,8}$")   # dot leaders and a page reference: a contents entry
+# Dot leaders and a page reference: a contents entry. Exactly four dots: any longer leader ends in four
+# too, and "{4,}" over a group backtracks without end on a line of ten thousand dots.
+LEADER = re.compile(r"(?:\.\s*){4}\S{1,8}$")
 
 
 @dataclass(slots=True)
