@@ -151,8 +151,8 @@ class Emitter:
         for k, ln in enumerate(block.lines):
             if k:
                 # A blank line takes no glyphs: it shows as a wider step between baselines.
-                out.extend([""] * max(0, round((block.lines[k - 1].bottom - ln.bottom) / pitch) - 1))
-            out.append(" " * round((ln.left - left) / char) + ln.text)
+                out.extend([""] * max(0, _times(block.lines[k - 1].bottom - ln.bottom, pitch, _MAX_BLANKS + 1) - 1))
+            out.append(" " * _times(ln.left - left, char, _MAX_INDENT) + ln.text)
         return CodeBlock("\n".join(out), None, self._facets(block.lines), loc)
 
     def _list(self, items: list[TextBlock], composed: Composed, vocabulary: set[str]) -> list:
@@ -243,3 +243,19 @@ def _cell(pieces: list):
     if len(nodes) == 1 and isinstance(nodes[0], Text):
         return nodes[0].text
     return Cell(nodes)
+
+
+# Degenerate geometry (a zero-width page, glyphs a millionth of a point wide) must not turn into
+# millions of spaces or blank lines: no listing is indented or spaced this far.
+_MAX_INDENT = 256
+_MAX_BLANKS = 100
+
+
+def _times(distance: float, unit: float, most: int) -> int:
+    """How many ``unit`` fit in ``distance``, rounded, within 0..most (0 for a unit of 0 or NaN)."""
+    if not unit > 0:
+        return 0
+    n = distance / unit
+    if n > most:
+        return most
+    return round(n) if n >= 0 else 0
