@@ -25,7 +25,7 @@ from ..grid import COVERED, SpanGrid
 from ..html.markup import node_attributes
 from ..html.table import colgroup_html, row_html
 from ..spool import RowSpool
-from .escape import RAW_ROW_UNSAFE, ROW_JOIN, escape_cell_string, escape_text, finish_block
+from .escape import ROW_UNSAFE, escape_cell_string, escape_text, finish_block
 from .inlines import InlineRenderer, code_span
 
 
@@ -100,8 +100,8 @@ class PipeTables:
         header = None
         needs_html = False
         grid = SpanGrid()
-        unsafe = RAW_ROW_UNSAFE.search
-        join = ROW_JOIN.join
+        unsafe = ROW_UNSAFE.search
+        strip = str.strip
         html = self.html
         append = spool.append
         first = True
@@ -116,14 +116,14 @@ class PipeTables:
                 cells, spanning = grid.place(cells)
             if not spanning:
                 try:
-                    joined = join(cells)
+                    line = " | ".join(cells)
                 except TypeError:  # a Cell among the strings, or a covered slot
                     if not placed:
                         cells, spanning = grid.place(cells)
                 else:
                     # Nothing to escape, no pipe, no whitespace at a cell's edge: the row as it is.
-                    if not unsafe(joined) and joined.count(ROW_JOIN) == len(cells) - 1:
-                        line = joined.replace(ROW_JOIN, " | ")
+                    if unsafe(line) or line.count("|") != len(cells) - 1 or list(map(strip, cells)) != cells:
+                        line = None
             if line is None:
                 locator = row.locator or table.locator
                 line, flattened = self._careful_row(cells, locator, held)
