@@ -137,4 +137,5 @@ def escape_plain(text: str) -> str:
 # The hot path of a million-row sheet checks whole rows of bare-string cells joined with " | ": with
 # none of these characters, as many pipes as separators and no whitespace at a cell's edge, the row is
 # written as it is.
-ROW_UNSAFE = re.compile(r"[\\`*_\[\]<~$&\r\n\x00]|://")
+# (A "://" is tested apart, with `in`: an alternative in the pattern doubles the cost of every row.)
+ROW_UNSAFE = re.compile(r"[\\`*_\[\]<~$&\r\n\x00]")

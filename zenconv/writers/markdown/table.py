@@ -122,7 +122,8 @@ class PipeTables:
                         cells, spanning = grid.place(cells)
                 else:
                     # Nothing to escape, no pipe, no whitespace at a cell's edge: the row as it is.
-                    if unsafe(line) or line.count("|") != len(cells) - 1 or list(map(strip, cells)) != cells:
+                    if (unsafe(line) or "://" in line or line.count("|") != len(cells) - 1
+                            or list(map(strip, cells)) != cells):
                         line = None
             if line is None:
                 locator = row.locator or table.locator
