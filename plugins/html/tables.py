@@ -19,6 +19,9 @@ MAX_SPAN = 1000
 _ROW_GROUPS = ("thead", "tbody", "tfoot")
 
 
+SPAN_WORK = 2_000_000  # rows × spans still open: the work a table's row spans may cost
+
+
 class TableReader:
     def __init__(self, conv, max_rows: int, max_cols: int) -> None:
         self.conv = conv
@@ -92,8 +95,18 @@ class TableReader:
         width = 0
         cut_cols = 0
         rows = []
+        work = 0
         for r, (tr, in_head, hidden) in enumerate(trs):
             conv.ctx.checkpoint()
+            # Rowspans that pile up make each row walk every span still open above it: a table of
+            # 100,000 rows each opening a span of 1,000 would take 10^8 steps. Past a budget the rest of
+            # the table is cut, visibly, like a table past --max-rows.
+            work += len(live) + 1
+            if work > SPAN_WORK:
+                conv.report("table-truncated", tr, detail=f"{nrows - r} rows past the span budget")
+                notes.append(f"Table cut at {r} rows: its row spans cover more than {SPAN_WORK:,} cells; "
+                             f"{nrows - r} more rows were not read.")
+                break
             cells: list = []
             started: list[list[int]] = []
             col = 0

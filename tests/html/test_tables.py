@@ -124,3 +124,20 @@ def test_rows_are_cited_by_table_row_and_line():
     row = tables(result)[0].rows[1]
     assert (row.locator.table, row.locator.row, row.locator.line) == (1, 1, 4)
     assert row.locator.citation() == "Table 1, row 2 (line 4)"
+
+
+def test_row_spans_that_pile_up_are_cut_within_a_budget():
+    """100,000 rows each opening a long rowspan would cost rows × open spans steps: cut, visibly."""
+    import time
+
+    import zenconv
+    from zenconv_plugins.html.tables import SPAN_WORK
+
+    row = "<tr><td>1</td><td rowspan=1000000>2</td></tr>"
+    started = time.perf_counter()
+    result = zenconv.convert(("<table>" + row * 100_000 + "</table>").encode(), name="spans.html")
+    assert time.perf_counter() - started < 30
+    assert result.outcome == "needs_review" and result.reports["html.table-truncated"] == 1
+    (table,) = [b for b in result.document.blocks if type(b).__name__ == "Table"]
+    assert len(table.rows) < 100_000 and any("row spans cover more than" in n for n in table.notes)
+    assert SPAN_WORK >= 1_000_000
