@@ -292,6 +292,19 @@ def readme(files: dict[str, tuple[bytes, str, str]]) -> str:
              "what it is, then the code.", ""]
     for name, (_, code, what) in sorted(files.items()):
         lines.append(f"- `{name}`: {what}. `{code}`")
+    lines += ["", "## Hostile inputs of other formats", "",
+              "Each format's own hostile set lives with its tests, made by a script or kept as small text files:", "",
+              "- PDF: `python tests/pdf/make_hostile.py DIR` writes circular /Kids, an xref past EOF, a self-calling "
+              "form XObject, flate and object-stream bombs, arrays nested deep; `tests/pdf/test_hostile.py` asserts "
+              "each ends cleanly, with its code where refused.",
+              "- HTML and Markdown: `tests/html/hostile/` and `tests/markdown/hostile/` (script elements, event "
+              "attributes, disguised script URLs, SVG and MathML, embedded documents, raw HTML); "
+              "`tests/html/test_hostile.py` converts each to every output format and finds no script, no `on…=` "
+              "attribute and no script URL; the cmark-gfm pathological inputs are timed by "
+              "`tests/markdown/test_pathological.py`.",
+              "- PPTX and ODT/ODS: `tests/pptx/test_adversarial.py`, `tests/odt/test_adversarial.py`.",
+              "- Every format: `tests/<format>/test_robustness.py` holds the crash classes `bench/fuzz.py` found, each "
+              "rebuilt in its test."]
     return "\n".join(lines) + "\n"
 
 
