@@ -62,11 +62,6 @@ class ResourceInfo(_Model):
     path: str | None = None  # relative to the manifest's folder when written
 
 
-class Citation(_Model):
-    model_config = ConfigDict(extra="allow", frozen=True)
-    citation: str
-
-
 class ReportInfo(_Model):
     code: str
     severity: str

@@ -8,6 +8,7 @@ into place only once the manifest is final, so an interrupted or refused convers
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import sys
 import tempfile
@@ -206,7 +207,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         _atomic_write(manifest_path, manifest.to_bytes())
 
     matches = sorted({r.code.code for pattern in request.fail_on for r in reporter.matching(pattern)})
-    if fatal is not None and any(_glob(fatal, p) for p in request.fail_on):
+    if fatal is not None and any(fnmatch.fnmatchcase(fatal, p) for p in request.fail_on):
         matches = sorted({*matches, fatal})
     if outcome is Outcome.UNREADABLE:
         exit_code = EXIT_UNREADABLE
@@ -226,8 +227,6 @@ def unreadable_manifest(request: Request, code: str, message: str, plugins: Load
     plugins = plugins or build_plugins(third_party=request.third_party)
     options = resolve_options(plugins.registry, request.options)
     writer_spec = _choose_writer(request, plugins.registry)
-    reporter = Reporter()
-    reporter.declare(HOST_CODES)
     source = request.source
     return Manifest(
         generator=Generator(version=__version__),
@@ -238,12 +237,6 @@ def unreadable_manifest(request: Request, code: str, message: str, plugins: Load
         outcome=str(Outcome.UNREADABLE), reasons=[code], message=message,
         limits=_limits(options, None),
     ).sealed()
-
-
-def _glob(code: str, pattern: str) -> bool:
-    import fnmatch
-
-    return fnmatch.fnmatchcase(code, pattern)
 
 
 def _choose_writer(request: Request, registry) -> WriterSpec:
