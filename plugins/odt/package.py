@@ -7,12 +7,11 @@ encrypted part is parsed.
 
 from __future__ import annotations
 
-import posixpath
 
 from zenconv.ir import Metadata
 from zenconv.reports import Unreadable
 from zenconv.safe.xml import iterparse_xml, parse_xml
-from zenconv.safe.zip import open_package
+from zenconv.safe.zip import clamp_part_name, open_package
 from zenconv_plugins.properties import odf_meta
 
 from .names import MANIFEST
@@ -61,13 +60,4 @@ class OdfPackage:
 def part_name(href: str) -> str:
     """A package-relative reference (``./Object 1``, ``Pictures/a.png``) as a part name; ``..`` past
     the root stays at the root, so a reference only ever selects a part."""
-    parts: list[str] = []
-    for seg in href.replace("\\", "/").split("/"):
-        if seg in ("", "."):
-            continue
-        if seg == "..":
-            if parts:
-                parts.pop()
-            continue
-        parts.append(seg)
-    return posixpath.join(*parts) if parts else ""
+    return clamp_part_name(href.replace("\\", "/"))

@@ -11,7 +11,7 @@ import posixpath
 from dataclasses import dataclass
 
 from zenconv.safe.xml import parse_xml
-from zenconv.safe.zip import open_package
+from zenconv.safe.zip import clamp_part_name, open_package
 
 NS = {
     "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
@@ -121,14 +121,4 @@ def resolve(folder: str, target: str) -> str:
     ``..`` past the root stays at the root: the name only ever selects a part, never a file.
     """
     target = target.split("#", 1)[0]
-    path = target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target)
-    parts: list[str] = []
-    for seg in path.split("/"):
-        if seg in ("", "."):
-            continue
-        if seg == "..":
-            if parts:
-                parts.pop()
-            continue
-        parts.append(seg)
-    return "/".join(parts)
+    return clamp_part_name(target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target))

@@ -73,6 +73,19 @@ def _key(name: str) -> str:
     return (name[1:] if name.startswith("/") else name).casefold()
 
 
+def clamp_part_name(path: str) -> str:
+    """A reference inside a package as a part name: empty and ``.`` segments dropped, ``..`` never
+    climbing past the root, so the name only ever selects a part, never a file beside the package."""
+    parts: list[str] = []
+    for seg in path.split("/"):
+        if seg == "..":
+            if parts:
+                parts.pop()
+        elif seg not in ("", "."):
+            parts.append(seg)
+    return "/".join(parts)
+
+
 def _unsafe(name: str) -> str | None:
     """Why ``name`` (with \\ already read as /) may not be a part name, or None."""
     if not name:
