@@ -60,12 +60,16 @@ class Guard:
         if not self._ticks & 63:
             self.checkpoint()
 
-    def checkpoint(self) -> None:
-        """Raise at the deadline; sample memory (and show progress) every ``memory_every`` ticks."""
-        self._ticks += 1
+    def checkpoint(self, ticks: int = 1) -> None:
+        """Raise at the deadline; sample memory (and show progress) every ``memory_every`` ticks.
+
+        ``ticks``: the rows this checkpoint stands for, when the caller counts them itself.
+        """
+        before = self._ticks
+        self._ticks = before + ticks
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise Unreadable("host.deadline", "the conversion ran past its time limit (--timeout)")
-        if self._ticks % self.memory_every == 0:
+        if self._ticks // self.memory_every != before // self.memory_every:
             if self.max_memory is not None:
                 self.check_memory()
             if self.progress is not None:

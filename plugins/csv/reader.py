@@ -21,7 +21,7 @@ from zenconv.safe.text import EncodingGuess, UnknownEncoding, open_text, sniff_e
 
 from .delimiter import SAMPLE_CHARS, detect_delimiter
 from .plugin import VERSION
-from .tokenizer import Caps, Cuts, Record, Tokenizer
+from .tokenizer import Batch, Caps, Cuts, Tokenizer
 
 LIBRARY = f"zenconv-csv-tokenizer/{VERSION}"
 
@@ -43,8 +43,8 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
     stream = open_text(source.open(), guess)
     try:
         tokenizer = Tokenizer(stream, delimiter, caps, tick=ctx.tick)
-        records = iter(tokenizer)
-        first = next(records, None)
+        batches = tokenizer.batches()
+        first = next(batches, None)
     except BaseException:
         stream.close()
         raise
@@ -54,7 +54,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
             ctx.report("csv.nul-removed", count=tokenizer.stray_nul)
         return
     table = Table(rows=())
-    table.rows = _rows(chain((first,), records), stream, table, ctx, guess, tokenizer)
+    table.rows = _rows(chain((first,), batches), stream, table, ctx, guess, tokenizer)
     yield table
 
 
@@ -72,25 +72,37 @@ def _detect(source: Source, guess: EncodingGuess, caps: Caps) -> str:
     return detect_delimiter(sample[:SAMPLE_CHARS], len(sample) > SAMPLE_CHARS, caps)
 
 
-def _rows(records: Iterator[Record], stream: TextIO, table: Table, ctx: ReadContext,
+def _rows(batches: Iterator[Batch], stream: TextIO, table: Table, ctx: ReadContext,
           guess: EncodingGuess, tokenizer: Tokenizer) -> Iterator[Row]:
     """The rows, lazily; the stream closes when they are exhausted or abandoned."""
     ledger = _Ledger(ctx, table, guess)
     max_rows = ctx.options["max_rows"]
     lenient = guess.lenient
+    index = 0  # of the next row
     try:
-        for index, (fields, line, cuts) in enumerate(records):
-            locator = Locator(row=index, line=line, cell=f"A{index + 1}")
-            if index >= max_rows:
-                ledger.rows_cut(locator, max_rows)
+        for line, records, cuts in batches:
+            cut_at = None  # the line of the first record past max_rows
+            if index + len(records) > max_rows:
+                cut_at = line + max_rows - index
+                records = records[:max_rows - index]
+            if index == 0 and records:  # the header row
+                fields = records[0]
+                locator = Locator(row=0, line=line, cell="A1")
+                ledger.check(fields, cuts, locator, lenient)
+                yield Row([Cell([Text(field)] if field else [], header=True) for field in fields], locator=locator)
+                index, line, records = 1, line + 1, records[1:]
+            # The hot loop of a million-row file. Locator's fields by position: page, page_label,
+            # rendered_page, paragraph, sheet, sheet_name, slide, slide_title, table, row, cell, line.
+            for fields in records:
+                locator = Locator(None, None, None, None, None, None, None, None, None, index, f"A{index + 1}", line)
+                if cuts is not None or lenient:
+                    ledger.check(fields, cuts, locator, lenient)
+                yield Row(fields, locator=locator)
+                index += 1
+                line += 1
+            if cut_at is not None:
+                ledger.rows_cut(Locator(row=max_rows, line=cut_at, cell=f"A{max_rows + 1}"), max_rows)
                 break
-            if cuts is not None:
-                ledger.cuts(cuts, locator)
-            if lenient and any("\ufffd" in field for field in fields):
-                ledger.undecodable(locator)
-            if index == 0:
-                fields = [Cell([Text(field)] if field else [], header=True) for field in fields]
-            yield Row(fields, locator=locator)
         ledger.finish(tokenizer.stray_nul)
     finally:
         stream.close()
@@ -105,6 +117,12 @@ class _Ledger:
         self.guess = guess
         self.noted: set[str] = set()
         self.undecodable_reported = False
+
+    def check(self, fields: list[str], cuts: Cuts | None, locator: Locator, lenient: bool) -> None:
+        if cuts is not None:
+            self.cuts(cuts, locator)
+        if lenient and any("\ufffd" in field for field in fields):
+            self.undecodable(locator)
 
     def cuts(self, cuts: Cuts, locator: Locator) -> None:
         options = self.ctx.options

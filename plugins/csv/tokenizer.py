@@ -19,6 +19,11 @@ part-way. So a line is read in pieces of at most :data:`SEGMENT` characters and:
   quoted field runs on), its answer is thrown away and the record is read by the state machine;
 - a record that spans lines, holds a NUL, or is long enough to reach a cap is read by the state
   machine, which enforces the caps as it goes and never stores past them.
+
+Lines are taken :data:`BATCH` at a time. A batch of short lines without a NUL goes to ``csv`` whole,
+in C; if it gave one record per line (no quoted field ran on), none wider than the column cap, the
+records stand (a blank line's ``[]`` made ``['']``). Any other batch is put back and read a line at a
+time as above. This is the hot path of a million-row file: about twice as fast as a line at a time.
 """
 
 from __future__ import annotations
@@ -27,11 +32,14 @@ import csv
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
+from itertools import islice
 from typing import TextIO
 
 # Longest piece of a physical line read at once: longer lines arrive in pieces, so memory is bounded
 # by the caps and this size, never by the length of a line.
 SEGMENT = 1 << 16
+BATCH = 512  # physical lines read and parsed at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +63,8 @@ class Cuts:
 
 
 Record = tuple[list[str], int, Cuts | None]  # fields, 1-based line where the record starts, cuts
+# Records on consecutive lines, the first on the given 1-based line; with Cuts there is one record.
+Batch = tuple[int, list[list[str]], Cuts | None]
 
 
 class Tokenizer:
@@ -69,29 +79,47 @@ class Tokenizer:
         self.caps = caps
         self._tick = tick
         self._carry = ""
+        self._pending: list[str] = []
         self.stray_nul = 0  # NULs after the last record, in no record
         self._stop = re.compile("[" + re.escape(delimiter) + "\r\n]")
 
     def __iter__(self) -> Iterator[Record]:
+        for line, records, cuts in self.batches():
+            for offset, fields in enumerate(records):
+                yield fields, line + offset, cuts
+
+    def batches(self) -> Iterator[Batch]:
         readline = self._readline
         delimiter = self.delimiter
         max_cols = self.caps.max_cols
         # A line this short cannot hold a field or a record over its cap, and came whole.
         fast_max = min(self.caps.max_field_chars, self.caps.max_line_chars, SEGMENT - 1)
         one_line = _OneLine()
-        quoted = csv.reader(one_line, delimiter=delimiter, quotechar='"', doublequote=True, escapechar=None,
-                            skipinitialspace=False, strict=False)
+        dialect = dict(delimiter=delimiter, quotechar='"', doublequote=True, escapechar=None,
+                       skipinitialspace=False, strict=False)
+        quoted = csv.reader(one_line, **dialect)
+        read_batch = partial(islice, iter(partial(self._readline, SEGMENT), ""), BATCH)
+        pending: list[str] = []  # lines of a batch put back, last first
         line = 1
         ended_cr = False  # the last physical line ended with a lone CR
         while True:
-            if self._carry:
+            if pending:
+                seg = pending.pop()
+            elif self._carry:
                 seg = self._segment()
             else:
-                seg = readline(SEGMENT)
-                if len(seg) >= SEGMENT and seg[-1] == "\r":
-                    seg = self._join_crlf(seg)
-            if not seg:
-                return
+                lines = list(read_batch())
+                if not lines:
+                    return
+                records = _clean_batch(lines, dialect, fast_max, max_cols)
+                last = lines[-1]
+                if records is not None:
+                    ended_cr = last[-1] == "\r"
+                    yield line, records, None
+                    line += len(records)
+                    continue
+                pending = self._put_back(lines)
+                seg = pending.pop()
             if len(seg) <= fast_max and "\0" not in seg:
                 if '"' not in seg:
                     last = seg[-1]
@@ -102,9 +130,9 @@ class Tokenizer:
                         seg = seg[:-1]
                     fields = seg.split(delimiter, max_cols)
                     if len(fields) > max_cols:
-                        yield fields[:max_cols], line, Cuts(columns=fields[-1].count(delimiter) + 1)
+                        yield line, [fields[:max_cols]], Cuts(columns=fields[-1].count(delimiter) + 1)
                     else:
-                        yield fields, line, None
+                        yield line, [fields], None
                     line += 1
                     continue
                 ended_cr = seg[-1] == "\r"
@@ -115,24 +143,27 @@ class Tokenizer:
                     fields = None
                 if fields is not None and not one_line.overran:
                     if len(fields) > max_cols:
-                        yield fields[:max_cols], line, Cuts(columns=len(fields) - max_cols)
+                        yield line, [fields[:max_cols]], Cuts(columns=len(fields) - max_cols)
                     else:
-                        yield fields, line, None
+                        yield line, [fields], None
                     line += 1
                     continue
                 # A quoted field runs on past this line: the state machine reads the record.
                 one_line.line, one_line.overran = None, False
+            self._pending = pending
             record = self._record(seg, ended_cr)
             if record is None:
                 return
-            fields, cuts, lines, ended_cr = record
-            yield fields, line, cuts if cuts else None
-            line += lines
+            fields, cuts, lines_spanned, ended_cr = record
+            yield line, [fields], cuts if cuts else None
+            line += lines_spanned
 
     # --- physical lines --------------------------------------------------------------------------
 
     def _segment(self) -> str:
         """The next piece of a physical line, never ending between the CR and LF of a CRLF."""
+        if self._pending:  # the rest of a batch put back (whole lines, each shorter than a piece)
+            return self._pending.pop()
         carry, self._carry = self._carry, ""
         if carry == "\r":
             return self._join_crlf(carry)
@@ -140,6 +171,19 @@ class Tokenizer:
         if len(seg) >= SEGMENT and seg[-1] == "\r":
             return self._join_crlf(seg)
         return seg
+
+    def _put_back(self, lines: list[str]) -> list[str]:
+        """A batch as pieces to read again, last first; a CRLF the piece size cut is joined again."""
+        pieces: list[str] = []
+        for piece in lines:
+            if piece == "\n" and pieces and len(pieces[-1]) >= SEGMENT and pieces[-1][-1] == "\r":
+                pieces[-1] += piece
+            else:
+                pieces.append(piece)
+        if len(pieces[-1]) >= SEGMENT and pieces[-1][-1] == "\r":
+            pieces[-1] = self._join_crlf(pieces[-1])
+        pieces.reverse()
+        return pieces
 
     def _join_crlf(self, seg: str) -> str:
         # readline stopped at its size limit right after a CR: the LF may follow.
@@ -195,6 +239,27 @@ class Tokenizer:
                 state.end_field()
                 break
         return state.fields, state.cuts, lines, after_cr
+
+
+def _clean_batch(lines: list[str], dialect: dict, fast_max: int, max_cols: int) -> list[list[str]] | None:
+    """The records of ``lines`` by ``csv``, when each line is a whole record that needs nothing else."""
+    if max(map(len, lines)) > fast_max or "\0" in "".join(lines):
+        return None
+    reader = csv.reader(lines, **dialect)
+    try:
+        records = list(reader)
+    except csv.Error:  # over a field size limit someone lowered in this process
+        return None
+    if len(records) != len(lines) or reader.line_num != len(lines):
+        return None  # a quoted field ran on to a later line
+    # The last line's quoted field may have run on to the end of the batch: its line break is in it.
+    if any("\n" in field or "\r" in field for field in records[-1]):
+        return None
+    if max(map(len, records)) > max_cols:
+        return None
+    if not min(map(len, records)):
+        return [fields or [""] for fields in records]
+    return records
 
 
 class _OneLine:

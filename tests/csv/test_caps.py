@@ -26,6 +26,17 @@ def test_max_rows_note_uses_thousands_separators(read_csv):
     assert got.table.notes == ["⚠ Truncated: rows after 1,000 were not read (--max-rows 1000)"]
 
 
+def test_max_rows_inside_a_batch_of_lines_and_at_its_end(read_csv):
+    # 1,500 plain lines arrive in batches of 512: the cap falls inside one, then exactly at the end of one.
+    data = b"h\n" + b"".join(b"r%d\n" % i for i in range(1, 1500))
+    for cap in (700, 512):
+        got = read_csv(data, max_rows=cap)
+        assert len(got.grid) == cap and got.grid[-1] == [f"r{cap - 1}"]
+        locator = got.report("csv.rows-truncated").locators[0]
+        assert (locator.row, locator.line, locator.cell) == (cap, cap + 1, f"A{cap + 1}")
+    assert "csv.rows-truncated" not in read_csv(data, max_rows=1500).codes
+
+
 def test_max_rows_not_reached_reports_nothing(read_csv):
     got = read_csv(b"h\n1\n2\n", max_rows=3)
     assert got.codes == {} and got.table.notes == [] and "truncated" not in got.flags

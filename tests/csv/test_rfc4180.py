@@ -142,13 +142,48 @@ def test_a_crlf_cut_by_the_piece_size_is_one_line_break(monkeypatch):
     assert records("abc\r\nd\r\ne") == [(["abc"], 1), (["d"], 2), (["e"], 3)]
 
 
-@settings(max_examples=500, deadline=None)
-@given(text=st.text(alphabet='ab,;"\r\né\0', max_size=40), segment=st.sampled_from([1, 2, 3, 5, 1 << 16]))
-def test_the_tokenizer_follows_the_rules(text, segment):
-    # NULs are removed from the text before it is parsed, even between the CR and LF of a CRLF.
-    saved = tokenizer.SEGMENT
-    tokenizer.SEGMENT = segment
+@settings(max_examples=800, deadline=None)
+@given(text=st.text(alphabet='ab,;"\r\né\0', max_size=40), segment=st.sampled_from([1, 2, 3, 5, 1 << 16]),
+       batch=st.sampled_from([1, 2, 3, 512]))
+def test_the_tokenizer_follows_the_rules(text, segment, batch):
+    # NULs are removed from the text before it is parsed, even between the CR and LF of a CRLF; the
+    # batch size decides which lines go to csv together and where a batch is put back.
+    saved = tokenizer.SEGMENT, tokenizer.BATCH
+    tokenizer.SEGMENT, tokenizer.BATCH = segment, batch
     try:
         assert records(text) == stated(text.replace("\0", ""))
     finally:
-        tokenizer.SEGMENT = saved
+        tokenizer.SEGMENT, tokenizer.BATCH = saved
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(st.text(alphabet='ab,"é', max_size=12), max_size=30),
+       ending=st.sampled_from(["\n", "\r\n", "\r"]), batch=st.sampled_from([1, 4, 512]))
+def test_batches_of_whole_lines_follow_the_rules(lines, ending, batch):
+    # Mostly clean batches (quotes that close on their line), some with a quoted field running on.
+    text = ending.join(lines)
+    saved = tokenizer.BATCH
+    tokenizer.BATCH = batch
+    try:
+        assert records(text) == stated(text)
+    finally:
+        tokenizer.BATCH = saved
+
+
+def test_a_clean_batch_is_parsed_whole_and_a_run_on_quote_puts_it_back(monkeypatch):
+    calls = []
+
+    def spy(lines, *args):
+        found = _clean(lines, *args)
+        calls.append((len(lines), found is not None))
+        return found
+
+    monkeypatch.setattr(tokenizer, "_clean_batch", spy)
+    monkeypatch.setattr(tokenizer, "BATCH", 3)
+    text = 'a,b\n"c",d\ne\n"f\ng",h\ni\n'
+    assert records(text) == [(["a", "b"], 1), (["c", "d"], 2), (["e"], 3), (["f\ng", "h"], 4), (["i"], 6)]
+    # Two batches of three lines: the first parsed whole; the second put back, as its record runs on.
+    assert calls == [(3, True), (3, False)]
+
+
+_clean = tokenizer._clean_batch

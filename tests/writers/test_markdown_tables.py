@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from zenconv.ir import (
     Cell, CodeBlock, Columns, Document, HardBreak, List, ListItem, Locator, Paragraph, Row, Strong, Table, Text,
 )
+
+from zenconv.writers.markdown.escape import escape_cell_string
 
 from .conftest import mistune_text, parse_markdown, write_with
 
@@ -101,3 +107,19 @@ def test_a_table_in_a_list_item_is_indented():
     table = Table(rows=iter([Row(["a", "b"])]))
     md = write_with("markdown", Document([List([ListItem([Paragraph([Text("x")]), table])])])).text
     assert md == "- x\n\n  |  |  |\n  | --- | --- |\n  | a | b |\n"
+
+
+@pytest.mark.parametrize("cells", [["a ", "b"], ["a", " b"], ["", " "], [" ", ""], ["a\t", "b"], ["\xa0a"],
+                                   ["a", "", "b"], ["", ""], ["x | y"], ["http://a"], ["a\u3000"]])
+def test_a_row_written_as_it_is_equals_the_row_escaped_cell_by_cell(cells):
+    # The hot path writes a row of plain strings unchanged after one look at the joined row: whatever it
+    # lets through must be what escaping each cell gives.
+    line = md_of(Table(rows=[Row(cells)])).text.splitlines()[2]
+    assert line == "| " + " | ".join(escape_cell_string(cell) for cell in cells) + " |"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.text(alphabet=[" ", "\t", "\xa0", "\u3000", "a", "b", "|", "*"], max_size=3), min_size=1,
+                max_size=4))
+def test_any_row_written_as_it_is_equals_the_row_escaped_cell_by_cell(cells):
+    test_a_row_written_as_it_is_equals_the_row_escaped_cell_by_cell(cells)

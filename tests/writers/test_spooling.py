@@ -70,3 +70,24 @@ def test_writer_output_is_the_same_whether_or_not_the_spool_spilled(monkeypatch)
     spilled = write_with("markdown", doc()).text
     assert spilled == in_memory
     assert spilled.splitlines()[0] == "|  |  |  |"
+
+
+def test_blocks_replay_whole_records_in_order_from_memory_and_disk():
+    records = [f"| {i} | {'x' * (i % 7)} |" for i in range(5000)]
+    with RowSpool(max_rows=1200) as spool:
+        spool.extend(records[:1000])
+        spool.extend(records[1000:1500])  # crosses the threshold part-way
+        for record in records[1500:]:
+            spool.append(record)
+        assert spool.spilled and len(spool) == len(records)
+        blocks = list(spool.blocks(size=4096))
+    assert len(blocks) > 2 and all(block and not block.endswith("\n") for block in blocks)
+    assert "\n".join(blocks).split("\n") == records
+
+
+def test_a_row_wider_than_the_first_after_the_spill_pads_every_row():
+    rows = [Row(["a", "b"]) for _ in range(25_000)] + [Row(["a", "b", "c"]), Row(["d"])]
+    lines = write_with("markdown", Document([Table(rows=iter(rows))])).text.splitlines()
+    assert lines[0] == "|  |  |  |" and lines[1] == "| --- | --- | --- |"
+    assert lines[2] == lines[25_001] == "| a | b |  |"
+    assert lines[-2:] == ["| a | b | c |", "| d |  |  |"]

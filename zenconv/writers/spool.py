@@ -54,6 +54,23 @@ class RowSpool:
         if len(pending) >= 1024:
             self._spill()
 
+    def extend(self, records: list[str]) -> None:
+        """Keep each of ``records`` in order, as :meth:`append` would."""
+        if self._file is None:
+            room = self._max_rows - len(self._memory)
+            chars = sum(map(len, records[:room]))
+            if len(records) <= room and self._chars + chars <= self._max_chars:
+                self._memory.extend(records)
+                self._chars += chars
+                return
+            for record in records:
+                self.append(record)
+            return
+        pending = self._pending
+        pending.extend(records)
+        if len(pending) >= 1024:
+            self._spill()
+
     def _spill(self) -> None:
         if self._pending:
             self._pending.append("")
@@ -69,6 +86,34 @@ class RowSpool:
             self._file.seek(0)
             for line in self._file:
                 yield line[:-1]
+
+    def blocks(self, size: int = 1 << 20) -> Iterator[str]:
+        """The records in order, as strings of about ``size`` characters holding whole records joined
+        by "\\n" (no newline at either end): for a replay that passes every record on unchanged."""
+        memory = self._memory
+        step = max(1, size // 64)
+        for start in range(0, len(memory), step):
+            yield "\n".join(memory[start:start + step])
+        if self._file is None:
+            return
+        self._spill()
+        self._file.flush()
+        self._file.seek(0)
+        read = self._file.read
+        carry = ""
+        while True:
+            data = read(size)
+            if not data:
+                break
+            data = carry + data
+            cut = data.rfind("\n")
+            if cut < 0:
+                carry = data
+                continue
+            carry = data[cut + 1:]
+            yield data[:cut]
+        if carry:  # never: every record on disk ends with its newline
+            yield carry
 
     def close(self) -> None:
         self._memory = []

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from ...ir.nodes import BLOCK_TYPES, BlockQuote, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Table
 from ...ir.walk import cell_text
@@ -59,7 +60,7 @@ class PipeTables:
             if html is not None:
                 html_report, html.report = html.report, html_held
             try:
-                header, width, needs_html, filled = self._spool(table, spool, md_held)
+                header, shape, needs_html, filled = self._spool(table, spool, md_held)
             finally:
                 inline.report = inline_report
                 if html is not None:
@@ -74,11 +75,11 @@ class PipeTables:
                     md_held.replay(self.report)
                     if header is None:  # GFM needs a header row; an empty one is added, and said so
                         self.report("to-md.empty-header-row-added", table.locator)
-                    padding = (len(spool) + 1) * width - filled
+                    padding = (len(spool) + 1) * shape.width - filled
                     pad = padding <= max(PADDING_CELLS, PADDING_RATIO * filled)
                     if not pad:
                         self.report("to-md.table-rows-unpadded", table.locator)
-                    yield from self._pipe_lines(header, width, spool, pad)
+                    yield from self._pipe_lines(header, shape, spool, pad)
                 blank = True
         for note in table.notes:
             one_line = " ".join(note.split())
@@ -90,11 +91,12 @@ class PipeTables:
             blank = True
 
     def _spool(self, table: Table, spool: RowSpool, held: DeferredReports):
-        """Render every row into the spool; return the header record, the width, whether HTML is needed
+        """Render every row into the spool; return the header record, the shape, whether HTML is needed
         and the number of cells rendered.
 
-        A record is ``"<cells> <rendered cells>"`` (the count, for padding), or with --html-tables a JSON
-        line ``[cells, rendered cells, is header, row HTML]``.
+        A record is the finished line ``"| <rendered cells> |"`` when the row is as wide as the first
+        row, else the line behind its cell count (``"<cells> | ... |"``, for padding); with
+        --html-tables, a JSON line ``[cells, rendered cells, is header, row HTML]``.
         """
         width = table.columns.count or 0
         header = None
@@ -103,9 +105,12 @@ class PipeTables:
         unsafe = ROW_UNSAFE.search
         strip = str.strip
         html = self.html
-        append = spool.append
+        batch: list[str] = []  # records go to the spool a thousand at a time
+        append = batch.append
         first = True
         filled = 0
+        usual = -1  # the first row's width; a row of another width is stored behind its count
+        unusual = 0
         # No checkpoint per row here: the pipeline's row stream already ticks the guard for each row.
         for row in table.rows:
             cells = row.cells
@@ -121,9 +126,12 @@ class PipeTables:
                     if not placed:
                         cells, spanning = grid.place(cells)
                 else:
-                    # Nothing to escape, no pipe, no whitespace at a cell's edge: the row as it is.
+                    # Nothing to escape, no pipe, no whitespace at a cell's edge: the row as it is. Other
+                    # whitespace than a space is unsafe; a space at an edge makes two in a row, or one at
+                    # either end (as an empty cell does too, so only then are the cells stripped).
                     if (unsafe(line) or "://" in line or line.count("|") != len(cells) - 1
-                            or list(map(strip, cells)) != cells):
+                            or (("  " in line or line[:1] == " " or line[-1:] == " ")
+                                and list(map(strip, cells)) != cells)):
                         line = None
             if line is None:
                 locator = row.locator or table.locator
@@ -136,16 +144,25 @@ class PipeTables:
             if n > width:
                 width = n
             if html is None:
-                # The finished line behind its cell count: replay pads only the rows narrower than the table.
-                record = f"{n} | {line} |" if n else "0 "
+                if usual < 0:
+                    usual = n
+                if n == usual and n:
+                    record = f"| {line} |"
+                else:
+                    record = f"{n} | {line} |" if n else "0 "
+                    unusual += 1
             else:
                 record = json.dumps([n, line, row.is_header, row_html(html, row)])
             if first and row.is_header:
                 header = record
             else:
                 append(record)
+                if len(batch) == CHUNK_ROWS:
+                    spool.extend(batch)
+                    batch.clear()
             first = False
-        return header, width, needs_html, filled
+        spool.extend(batch)
+        return header, _Shape(width, usual, unusual), needs_html, filled
 
     def _careful_row(self, slots, locator, held: DeferredReports) -> tuple[str, bool]:
         self.inline.locator = locator
@@ -211,7 +228,8 @@ class PipeTables:
                 if text.strip():
                     yield escape_cell_string(text)
 
-    def _pipe_lines(self, header: str | None, width: int, spool: RowSpool, pad: bool = True) -> Iterator[str]:
+    def _pipe_lines(self, header: str | None, shape: _Shape, spool: RowSpool, pad: bool = True) -> Iterator[str]:
+        width = shape.width
         empty = "|" + "  |" * width
         if self.html is not None:
             records = (f"{n} | {line} |" if n else "0 " for n, line in (json.loads(r)[:2] for r in spool))
@@ -220,23 +238,20 @@ class PipeTables:
                 header = f"{n} | {line} |" if n else "0 "
         else:
             records = iter(spool)
-        if header is None:
-            yield empty
-        else:
-            yield _padded(header, width, empty)
+        usual = shape.usual
+        yield empty if header is None else _padded(header, width, empty, usual)
         yield "|" + " --- |" * width
-        full = f"{width} "
-        cut = len(full)
+        if self.html is None and not shape.unusual and usual == width:
+            # Every row is as wide as the table (the common case): the spool holds the lines as written.
+            yield from spool.blocks()
+            return
+        if not pad:
+            width, empty = 0, "|  |"
         # Rows go out a thousand to a string: a table is most of a big document, and each string
         # passes every enclosing block's generator (which prefix each of its lines, see writer.py).
         chunk: list[str] = []
         for record in records:
-            if record.startswith(full):  # the common row, as wide as the table: written as it is
-                chunk.append(record[cut:])
-            elif pad:
-                chunk.append(_padded(record, width, empty))
-            else:
-                chunk.append(_padded(record, 0, "|  |"))
+            chunk.append(_padded(record, width, empty, usual))
             if len(chunk) == CHUNK_ROWS:
                 yield "\n".join(chunk)
                 chunk = []
@@ -263,7 +278,16 @@ class PipeTables:
         yield "</table>"
 
 
-def _padded(record: str, width: int, empty: str) -> str:
-    count, _, line = record.partition(" ")
-    n = int(count)
+class _Shape(NamedTuple):
+    width: int    # the widest row's cells (or the declared column count)
+    usual: int    # the first row's cells: a record of this many is stored as its bare line
+    unusual: int  # records of another width, stored behind their count
+
+
+def _padded(record: str, width: int, empty: str, usual: int) -> str:
+    if record[0] == "|":
+        n, line = usual, record
+    else:
+        count, _, line = record.partition(" ")
+        n = int(count)
     return line + "  |" * (width - n) if n else empty
