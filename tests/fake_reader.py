@@ -1,7 +1,10 @@
-"""Readers for host tests: facets, a slow reader, a greedy reader, a failing reader, a refusing one."""
+"""Readers for host tests: facets, a slow reader, a greedy reader, a failing reader, a refusing one, and one
+that writes down the interpreter settings it runs under."""
 
 from __future__ import annotations
 
+import gc
+import sys
 import time
 
 from zenconv import (
@@ -57,11 +60,16 @@ def refusing(source, ctx):
     raise Unreadable("fake.corrupt", "the part does not parse")
 
 
+def runtime(source, ctx):
+    """The interpreter settings a conversion runs under, as text."""
+    yield Paragraph([Text(f"recursion {sys.getrecursionlimit()} gc {gc.get_threshold()[0]}")])
+
+
 CODES = [dropped("fake.thing-dropped", "A test construct."), refused("fake.corrupt", "A test refusal.")]
 
 
 @hookimpl
 def zenconv_readers(register):
-    for name in ("facets", "slow", "stuck", "greedy", "greedy_silent", "failing", "refusing"):
+    for name in ("facets", "slow", "stuck", "greedy", "greedy_silent", "failing", "refusing", "runtime"):
         register.reader(id=f"test.fake.{name}", name=f"fake{name.replace('_', '')}", version="1.0",
                         reader=f"tests.fake_reader:{name}", extensions=[f".{name}"], codes=CODES)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+import sys
 
 import pytest
 
 from zenconv.context import Source
 from zenconv.isolation import run_isolated
-from zenconv.pipeline import Request, run
+from zenconv.pipeline import GC_YOUNG_THRESHOLD, RECURSION_LIMIT, Request, run
 from zenconv.plugins import build_plugins
 
 from . import fake_reader
@@ -40,6 +42,13 @@ def test_facets_are_counted_and_listed_on_request(tmp_path, plugins):
     assert rows[1]["citation"] == "¶ 3"
     assert kept.manifest.metadata == {"title": "Facets"}
     assert (tmp_path / "out.md").read_text().startswith("# Title")
+
+
+def test_a_conversion_runs_with_deep_recursion_and_rare_young_collections_then_restores_both(tmp_path, plugins):
+    before = sys.getrecursionlimit(), gc.get_threshold()
+    run(request(tmp_path, "runtime"), plugins)
+    assert (tmp_path / "out.md").read_text() == f"recursion {RECURSION_LIMIT} gc {GC_YOUNG_THRESHOLD}\n"
+    assert (sys.getrecursionlimit(), gc.get_threshold()) == before
 
 
 def test_a_refusing_reader_leaves_no_output(tmp_path, plugins):

@@ -19,7 +19,9 @@ import json
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from ...ir.nodes import BLOCK_TYPES, BlockQuote, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Table
+from ...ir.nodes import (
+    BLOCK_TYPES, BlockQuote, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Row, Table,
+)
 from ...ir.walk import cell_text
 from ..deferred import DeferredReports
 from ..grid import COVERED, SpanGrid
@@ -98,71 +100,124 @@ class PipeTables:
         row, else the line behind its cell count (``"<cells> | ... |"``, for padding); with
         --html-tables, a JSON line ``[cells, rendered cells, is header, row HTML]``.
         """
-        width = table.columns.count or 0
-        header = None
-        needs_html = False
+        tally = _Tally(table.columns.count or 0)
         grid = SpanGrid()
-        unsafe = ROW_UNSAFE.search
-        strip = str.strip
-        html = self.html
+        join = " | ".join
+        plain = self.html is None
         batch: list[str] = []  # records go to the spool a thousand at a time
         append = batch.append
-        first = True
-        filled = 0
-        usual = -1  # the first row's width; a row of another width is stored behind its count
-        unusual = 0
+        rows = iter(table.rows)
+        row = next(rows, None)
         # No checkpoint per row here: the pipeline's row stream already ticks the guard for each row.
-        for row in table.rows:
-            cells = row.cells
-            line = None
-            spanning = 0
-            placed = grid.active
-            if placed:
-                cells, spanning = grid.place(cells)
-            if not spanning:
-                try:
-                    line = " | ".join(cells)
-                except TypeError:  # a Cell among the strings, or a covered slot
-                    if not placed:
-                        cells, spanning = grid.place(cells)
-                else:
-                    # Nothing to escape, no pipe, no whitespace at a cell's edge: the row as it is. Other
-                    # whitespace than a space is unsafe; a space at an edge makes two in a row, or one at
-                    # either end (as an empty cell does too, so only then are the cells stripped).
-                    if (unsafe(line) or "://" in line or line.count("|") != len(cells) - 1
-                            or (("  " in line or line[:1] == " " or line[-1:] == " ")
-                                and list(map(strip, cells)) != cells)):
-                        line = None
-            if line is None:
-                locator = row.locator or table.locator
-                line, flattened = self._careful_row(cells, locator, held)
-                if spanning:
-                    held("to-md.cell-spans-flattened", locator, spanning)
-                needs_html = needs_html or bool(spanning) or flattened
-            n = len(cells)
-            filled += n
-            if n > width:
-                width = n
-            if html is None:
-                if usual < 0:
-                    usual = n
-                if n == usual and n:
-                    record = f"| {line} |"
-                else:
-                    record = f"{n} | {line} |" if n else "0 "
-                    unusual += 1
-            else:
-                record = json.dumps([n, line, row.is_header, row_html(html, row)])
-            if first and row.is_header:
-                header = record
-            else:
+        while row is not None:
+            record = self._record(row, table, grid, held, tally)
+            if record is not None:
                 append(record)
-                if len(batch) == CHUNK_ROWS:
+                if len(batch) >= CHUNK_ROWS:
                     spool.extend(batch)
                     batch.clear()
-            first = False
+            usual = tally.usual
+            if not plain or grid.active or usual <= 0:
+                row = next(rows, None)
+                continue
+            # The common rows (as wide as the first, of bare strings) are joined, then checked a thousand
+            # at a time (see _plain); any other row goes back to _record.
+            chunk: list[Row] = []
+            lines: list[str] = []
+            for row in rows:
+                cells = row.cells
+                if len(cells) != usual:
+                    break
+                try:
+                    lines.append(join(cells))
+                except TypeError:  # a Cell among the strings
+                    break
+                chunk.append(row)
+                if len(chunk) == CHUNK_ROWS:
+                    self._plain(chunk, lines, usual, batch, table, grid, held, tally)
+                    chunk, lines = [], []
+                    spool.extend(batch)
+                    batch.clear()
+            else:
+                row = None
+            if chunk:
+                self._plain(chunk, lines, usual, batch, table, grid, held, tally)
         spool.extend(batch)
-        return header, _Shape(width, usual, unusual), needs_html, filled
+        return tally.header, _Shape(tally.width, tally.usual, tally.unusual), tally.needs_html, tally.filled
+
+    def _plain(self, rows: list[Row], lines: list[str], width: int, batch: list[str], table: Table,
+               grid: SpanGrid, held: DeferredReports, tally: _Tally) -> None:
+        """Records for rows of ``width`` bare strings, ``lines`` their cells joined with " | ".
+
+        A line is written as it is when it has nothing to escape, no pipe of its own and no whitespace
+        at a cell's edge. Other whitespace than a space is in ROW_UNSAFE; a space at an edge makes two
+        in a row, or one at either end of a line (an empty cell does too: only then are the cells
+        stripped). The lines are tested together first, joined as one long row: that is one test for
+        a thousand rows of a big clean table.
+        """
+        unsafe = ROW_UNSAFE.search
+        joined = " | ".join(lines)
+        if not (unsafe(joined) or "://" in joined or joined.count("|") != len(lines) * width - 1
+                or "  " in joined or joined[:1] == " " or joined[-1:] == " "):
+            batch.extend(("| " + " |\n| ".join(lines) + " |").split("\n"))
+            tally.filled += len(lines) * width
+            return
+        strip = str.strip
+        for row, line in zip(rows, lines):
+            if (unsafe(line) or "://" in line or line.count("|") != width - 1
+                    or (("  " in line or line[:1] == " " or line[-1:] == " ")
+                        and list(map(strip, row.cells)) != row.cells)):
+                record = self._record(row, table, grid, held, tally)
+                if record is not None:
+                    batch.append(record)
+            else:
+                batch.append(f"| {line} |")
+                tally.filled += width
+
+    def _record(self, row: Row, table: Table, grid: SpanGrid, held: DeferredReports, tally: _Tally) -> str | None:
+        """Any row: placed in the span grid, escaped cell by cell where it must be; its spool record,
+        or None for the header row (kept in the tally)."""
+        cells = row.cells
+        line = None
+        spanning = 0
+        placed = grid.active
+        if placed:
+            cells, spanning = grid.place(cells)
+        if not spanning:
+            try:
+                line = " | ".join(cells)
+            except TypeError:  # a Cell among the strings, or a covered slot
+                if not placed:
+                    cells, spanning = grid.place(cells)
+            else:
+                if (ROW_UNSAFE.search(line) or "://" in line or line.count("|") != len(cells) - 1
+                        or list(map(str.strip, cells)) != cells):
+                    line = None
+        if line is None:
+            locator = row.locator or table.locator
+            line, flattened = self._careful_row(cells, locator, held)
+            if spanning:
+                held("to-md.cell-spans-flattened", locator, spanning)
+            tally.needs_html = tally.needs_html or bool(spanning) or flattened
+        n = len(cells)
+        tally.filled += n
+        if n > tally.width:
+            tally.width = n
+        if self.html is None:
+            if tally.usual < 0:
+                tally.usual = n
+            if n == tally.usual and n:
+                record = f"| {line} |"
+            else:
+                record = f"{n} | {line} |" if n else "0 "
+                tally.unusual += 1
+        else:
+            record = json.dumps([n, line, row.is_header, row_html(self.html, row)])
+        first, tally.first = tally.first, False
+        if first and row.is_header:
+            tally.header = record
+            return None
+        return record
 
     def _careful_row(self, slots, locator, held: DeferredReports) -> tuple[str, bool]:
         self.inline.locator = locator
@@ -276,6 +331,21 @@ class PipeTables:
         if section:
             yield f"</{section}>"
         yield "</table>"
+
+
+class _Tally:
+    """What the rows of a table come to, as they are spooled."""
+
+    __slots__ = ("width", "usual", "unusual", "filled", "needs_html", "header", "first")
+
+    def __init__(self, width: int) -> None:
+        self.width = width       # the widest row so far (or the declared column count)
+        self.usual = -1          # the first row's cells; a record of another width is stored behind its count
+        self.unusual = 0
+        self.filled = 0          # cells rendered
+        self.needs_html = False  # a row a pipe table cannot hold (for --html-tables)
+        self.header: str | None = None
+        self.first = True
 
 
 class _Shape(NamedTuple):
