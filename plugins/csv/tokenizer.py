@@ -79,7 +79,7 @@ class Tokenizer:
         self.caps = caps
         self._tick = tick
         self._carry = ""
-        self._pending: list[str] = []
+        self._pending: list[str] = []  # pieces of a batch put back, last first
         self.stray_nul = 0  # NULs after the last record, in no record
         self._stop = re.compile("[" + re.escape(delimiter) + "\r\n]")
 
@@ -89,7 +89,6 @@ class Tokenizer:
                 yield fields, line + offset, cuts
 
     def batches(self) -> Iterator[Batch]:
-        readline = self._readline
         delimiter = self.delimiter
         max_cols = self.caps.max_cols
         # A line this short cannot hold a field or a record over its cap, and came whole.
@@ -99,7 +98,7 @@ class Tokenizer:
                        skipinitialspace=False, strict=False)
         quoted = csv.reader(one_line, **dialect)
         read_batch = partial(islice, iter(partial(self._readline, SEGMENT), ""), BATCH)
-        pending: list[str] = []  # lines of a batch put back, last first
+        pending = self._pending  # pieces of a batch put back, last first
         line = 1
         ended_cr = False  # the last physical line ended with a lone CR
         while True:
@@ -118,7 +117,7 @@ class Tokenizer:
                     yield line, records, None
                     line += len(records)
                     continue
-                pending = self._put_back(lines)
+                pending.extend(self._put_back(lines))
                 seg = pending.pop()
             if len(seg) <= fast_max and "\0" not in seg:
                 if '"' not in seg:
@@ -150,7 +149,6 @@ class Tokenizer:
                     continue
                 # A quoted field runs on past this line: the state machine reads the record.
                 one_line.line, one_line.overran = None, False
-            self._pending = pending
             record = self._record(seg, ended_cr)
             if record is None:
                 return
@@ -162,7 +160,7 @@ class Tokenizer:
 
     def _segment(self) -> str:
         """The next piece of a physical line, never ending between the CR and LF of a CRLF."""
-        if self._pending:  # the rest of a batch put back (whole lines, each shorter than a piece)
+        if self._pending:  # the rest of a batch put back, in pieces as they were read
             return self._pending.pop()
         carry, self._carry = self._carry, ""
         if carry == "\r":
