@@ -281,7 +281,10 @@ INLINE_TYPES = (
 
 @dataclass(slots=True)
 class Note:
-    """A footnote or endnote: its id (what NoteRef names), its kind, its blocks."""
+    """A footnote, an endnote or a review comment (``kind``): its id (what NoteRef names), its blocks.
+
+    A comment's blocks begin with its attribution (see ``zenconv_plugins.comments``); a thread is one
+    note, each reply attributed in turn."""
 
     id: str
     blocks: list[Block]

@@ -1,0 +1,67 @@
+"""Review comments as notes, the same in every reader: who said it, when, then what they said.
+
+A comment (a Word comment, an Excel note or threaded comment, a PowerPoint comment, an ODF annotation)
+becomes a :class:`~zenconv.ir.nodes.Note` of kind ``comment``, referenced by a ``NoteRef`` where the
+source anchors it (the end of the commented text, the cell, the slide). A thread (a comment and its
+replies) is one note, each entry opening with its attribution in emphasis:
+
+    [^1]: *Comment by John Reviewer (JR), 2026-01-01T00:00:00:* This is a sample reviewer comment
+
+          *Reply by Jane Smith (JS), 2026-06-18T17:35:35:* This is a sample response
+
+The attribution states what the source states (an author without initials, no date, an anonymous
+comment) and nothing else; the date is kept as the source writes it, cut to the second.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from zenconv.ir.nodes import Block, Emphasis, Inline, Note, Paragraph, Text
+
+MAX_ATTRIBUTION_CHARS = 200  # an author's name is a name, not a payload
+_FRACTION = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\.\d+")
+
+
+@dataclass
+class Comment:
+    """One entry of a thread: its author's name and initials and its date as the source gives them."""
+
+    blocks: list[Block] = field(default_factory=list)
+    author: str | None = None
+    initials: str | None = None
+    date: str | None = None
+
+
+def attribution(comment: Comment, reply: bool = False) -> str:
+    """``Comment by John Reviewer (JR), 2026-01-01T00:00:00:``; ``Reply`` for a later entry of a thread."""
+    author = " ".join((comment.author or "").split())[:MAX_ATTRIBUTION_CHARS]
+    initials = " ".join((comment.initials or "").split())[:MAX_ATTRIBUTION_CHARS]
+    text = "Reply" if reply else "Comment"
+    if author:
+        text += f" by {author}"
+        if initials and initials != author:
+            text += f" ({initials})"
+    elif initials:
+        text += f" by {initials}"
+    date = (comment.date or "").strip()[:MAX_ATTRIBUTION_CHARS]
+    if date:
+        text += ", " + _FRACTION.sub(r"\1", date)
+    return text + ":"
+
+
+def comment_note(note_id: str, thread: list[Comment]) -> Note:
+    """The note for a thread: each entry's attribution opens its first paragraph (or stands alone)."""
+    blocks: list[Block] = []
+    for index, comment in enumerate(thread):
+        lead: list[Inline] = [Emphasis([Text(attribution(comment, reply=index > 0))])]
+        body = list(comment.blocks)
+        if body and type(body[0]) is Paragraph:
+            first = body[0]
+            children = [Text(" "), *first.children] if first.children else []
+            body[0] = Paragraph([*lead, *children], facets=first.facets, locator=first.locator)
+        else:
+            body.insert(0, Paragraph(lead))
+        blocks.extend(body)
+    return Note(id=note_id, blocks=blocks, kind="comment")

@@ -1,0 +1,37 @@
+"""Review comments as notes (zenconv_plugins.comments): the attribution, threads, and how they are written."""
+
+from __future__ import annotations
+
+from zenconv.ir import Document, NoteRef, Paragraph, Table, Text
+from zenconv.ir.nodes import Cell, Row
+from zenconv_plugins.comments import Comment, attribution, comment_note
+
+from .writers.conftest import write_with
+
+
+def test_the_attribution_states_what_the_source_states():
+    assert attribution(Comment(author="John Reviewer", initials="JR", date="2026-06-18T17:35:35.236")) == \
+        "Comment by John Reviewer (JR), 2026-06-18T17:35:35:"
+    assert attribution(Comment(author="Jane", initials="Jane"), reply=True) == "Reply by Jane:"
+    assert attribution(Comment(initials="JS")) == "Comment by JS:"
+    assert attribution(Comment(date="2026-01-01")) == "Comment, 2026-01-01:"
+    assert attribution(Comment(author="  A\n  long\tname ")) == "Comment by A long name:"
+
+
+def test_a_thread_is_one_note_written_as_a_footnote_where_it_is_anchored():
+    note = comment_note("c0", [Comment([Paragraph([Text("Why Python?")])], "John Reviewer", "JR", "2026-01-01T00:00:00"),
+                               Comment([], "Jane Smith", None, None)])
+    assert note.kind == "comment" and len(note.blocks) == 2
+    doc = Document([Paragraph([Text("Python is great"), NoteRef("c0")])], notes=[note])
+    assert write_with("markdown", doc).text == (
+        "Python is great[^1]\n\n"
+        "[^1]: *Comment by John Reviewer (JR), 2026-01-01T00:00:00:* Why Python?\n\n"
+        "    *Reply by Jane Smith:*\n")
+
+
+def test_a_comment_on_a_cell_is_referenced_in_the_cell():
+    note = comment_note("A1", [Comment([Paragraph([Text("check")])], "Ann")])
+    table = Table(rows=[Row([Cell([Text("1000"), NoteRef("A1")], header=True)])])
+    md = write_with("markdown", Document([table], notes=[note])).text
+    assert md.splitlines()[0] == "| 1000[^1] |"
+    assert md.endswith("[^1]: *Comment by Ann:* check\n")
