@@ -178,15 +178,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         resource_infos = _write_resources(resources, media_dir, manifest_path)
 
     outcome, reasons = outcome_of(reporter, fatal)
-    manifest = Manifest(
-        generator=Generator(version=__version__),
-        source=SourceInfo(name=source.name, size=source.size, sha256=source.sha256,
-                          format=reader_spec.name if reader_spec else None,
-                          media_type=reader_spec.media_type if reader_spec else None),
-        reader=_component(reader_spec, ctx.library if ctx else None) if reader_spec else None,
-        writer=_component(writer_spec, None),
-        distributions=_distributions(reader_spec, writer_spec),
-        options={k: _jsonable(v) for k, v in options.changed.items()},
+    manifest = _manifest(
+        source, options, writer_spec, reader_spec, ctx.library if ctx else None,
         output=(OutputInfo(path=_relative(request.output, manifest_path), size=sink.size, sha256=sink.sha256,
                            media_type=writer_spec.media_type) if fatal is None and sink is not None else None),
         resources=resource_infos,
@@ -199,8 +192,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         facets=FacetSummary(counts=dict(sorted(stream.facet_counts.items())) if stream else {},
                             rows=stream.facet_rows if stream and stream.facet_rows is not None else None),
         preservation=dict(sorted(ctx.preservation.items())) if ctx else {},
-        limits=_limits(options, reader_spec),
-    ).sealed()
+    )
 
     if tmp_path is not None and request.output is not None:
         os.replace(tmp_path, request.output)
@@ -236,15 +228,25 @@ def unreadable_manifest(request: Request, code: str, message: str, plugins: Load
     plugins = plugins or build_plugins(third_party=request.third_party)
     options = resolve_options(plugins.registry, request.options)
     writer_spec = _choose_writer(request, plugins.registry)
-    source = request.source
+    return _manifest(request.source, options, writer_spec, None, None,
+                     outcome=str(Outcome.UNREADABLE), reasons=[code], message=message)
+
+
+def _manifest(source: Source, options, writer_spec: WriterSpec, reader_spec: ReaderSpec | None, library: str | None,
+              **found: Any) -> Manifest:
+    """The sealed manifest: what every conversion states (the generator, the source, the components and
+    their distributions, the options changed, the limits), then what this one ``found``."""
     return Manifest(
         generator=Generator(version=__version__),
-        source=SourceInfo(name=source.name, size=source.size, sha256=source.sha256),
+        source=SourceInfo(name=source.name, size=source.size, sha256=source.sha256,
+                          format=reader_spec.name if reader_spec else None,
+                          media_type=reader_spec.media_type if reader_spec else None),
+        reader=_component(reader_spec, library) if reader_spec else None,
         writer=_component(writer_spec, None),
-        distributions=_distributions(None, writer_spec),
+        distributions=_distributions(reader_spec, writer_spec),
         options={k: _jsonable(v) for k, v in options.changed.items()},
-        outcome=str(Outcome.UNREADABLE), reasons=[code], message=message,
-        limits=_limits(options, None),
+        limits=_limits(options, reader_spec),
+        **found,
     ).sealed()
 
 
