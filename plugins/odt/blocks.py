@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from zenconv.ir import Heading, HiddenFacet, List, ListItem, Paragraph, StyleFacet
 
+from .annotations import Annotations
 from .frames import FrameReader
 from .inlines import InlineReader
 from .names import DRAW, OFFICE, TABLE, TEXT
@@ -24,6 +25,7 @@ class BlockReader:
     def __init__(self, state: State) -> None:
         self.s = state
         self.frames = FrameReader(state, self)
+        self.annotations = Annotations(state, self)
         self.inlines = InlineReader(state, self, self.frames)
         self.list_counters: dict[tuple[str, int], int] = {}
 
@@ -35,6 +37,17 @@ class BlockReader:
         for child in elements:
             out.extend(self.block(child))
         return merge_lists(out)
+
+    def detached(self, elements) -> list:
+        """The blocks of a note's or a comment's body, read from inside the paragraph that holds it:
+        they are not the body's paragraphs (not counted, not located), and the holding paragraph's
+        text boxes and change marks are still its own when they are done."""
+        saved = self.s.locating, self.s.deferred, self.s.revision_marks
+        self.s.locating, self.s.deferred, self.s.revision_marks = False, [], []
+        try:
+            return self.children_of(elements)
+        finally:
+            self.s.locating, self.s.deferred, self.s.revision_marks = saved
 
     def block(self, el) -> list:
         tag = el.tag

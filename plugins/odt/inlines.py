@@ -26,7 +26,7 @@ _DRAW_INLINE = {f"{DRAW}{n}" for n in ("frame", "a", "g", "custom-shape", "rect"
                                         "polyline", "polygon", "path", "connector", "regular-polygon", "measure",
                                         "caption", "control")}
 _SILENT = {f"{TEXT}{n}" for n in ("bookmark-end", "reference-mark-end", "alphabetical-index-mark-end",
-                                  "toc-mark-end", "user-index-mark-end", "soft-page-break")} | {f"{OFFICE}annotation-end"}
+                                  "toc-mark-end", "user-index-mark-end", "soft-page-break")}
 _MARKS = {f"{TEXT}{n}" for n in ("bookmark", "bookmark-start", "reference-mark", "reference-mark-start")}
 
 
@@ -104,7 +104,11 @@ class InlineReader:
         elif tag in _MARKS:
             self.s.report("bookmarks-dropped")
         elif tag == f"{OFFICE}annotation":
-            self.s.report("annotations-dropped")
+            self._annotation(child, fmt, out)
+        elif tag == f"{OFFICE}annotation-end":
+            note_id = self.blocks.annotations.end(child.get(f"{OFFICE}name"))
+            if note_id is not None:
+                out.append((NoteRef(note_id), ()))
         elif tag in _SILENT:
             return
         elif tag == f"{TEXT}change-start":
@@ -138,14 +142,20 @@ class InlineReader:
         self.s.notes[kind] = self.s.notes.get(kind, 0) + 1
         note_id = f"{'en' if kind == 'endnote' else 'fn'}{self.s.notes[kind]}"
         body = el.find(f"{TEXT}note-body")
-        locating, self.s.locating = self.s.locating, False
-        deferred, self.s.deferred = self.s.deferred, []
-        try:
-            blocks = self.blocks.children(body) if body is not None else []
-        finally:
-            self.s.locating, self.s.deferred = locating, deferred
+        blocks = self.blocks.detached(body) if body is not None else []
         self.s.ctx.notes.append(Note(note_id, blocks, kind))
         out.append((NoteRef(note_id), ()))
+
+    def _annotation(self, el, fmt: dict, out: list) -> None:
+        annotations = self.blocks.annotations
+        if not annotations.keep:
+            self.s.report("annotations-dropped")
+        elif fmt.get("hidden") and self.s.skip_hidden:
+            self.s.report("hidden-text-skipped")  # a comment on hidden text goes with it
+        else:
+            note_id = annotations.read(el, ranged=True)
+            if note_id is not None:
+                out.append((NoteRef(note_id), ()))
 
     def _change_start(self, rid: str | None) -> None:
         change = self.s.changes.get(rid or "")

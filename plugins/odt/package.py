@@ -40,12 +40,13 @@ class OdfPackage:
         data = self.read(name)
         return parse_xml(data, self.ctx.namespace, max_depth=self.max_depth) if data is not None else None
 
-    def events(self, name: str):
-        """``(event, element)`` pairs of a part read as a stream; None when there is no such part."""
+    def events(self, name: str, **options):
+        """``(event, element)`` pairs of a part read as a stream (``options`` as ``iterparse_xml`` takes
+        them); None when there is no such part."""
         found = self.name_of(name)
         if found is None:
             return None
-        return iterparse_xml(self.zip.open(found), self.ctx.namespace, max_depth=self.max_depth)
+        return iterparse_xml(self.zip.open(found), self.ctx.namespace, max_depth=self.max_depth, **options)
 
     def metadata(self, meta: Metadata) -> int | None:
         """Fill ``meta`` from meta.xml (in place: the document already holds it); return the page

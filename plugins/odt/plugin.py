@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import HIDDEN, REVISIONS
+from zenconv.options import COMMENTS, HIDDEN, REVISIONS
 from zenconv.reports import degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
@@ -29,7 +29,7 @@ def _shared(ns: str) -> tuple:
         dropped(f"{ns}.media-limit", "An image past --max-media-bytes was not stored."),
         dropped(f"{ns}.external-image-not-fetched", "An image linked outside the package: never fetched; the reference is kept as the image source."),
         dropped(f"{ns}.unsafe-link-dropped", "A hyperlink to a script URL (javascript:, vbscript:, data:): the text is kept, the link is not."),
-        dropped(f"{ns}.annotations-dropped", "Comments (office:annotation)."),
+        dropped(f"{ns}.annotations-dropped", "Comments (office:annotation) under --comments drop."),
         dropped(f"{ns}.drawings-dropped", "Drawing shapes without text (lines, rectangles, custom shapes)."),
         degraded(f"{ns}.heading-level-clamped", "A heading deeper than level 6 became level 6."),
         truncated(f"{ns}.table-truncated", "Rows or columns a table repeats past the table caps were cut."),
@@ -61,11 +61,11 @@ def zenconv_readers(register) -> None:
         id=ODT_ID, name="odt", version=VERSION, reader="zenconv_plugins.odt.reader:read",
         extensions=[".odt", ".ott"], media_types=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
         odf_mimetypes=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
-        codes=ODT_CODES, options=(REVISIONS, HIDDEN),
+        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS),
     )
     register.reader(
         id=ODP_ID, name="odp", version=VERSION, reader="zenconv_plugins.odt.presentation:read",
         extensions=[".odp", ".otp"], media_types=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
         odf_mimetypes=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
-        codes=ODP_CODES, options=(HIDDEN,),
+        codes=ODP_CODES, options=(HIDDEN, COMMENTS),
     )

@@ -3,7 +3,9 @@
 A slide's heading is its title frame (``presentation:class="title"``), ``Slide N`` when it has
 none; its frames follow in reading order (rows by top, then left, as in the PowerPoint reader),
 then its speaker notes. ODF positions are absolute even inside a group, so no transform applies.
-A slide is hidden by its drawing-page style (``presentation:visibility="hidden"``).
+A slide is hidden by its drawing-page style (``presentation:visibility="hidden"``). A slide's
+comments (``office:annotation`` children of the page) are pinned to a point of the slide, not to
+text: their references go at the end of its title, else of its first text block.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Iterator
 import lxml.etree
 
 from zenconv.context import ReadContext, Source
-from zenconv.ir import Container, Heading, HiddenFacet, LayoutFacet, Locator, Text
+from zenconv.ir import Container, Heading, HiddenFacet, LayoutFacet, Locator, NoteRef, Paragraph, Text, walk
 from zenconv.reports import Unreadable
 
 from .blocks import BlockReader
@@ -72,6 +74,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
             del el.getparent()[0]
     if not seen:
         raise Unreadable("odp.wrong-document-type", "content.xml has no office:presentation body")
+    reader.annotations.finish()
 
 
 def _slide(page, number: int, hidden: bool, size, reader: BlockReader) -> Container:
@@ -85,6 +88,12 @@ def _slide(page, number: int, hidden: bool, size, reader: BlockReader) -> Contai
     for shape in _reading_order(shapes):
         if shape is not title_el:
             blocks.extend(_shape_blocks(shape, reader))
+    refs = _comment_refs(page, reader)
+    if refs:
+        anchor = blocks[0] if title_el is not None else next(
+            (b for b in walk(blocks[1:]) if isinstance(b, (Paragraph, Heading))), None)
+        if anchor is not None:  # else the notes are carried unreferenced
+            anchor.children.extend(refs)
     if next(page.iter(f"{ANIM}par", f"{ANIM}seq", f"{ANIM}animate"), None) is not None:
         state.ctx.report("odp.animations-dropped", state.base)
     notes = page.find(f"{PRESENTATION}notes")
@@ -97,6 +106,19 @@ def _slide(page, number: int, hidden: bool, size, reader: BlockReader) -> Contai
             blocks.append(Container(note_blocks, class_="notes", locator=state.base))
     facets = tuple(f for f in (size, HiddenFacet("hidden-slide") if hidden else None) if f is not None)
     return Container(blocks, class_="slide", facets=facets, locator=state.base)
+
+
+def _comment_refs(page, reader: BlockReader) -> list:
+    """A reference for each of the slide's comment threads (a reply joins its parent's thread)."""
+    annotations, refs = reader.annotations, []
+    for el in page.iterfind(f"{OFFICE}annotation"):
+        if not annotations.keep:
+            reader.s.report("annotations-dropped")
+            continue
+        note_id = annotations.read(el, ranged=False)
+        if note_id is not None:
+            refs.append(NoteRef(note_id))
+    return refs
 
 
 def _shape_blocks(shape, reader: BlockReader) -> list:

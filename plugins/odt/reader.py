@@ -79,4 +79,5 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
             yield held.pop(0)
     if not seen_text:
         raise Unreadable("odt.wrong-document-type", "content.xml has no office:text body")
+    reader.annotations.finish()
     yield from held

@@ -1,0 +1,74 @@
+"""Review comments (``office:annotation``) as notes: one note per thread, built when the body is read.
+
+A comment names its author (``dc:creator``), its date (``dc:date``) and, since ODF 1.3, its
+initials (``meta:creator-initials``; LibreOffice wrote ``loext:sender-initials`` before). A reply
+is an annotation of its own whose ``loext:parent-name`` names its parent's ``office:name``: it joins
+the parent's thread and is referenced nowhere. An annotation with an ``office:name`` may open a range
+that a later ``office:annotation-end`` closes; its reference goes there, at the end of the commented
+text, as Word places it. LibreOffice names point comments too, so whether a name has an end ahead is
+looked up in content.xml, once, the first time it matters.
+"""
+
+from __future__ import annotations
+
+from zenconv_plugins.comments import Comment, comment_note
+
+from .names import DC, LOEXT, META, OFFICE
+
+_ATTRIBUTION = {f"{DC}creator", f"{DC}date", f"{META}creator-initials", f"{LOEXT}sender-initials",
+                f"{META}date-string"}
+
+
+class Annotations:
+    def __init__(self, state, blocks) -> None:
+        self.s = state
+        self.blocks = blocks  # the block reader, for the comments' paragraphs
+        self._threads: list[tuple[str, list[Comment]]] = []
+        self._named: dict[str, list[Comment]] = {}  # threads by the office:name of any of their comments
+        self._open: dict[str, str] = {}  # note ids of ranges whose end is still ahead, by office:name
+        self._ends: set[str] | None = None
+
+    @property
+    def keep(self) -> bool:
+        return self.s.ctx.options.get("comments") != "drop"
+
+    def read(self, el, *, ranged: bool) -> str | None:
+        """Take in one annotation; return the id of the note to reference where it stands, or None
+        (a reply, or a range whose reference waits for its end)."""
+        author, date = el.findtext(f"{DC}creator"), el.findtext(f"{DC}date")
+        initials = el.findtext(f"{META}creator-initials") or el.findtext(f"{LOEXT}sender-initials")
+        body = self.blocks.detached([c for c in el if c.tag not in _ATTRIBUTION])
+        comment = Comment(body, author, initials, date)
+        name = el.get(f"{OFFICE}name")
+        thread = self._named.get(el.get(f"{LOEXT}parent-name") or "")
+        if thread is not None:
+            thread.append(comment)
+            if name:
+                self._named[name] = thread  # a reply to this reply is still of this thread
+            return None
+        note_id = f"comment-{len(self._threads) + 1}"
+        thread = [comment]
+        self._threads.append((note_id, thread))
+        if name:
+            self._named[name] = thread
+            if ranged and name in self._range_ends():
+                self._open[name] = note_id
+                return None
+        return note_id
+
+    def end(self, name: str | None) -> str | None:
+        """The id of the note whose range an ``office:annotation-end`` closes, None when none is open."""
+        return self._open.pop(name or "", None)
+
+    def finish(self) -> None:
+        """Every thread as one note, replies and all; a range whose end never came is carried unreferenced."""
+        self.s.ctx.notes.extend(comment_note(note_id, thread) for note_id, thread in self._threads)
+
+    def _range_ends(self) -> set[str]:
+        if self._ends is None:
+            self._ends = set()
+            for _, el in self.s.pkg.events("content.xml", events=("end",), clear=True):
+                self.s.ctx.tick()
+                if el.tag == f"{OFFICE}annotation-end" and el.get(f"{OFFICE}name"):
+                    self._ends.add(el.get(f"{OFFICE}name"))
+        return self._ends
