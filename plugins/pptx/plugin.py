@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import HIDDEN
+from zenconv.options import COMMENTS, HIDDEN
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -26,7 +26,7 @@ CODES = (
     dropped("pptx.ole-object-dropped", "An embedded OLE object (a workbook, a document) shown as a picture."),
     dropped("pptx.media-dropped", "Embedded or linked audio and video."),
     dropped("pptx.animations-dropped", "Slide animations (the slide's timing tree)."),
-    dropped("pptx.comments-dropped", "Review comments on a slide."),
+    dropped("pptx.comments-dropped", "Review comments on a slide, left out under --comments drop."),
     dropped("pptx.footer-placeholders-dropped", "Slide-number, date and footer placeholders."),
     dropped("pptx.image-missing", "A picture whose image part is missing or not linked: nothing of it is carried."),
     dropped("pptx.external-image-not-fetched", "A picture linked outside the package: never fetched; the reference is kept as the image source."),
@@ -39,6 +39,7 @@ CODES = (
 
 OPTIONS = (
     HIDDEN,
+    COMMENTS,
     OptionSpec("pptx-shape-tables", "bool", False, "PowerPoint: read a slide's grid of positioned text boxes as a table."),
 )
 

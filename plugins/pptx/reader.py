@@ -11,6 +11,7 @@ from zenconv.ir import LayoutFacet, Locator, Metadata
 from zenconv.reports import Unreadable
 from zenconv_plugins.properties import ooxml_app, ooxml_core
 
+from .comments import Commentary
 from .geometry import Template
 from .package import NS, R_ID, Package
 from .slides import SlideReader
@@ -32,6 +33,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
     if ctx.options["pptx_shape_tables"]:
         from .shapegrid import grid_blocks as grid
     templates: dict[str, Template] = {}
+    commentary = Commentary(pkg, ctx, main) if ctx.options["comments"] == "keep" else None
     ids = pres.find(f"{_P}sldIdLst")
     for number, sld in enumerate(ids.iterfind(f"{_P}sldId") if ids is not None else (), 1):
         ctx.checkpoint()
@@ -48,7 +50,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         master_part = next(iter(pkg.related(layout_part, "slideMaster")), None) if layout_part else None
         slide = SlideReader(pkg, ctx, number=number, part=rel.target, root=root,
                             layout=_template(pkg, templates, layout_part), master=_template(pkg, templates, master_part),
-                            size=size)
+                            size=size, commentary=commentary)
         yield slide.read(hidden, grid)
 
 

@@ -9,6 +9,7 @@ from zenconv.ir import Container, HiddenFacet, Heading, Image, LayoutFacet, List
 from zenconv_plugins.charts import CHART_URIS, chart_table, read_chart
 
 from . import geometry as geo
+from .comments import place
 from .package import NS, R_EMBED, R_ID, R_LINK
 from .tables import read_table
 from .text import TextReader, blocks_of
@@ -35,15 +36,18 @@ class Placed:
     ph: tuple[str, str | None] | None
     layout_sp: object = None
     master_sp: object = None
+    owners: tuple[str, ...] = ()  # the cNvPr ids of the groups it sits in, outermost first
 
 
 class SlideReader:
     def __init__(self, pkg, ctx, *, number: int, part: str, root, layout: geo.Template, master: geo.Template,
-                 size: LayoutFacet | None) -> None:
+                 size: LayoutFacet | None, commentary=None) -> None:
         self.pkg, self.ctx = pkg, ctx
         self.number, self.part, self.root = number, part, root
         self.layout, self.master, self.size = layout, master, size
+        self.commentary = commentary  # None under --comments drop
         self.tables = 0
+        self.anchors: dict[str, object] = {}  # a shape's (or its groups') cNvPr id → its last block
 
     # --- the slide -----------------------------------------------------------------------------
 
@@ -54,6 +58,8 @@ class SlideReader:
         title = _text_of(title_shape.el) or None if title_shape is not None else None
         self.locator = Locator(slide=self.number, slide_title=title)
         blocks: list = [Heading(1, [Text(title or f"Slide {self.number}")], locator=self.locator)]
+        if title_shape is not None:
+            self._anchor(title_shape, blocks)
         ordered = _reading_order(placed)
         if grid is not None:
             blocks.extend(grid(self, ordered, title_shape))
@@ -63,6 +69,7 @@ class SlideReader:
                 if shape is not title_shape:
                     blocks.extend(self.shape_blocks(shape, text))
         self._report_extras()
+        self.comments(blocks, title is not None)
         notes = self.notes()
         if notes:
             blocks.append(Container(notes, class_="notes", locator=self.locator))
@@ -72,23 +79,24 @@ class SlideReader:
     def text_reader(self) -> TextReader:
         return TextReader(self.ctx, self.pkg.rels(self.part), self.locator)
 
-    def collect(self, tree, groups: tuple) -> list[Placed]:
+    def collect(self, tree, groups: tuple, owners: tuple = ()) -> list[Placed]:
         """Every shape under ``tree`` in document order, groups flattened, boxes in slide space."""
         out: list[Placed] = []
         for el in tree:
             tag = el.tag
             if tag == f"{_MC}AlternateContent":
-                out.extend(self.collect(_alternative(el), groups))
+                out.extend(self.collect(_alternative(el), groups, owners))
             elif tag == f"{_P}grpSp":
                 inner = geo.group_map(el.find(f"{_P}grpSpPr"))
-                out.extend(self.collect(el, groups + (inner,) if inner is not None else groups))
+                out.extend(self.collect(el, groups + (inner,) if inner is not None else groups,
+                                        owners + (_shape_id(el),)))
             elif tag in _SHAPES:
-                out.append(self._place(el, groups))
+                out.append(self._place(el, groups, owners))
             elif isinstance(tag, str) and tag not in (f"{_P}nvGrpSpPr", f"{_P}grpSpPr", f"{_P}extLst"):
                 out.append(Placed(el, None, None))
         return out
 
-    def _place(self, el, groups: tuple) -> Placed:
+    def _place(self, el, groups: tuple, owners: tuple) -> Placed:
         box = geo.sp_box(el)
         ph = geo.placeholder_of(el)
         layout_sp = master_sp = None
@@ -98,11 +106,23 @@ class SlideReader:
                 box = next((b for b in (geo.sp_box(s) for s in (layout_sp, master_sp) if s is not None) if b), None)
         if box is not None:
             box = geo.through_groups(box, groups)
-        return Placed(el, box, ph, layout_sp, master_sp)
+        return Placed(el, box, ph, layout_sp, master_sp, owners)
 
     # --- shapes --------------------------------------------------------------------------------
 
     def shape_blocks(self, shape: Placed, text: TextReader) -> list:
+        blocks = self._blocks(shape, text)
+        self._anchor(shape, blocks)
+        return blocks
+
+    def _anchor(self, shape: Placed, blocks: list) -> None:
+        """A comment on a shape, or on a group it is in, is referenced after the shape's last block;
+        shapes are read in reading order, so a group's last shape with blocks is the group's anchor."""
+        if blocks:
+            for key in (_shape_id(shape.el), *shape.owners):
+                self.anchors[key] = blocks[-1]
+
+    def _blocks(self, shape: Placed, text: TextReader) -> list:
         el, tag = shape.el, shape.el.tag
         if tag == f"{_P}sp":
             if shape.ph is not None and shape.ph[0] in geo.FOOTER_TYPES:
@@ -212,6 +232,12 @@ class SlideReader:
         timing = self.root.find(f"{_P}timing")
         if timing is not None and next(timing.iter(f"{_P}par"), None) is not None:
             self.ctx.report("pptx.animations-dropped", self.locator)
+
+    def comments(self, blocks: list, titled: bool) -> None:
+        """Review comments as notes referenced at their anchors, or, under --comments drop, counted."""
+        if self.commentary is not None:
+            place(self.commentary.threads(self.part, self.locator), self.ctx.notes, self.anchors, blocks, titled)
+            return
         for target in self.pkg.related(self.part, "comments"):
             root = self.pkg.xml(target)
             count = sum(1 for c in root if isinstance(c.tag, str) and c.tag.endswith("}cm")) if root is not None else 0
@@ -265,6 +291,11 @@ def _text_of(el) -> str:
     texts = (" ".join("".join(" " if n.tag == f"{_A}br" else n.text or "" for n in p.iter(f"{_A}t", f"{_A}br")).split())
              for p in el.iter(f"{_A}p"))
     return " ".join(t for t in texts if t)
+
+
+def _shape_id(el) -> str | None:
+    props = el.find(f"*/{_P}cNvPr")
+    return props.get("id") if props is not None else None
 
 
 def _local(tag) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from zenconv.ir import Container, Heading, Table
+from zenconv.ir import Container, Heading, Table, Text
 from zenconv.testing import read
 
 from .make_fixtures import build
@@ -28,7 +28,8 @@ def slides(result) -> list[Container]:
 
 
 def slide_titles(result) -> list[str]:
-    return ["".join(t.text for t in s.blocks[0].children) for s in slides(result) if isinstance(s.blocks[0], Heading)]
+    return ["".join(t.text for t in s.blocks[0].children if isinstance(t, Text))
+            for s in slides(result) if isinstance(s.blocks[0], Heading)]
 
 
 def tables(container: Container) -> list[Table]:

@@ -221,6 +221,115 @@ def shapegrid(path: Path) -> None:
     prs.save(path)
 
 
+P188 = "http://schemas.microsoft.com/office/powerpoint/2018/8/main"
+P15 = "http://schemas.microsoft.com/office/powerpoint/2012/main"
+AC = "http://schemas.microsoft.com/office/drawing/2013/main/command"
+PC = "http://schemas.microsoft.com/office/powerpoint/2013/main/command"
+LEGACY_COMMENTS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments"
+MODERN_COMMENTS = "http://schemas.microsoft.com/office/2018/10/relationships/comments"
+
+
+def _part(prs: Presentation, name: str, content_type: str, xml: str) -> Part:
+    return Part(PackURI(name), content_type, prs.part.package, xml.encode())
+
+
+def _legacy_cm(author: int, idx: int, dt_: str, text: str, parent: tuple[int, int] | None = None) -> str:
+    threading = (f'<p:extLst><p:ext uri="{{C676402C-5697-4E1C-873F-D02D1690AC5C}}"><p15:threadingInfo xmlns:p15="{P15}">'
+                 f'<p15:parentCm authorId="{parent[0]}" idx="{parent[1]}"/></p15:threadingInfo></p:ext></p:extLst>'
+                 if parent else "")
+    return (f'<p:cm authorId="{author}" dt="{dt_}" idx="{idx}"><p:pos x="10" y="10"/><p:text>{text}</p:text>'
+            f'{threading}</p:cm>')
+
+
+def _modern_cm(cid: str, author: str, created: str, body: str, anchor: str = "", replies: str = "") -> str:
+    """``anchor`` is the shape id the comment is on; without one, the comment is on the slide."""
+    moniker = (f'<ac:deMkLst xmlns:ac="{AC}" xmlns:pc="{PC}"><pc:docMk/><pc:sldMk cId="1" sldId="256"/>'
+               f'<ac:spMk id="{anchor}" creationId="{{00000000-0000-0000-0000-000000000000}}"/></ac:deMkLst>'
+               if anchor else f'<pc:sldMkLst xmlns:pc="{PC}"><pc:docMk/><pc:sldMk cId="1" sldId="256"/></pc:sldMkLst>')
+    reply_list = f"<p188:replyLst>{replies}</p188:replyLst>" if replies else ""
+    return (f'<p188:cm id="{{{cid}}}" authorId="{{{author}}}" created="{created}">{moniker}<p188:pos x="1" y="1"/>'
+            f"{reply_list}<p188:txBody><a:bodyPr/><a:lstStyle/>{body}</p188:txBody></p188:cm>")
+
+
+def _modern_part(prs: Presentation, n: int, comments: str) -> Part:
+    return _part(prs, f"/ppt/comments/modernComment_{n}.xml", "application/vnd.ms-powerpoint.comments+xml",
+                 f'<p188:cmLst xmlns:a="{A}" xmlns:r="{R}" xmlns:p188="{P188}">{comments}</p188:cmLst>')
+
+
+def comments(path: Path) -> None:
+    """Review comments: legacy (plain text, a reply threaded to its parent) and modern (PowerPoint 365,
+    DrawingML text, replies inside the thread, anchored to a shape, a group, the slide or a missing shape)."""
+    prs = Presentation()
+    _fixed_core(prs, "Comments")
+    title_body, title_only, blank = prs.slide_layouts[1], prs.slide_layouts[5], prs.slide_layouts[6]
+    prs.part.relate_to(_part(prs, "/ppt/commentAuthors.xml",
+                             "application/vnd.openxmlformats-officedocument.presentationml.commentAuthors+xml",
+                             f'<p:cmAuthorLst xmlns:p="{P}"><p:cmAuthor id="0" name="John Reviewer" initials="JR" '
+                             'lastIdx="1" clrIdx="0"/><p:cmAuthor id="1" name="Jane Smith" initials="JS" lastIdx="2" '
+                             'clrIdx="1"/></p:cmAuthorLst>'),
+                       "http://schemas.openxmlformats.org/officeDocument/2006/relationships/commentAuthors")
+    prs.part.relate_to(_part(prs, "/ppt/authors.xml", "application/vnd.ms-powerpoint.authors+xml",
+                             f'<p188:authorLst xmlns:p188="{P188}"><p188:author id="{{A1}}" name="Jane Smith" '
+                             'initials="JS" userId="jane" providerId="None"/><p188:author id="{B2}" name="Bob Stone" '
+                             'initials="BS" userId="bob" providerId="None"/></p188:authorLst>'),
+                       "http://schemas.microsoft.com/office/2018/10/relationships/authors")
+
+    # 1: legacy comments on a titled slide: a thread of two (the reply in two lines), then a comment alone
+    s1 = prs.slides.add_slide(title_body)
+    s1.shapes.title.text = "Budget"
+    s1.placeholders[1].text_frame.text = "Costs rose"
+    legacy = (_legacy_cm(0, 1, "2026-01-01T00:00:00.000", "Check the figure")
+              + _legacy_cm(1, 1, "2026-06-18T17:35:35.236", "Checked.\nIt holds.", parent=(0, 1))
+              + _legacy_cm(1, 2, "2026-06-19T09:00:00.000", "Source?"))
+    s1.part.relate_to(_part(prs, "/ppt/comments/comment1.xml",
+                            "application/vnd.openxmlformats-officedocument.presentationml.comments+xml",
+                            f'<p:cmLst xmlns:p="{P}">{legacy}</p:cmLst>'), LEGACY_COMMENTS)
+
+    # 2: modern comments on a shape (with a reply), on a group, on the slide, and on a shape that is not there
+    s2 = prs.slides.add_slide(title_only)
+    s2.shapes.title.text = "Plan"
+    box = s2.shapes.add_textbox(Inches(1), Inches(2), Inches(4), Inches(1))
+    box.text_frame.text = "Phase one"
+    box.text_frame.add_paragraph().text = "Phase two"
+    group = s2.shapes.add_group_shape()
+    group.shapes.add_textbox(Inches(1), Inches(4), Inches(2), Inches(1)).text_frame.text = "Left"
+    group.shapes.add_textbox(Inches(4), Inches(4), Inches(2), Inches(1)).text_frame.text = "Right"
+    reply = ('<p188:reply id="{R1}" authorId="{A1}" created="2026-06-19T10:00:00.000"><p188:txBody><a:bodyPr/>'
+             "<a:p><a:r><a:t>Agreed</a:t></a:r></a:p></p188:txBody></p188:reply>")
+    modern = (_modern_cm("C1", "B2", "2026-06-18T17:37:55.253",
+                         "<a:p><a:r><a:t>Too </a:t></a:r><a:r><a:rPr b=\"1\"/><a:t>vague</a:t></a:r></a:p>"
+                         "<a:p><a:r><a:t>Say when.</a:t></a:r></a:p>", anchor=str(box.shape_id), replies=reply)
+              + _modern_cm("C2", "A1", "2026-06-20T08:00:00.000", "<a:p><a:r><a:t>On the group</a:t></a:r></a:p>",
+                           anchor=str(group.shape_id))
+              + _modern_cm("C3", "A1", "2026-06-21T08:00:00.000", "<a:p><a:r><a:t>Whole slide</a:t></a:r></a:p>")
+              + _modern_cm("C4", "B2", "2026-06-22T08:00:00.000", "<a:p><a:r><a:t>Shape gone</a:t></a:r></a:p>",
+                           anchor="999"))
+    s2.part.relate_to(_modern_part(prs, 2, modern), MODERN_COMMENTS)
+
+    # 3: no title: the comment goes to the first text block
+    s3 = prs.slides.add_slide(blank)
+    s3.shapes.add_textbox(Inches(1), Inches(1), Inches(4), Inches(1)).text_frame.text = "Loose notes"
+    s3.part.relate_to(_modern_part(prs, 3, _modern_cm("C5", "A1", "2026-06-23T08:00:00.000",
+                                                      "<a:p><a:r><a:t>Needs a title</a:t></a:r></a:p>")),
+                      MODERN_COMMENTS)
+
+    # 4: no text at all: the comment is carried without a reference
+    s4 = prs.slides.add_slide(blank)
+    s4.part.relate_to(_modern_part(prs, 4, _modern_cm("C6", "B2", "2026-06-24T08:00:00.000",
+                                                      "<a:p><a:r><a:t>Empty slide?</a:t></a:r></a:p>")),
+                      MODERN_COMMENTS)
+
+    # 5: hidden, with a comment
+    s5 = prs.slides.add_slide(title_only)
+    s5.shapes.title.text = "Secret"
+    s5._element.set("show", "0")
+    s5.part.relate_to(_part(prs, "/ppt/comments/comment5.xml",
+                            "application/vnd.openxmlformats-officedocument.presentationml.comments+xml",
+                            f'<p:cmLst xmlns:p="{P}">{_legacy_cm(0, 3, "2026-07-01T00:00:00.000", "Hidden remark")}'
+                            "</p:cmLst>"), LEGACY_COMMENTS)
+    prs.save(path)
+
+
 def rewrite(src: Path, dst: Path, part: str, change) -> None:
     """Copy a package, passing one part's bytes through ``change`` (for the hostile variants)."""
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
@@ -235,7 +344,7 @@ def rewrite(src: Path, dst: Path, part: str, change) -> None:
 def build(out: Path) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = {}
-    for name, maker in (("basic", basic), ("chartex", chartex), ("shapegrid", shapegrid)):
+    for name, maker in (("basic", basic), ("chartex", chartex), ("shapegrid", shapegrid), ("comments", comments)):
         made[name] = out / f"{name}.pptx"
         maker(made[name])
     slide = "ppt/slides/slide1.xml"
@@ -253,6 +362,12 @@ def build(out: Path) -> dict[str, Path]:
     made["not-a-zip"].write_bytes(b"this is not a zip archive at all")
     made["dangling"] = out / "dangling.pptx"
     rewrite(made["basic"], made["dangling"], "ppt/slides/slide2.xml", lambda d: None)
+    modern = "ppt/comments/modernComment_2.xml"
+    made["comments-malformed"] = out / "comments-malformed.pptx"
+    rewrite(made["comments"], made["comments-malformed"], modern, lambda d: d[: len(d) // 2])
+    made["comments-deep"] = out / "comments-deep.pptx"
+    rewrite(made["comments"], made["comments-deep"], modern,
+            lambda d: d.replace(b"<a:bodyPr/>", b"<a:bodyPr/>" + b"<a:p>" * 300 + b"</a:p>" * 300, 1))
     return made
 
 

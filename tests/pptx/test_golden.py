@@ -13,7 +13,7 @@ from zenconv.ir.serialize import document_to_data
 from .conftest import read_deck
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = {"basic": {}, "chartex": {}, "shapegrid": {"pptx_shape_tables": True}}
+CASES = {"basic": {}, "chartex": {}, "comments": {}, "shapegrid": {"pptx_shape_tables": True}}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
