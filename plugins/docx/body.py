@@ -75,7 +75,8 @@ class BlockReader:
         elif tag == W + "bookmarkStart":
             st.report("docx.bookmarks-dropped", detail=el.get(W + "name"))
         elif tag == W + "commentRangeStart":
-            self.runs._comment(el.get(W + "id"))
+            # only reported with --comments drop: a block-level mark cannot hold a reference
+            st.comments.mark(st, el)
         elif tag in (W + "customXml", W + "smartTag"):
             for child in el:
                 self.block(child, out)

@@ -1,16 +1,20 @@
-"""The parts read after the body: footnotes and endnotes as notes, headers and footers reported.
+"""The parts read after the body: footnotes, endnotes and comments as notes, headers and footers reported.
 
 Notes are read in the order the body referred to them, and only those it referred to (the
 separator "notes" Word keeps in the same part are furniture). A note may refer to another note;
 the queue grows while reading and each note is read once. Headers and footers are not carried:
 each one that holds text is reported with its part name and first words, so the manifest says
 what was left out and a reviewer can see it.
+
+Comments come last, when the body and the notes (where a comment may be anchored) have been read:
+a thread whose anchor was never met is still carried, as a note nothing refers to.
 """
 
 from __future__ import annotations
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Note
+from zenconv_plugins.comments import Comment, comment_note
 
 from .body import BlockReader
 from .namespaces import REL_ENDNOTES, REL_FOOTNOTES, W
@@ -53,12 +57,36 @@ def _load(reader: BlockReader, main_rels, kind: str) -> tuple[str, dict, dict]:
     root = package.parse(rel.target)
     if root is None:
         return rel.target, {}, {}
+    reader.st.comments.saw_references(el.get(W + "id") or "" for el in root.iter(W + "commentReference"))
     by_id = {}
     for el in root.iter(tag):
         nid = el.get(W + "id")
         if nid is not None and el.get(W + "type") not in _FURNITURE:
             by_id.setdefault(nid, el)
     return rel.target, package.relationships(rel.target), by_id
+
+
+def read_comments(reader: BlockReader) -> list[Note]:
+    """One note per thread, in the comments part's order; a thread anchored only in hidden text
+    skipped under --hidden skip is skipped too, and reported with it."""
+    st = reader.st
+    comments = st.comments
+    comments.closed = True
+    st.part, st.rels = comments.part, comments.rels
+    notes: list[Note] = []
+    for thread in comments.ordered():
+        if thread.note_id in comments.hidden and thread.note_id not in comments.placed:
+            st.ctx.report("docx.hidden-text-skipped", Locator(part=comments.part), count=len(thread.ids),
+                          detail=f"comment {thread.ids[0][:40]}")
+            continue
+        entries = []
+        for cid in thread.ids:
+            el = comments.elements[cid]
+            entries.append(Comment(reader.blocks_of(el), author=el.get(W + "author"),
+                                   initials=el.get(W + "initials"), date=el.get(W + "date")))
+            st.ctx.checkpoint()
+        notes.append(comment_note(thread.note_id, entries))
+    return notes
 
 
 def report_headers(reader: BlockReader) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import HIDDEN, REVISIONS
+from zenconv.options import COMMENTS, HIDDEN, REVISIONS
 from zenconv.reports import degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
@@ -16,7 +16,7 @@ CODES = (
     *zip_codes(NAME),
     *xml_codes(NAME),
     refused("docx.no-main-part", "The package names no main document part, or the part is missing."),
-    dropped("docx.comments-dropped", "Comments and comment ranges."),
+    dropped("docx.comments-dropped", "Comments, with --comments drop (one per comment); a comment mark whose comment the package lacks."),
     dropped("docx.tracked-deletions-dropped", "Tracked deletions (w:del, w:moveFrom) dropped under --revisions accept."),
     dropped("docx.tracked-insertions-dropped", "Tracked insertions (w:ins, w:moveTo) dropped under --revisions reject."),
     dropped("docx.page-breaks-dropped", "Explicit page and column breaks."),
@@ -42,6 +42,7 @@ CODES = (
 OPTIONS = (
     REVISIONS,
     HIDDEN,
+    COMMENTS,
 )
 
 # A .docx is a zip whose parts live under word/; the main part is still found through the relationships.

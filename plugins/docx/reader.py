@@ -2,8 +2,9 @@
 
 The order of work: the package relationships name the main part; styles, numbering and the
 properties are read whole (they are small); document.xml is scanned once for the first section's
-page size and whether it carries page breaks, then streamed; footnotes and endnotes are read after
-the body, and headers and footers are reported last.
+page size and whether it carries page breaks, then streamed; footnotes, endnotes and comments are
+read after the body, and headers and footers are reported last. The comments part is indexed before
+the body (what a comment mark becomes must be known when the stream meets it).
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from lxml import etree
 from zenconv.ir.facets import LayoutFacet
 
 from .body import BlockReader
+from .comments import Comments
 from .namespaces import REL_NUMBERING, REL_STYLES
 from .numbering import Numbering
 from .package import Package, by_type
-from .parts import read_notes, report_headers
+from .parts import read_comments, read_notes, report_headers
 from .plugin import ID
 from .properties import read_metadata
 from .state import DocxState
@@ -48,7 +50,11 @@ def read(source, ctx) -> Iterator:
     read_metadata(package, ctx.metadata)
 
     data = package.read(main)
+    comments = Comments(keep=ctx.options.get("comments", "keep") == "keep")
+    if comments.keep:
+        comments.index(package, rels, data, ctx)
     st = DocxState(ctx=ctx, package=package, styles=styles, numbering=numbering, part=main, rels=rels,
+                   comments=comments,
                    revisions=ctx.options.get("revisions", "accept"), hidden=ctx.options.get("hidden", "keep"),
                    paged=_PAGED.search(data) is not None)
     reader = BlockReader(st)
@@ -63,6 +69,8 @@ def read(source, ctx) -> Iterator:
 
     st.in_body = st.counting = False
     ctx.notes.extend(read_notes(reader, rels))
+    if comments.keep:
+        ctx.notes.extend(read_comments(reader))
     st.part, st.rels = main, rels
     report_headers(reader)
     ctx.preservation[ID] = {"version": 1, "paragraph_style_ids": sorted(st.style_ids)}

@@ -33,10 +33,11 @@ _SDT, _SDTPR, _SDTCONTENT = W + "sdt", W + "sdtPr", W + "sdtContent"
 _OMATH, _OMATHPARA = M + "oMath", M + "oMathPara"
 _ALT, _CHOICE = MC + "AlternateContent", MC + "Choice"
 _VAL = W + "val"
+_COMMENT_START, _COMMENT_END = W + "commentRangeStart", W + "commentRangeEnd"
 
 # Markers that carry no content of their own: nothing to carry, nothing to report.
 _SILENT = frozenset((
-    _RPR, _PPR, W + "proofErr", W + "permStart", W + "permEnd", W + "bookmarkEnd", W + "commentRangeEnd",
+    _RPR, _PPR, W + "proofErr", W + "permStart", W + "permEnd", W + "bookmarkEnd",
     W + "footnoteRef", W + "endnoteRef", W + "separator", W + "continuationSeparator", W + "annotationRef",
     W + "delInstrText", W + "customXmlInsRangeStart", W + "customXmlInsRangeEnd", W + "customXmlDelRangeStart",
     W + "customXmlDelRangeEnd", W + "customXmlMoveFromRangeStart", W + "customXmlMoveFromRangeEnd",
@@ -135,8 +136,8 @@ class RunReader:
                 self.children(child)
             elif tag == W + "bookmarkStart":
                 self.st.report("docx.bookmarks-dropped", detail=child.get(W + "name"))
-            elif tag == W + "commentRangeStart":
-                self._comment(child.get(W + "id"))
+            elif tag == _COMMENT_START or tag == _COMMENT_END:
+                self._comment(child)
             elif tag == _ALT:
                 choice = child.find(_CHOICE)
                 if choice is not None:
@@ -246,6 +247,7 @@ class RunReader:
         if hidden and st.hidden == "skip":
             if any(c.tag in (_T, _DELTEXT) and c.text for c in r):
                 st.report("docx.hidden-text-skipped")
+            st.comments.hidden_run(r)
             return
         keys, suppressed = self._run_keys(mask)
         code = mask & CODE
@@ -305,7 +307,7 @@ class RunReader:
                 # the mark's superscript is how Word draws a reference, not formatting of the text
                 self._leaf(self._run_keys(0)[0], NoteRef(f"{kind}-{nid}"), 0, text=False)
             elif tag == W + "commentReference":
-                self._comment(child.get(W + "id"))
+                self._comment(child)
             elif tag == W + "noBreakHyphen":
                 self._leaf(keys, "-", mask)
             elif tag == W + "softHyphen":
@@ -384,11 +386,11 @@ class RunReader:
             self.st.report("docx.math-degraded", count=self.math.unmapped)
             self.math.unmapped = 0
 
-    def _comment(self, cid: str | None) -> None:
-        key = cid or ""
-        if key not in self.st.comments:
-            self.st.comments.add(key)
-            self.st.report("docx.comments-dropped")
+    def _comment(self, mark) -> None:
+        note_id = self.st.comments.mark(self.st, mark)
+        if note_id is not None:
+            # like a note mark, the reference is not formatting of the text around it
+            self._leaf(self._run_keys(0)[0], NoteRef(note_id), 0, text=False)
 
 
 def _checkbox(sdt) -> bool | None:

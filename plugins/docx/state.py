@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from zenconv.ir.locator import Locator
 from zenconv_plugins.charts import Chart
 
+from .comments import Comments
 from .numbering import Numbering
 from .package import Package, Relationship
 from .styles import Styles
@@ -29,6 +30,7 @@ class DocxState:
     numbering: Numbering
     part: str                                   # the part being read (for relationships and locators)
     rels: dict[str, Relationship]
+    comments: Comments
     revisions: str = "accept"
     hidden: str = "keep"
     paged: bool = False                         # the document carries rendered or explicit page breaks
@@ -46,7 +48,6 @@ class DocxState:
     charts: dict[str, Chart | None] = field(default_factory=dict)   # chart part -> its cached data
     header_parts: dict[str, str] = field(default_factory=dict)      # part name -> header | footer
     style_ids: set[str] = field(default_factory=set)
-    comments: set[str] = field(default_factory=set)
 
     def next_serial(self) -> int:
         self.serial += 1

@@ -325,6 +325,56 @@ def strict() -> bytes:
                    styles=styles, strict=True)
 
 
+def comment(cid: str, body: str, *, author: str | None = None, initials: str | None = None,
+            date: str | None = None) -> str:
+    """A w:comment; ``body`` is its paragraphs (the first usually opens with Word's annotationRef run)."""
+    attrs = "".join(f' w:{name}="{value}"' for name, value in
+                    (("author", author), ("initials", initials), ("date", date)) if value is not None)
+    return f'<w:comment w:id="{cid}"{attrs}>{body}</w:comment>'
+
+
+def commented(cid: str, runs: str, *, reference: bool = True) -> str:
+    """``runs`` inside comment ``cid``'s range, then its reference run, as Word writes them."""
+    ref = f'<w:r><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr><w:commentReference w:id="{cid}"/></w:r>'
+    return f'<w:commentRangeStart w:id="{cid}"/>{runs}<w:commentRangeEnd w:id="{cid}"/>' + (ref if reference else "")
+
+
+def with_comments(body: str, comments: str, *, extended: str | None = None, **kwargs) -> bytes:
+    """A package with a comments part (and a commentsExtended part naming replies' parents)."""
+    ns = NAMESPACES.format(w=W_NS, r=R_NS)
+    rels = {"rIdComments": ("comments", "comments.xml", False), **kwargs.pop("rels", {})}
+    parts = {"word/comments.xml": f"<w:comments {ns}>{comments}</w:comments>", **kwargs.pop("parts", {})}
+    if extended is not None:
+        rels["rIdCommentsEx"] = ("http://schemas.microsoft.com/office/2011/relationships/commentsExtended",
+                                 "commentsExtended.xml", False)
+        parts["word/commentsExtended.xml"] = (
+            f'<w15:commentsEx xmlns:w15="http://schemas.microsoft.com/office/word/2012/wordml">{extended}</w15:commentsEx>')
+    return package(body, rels=rels, parts=parts, **kwargs)
+
+
+def comments() -> bytes:
+    """A thread (a comment, a reply through commentsExtended), a range with no reference, a reference
+    in hidden text, a comment never anchored, a reference to a comment the part lacks."""
+    annotation = '<w:r><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr><w:annotationRef/></w:r>'
+    thread = ('<w:commentRangeStart w:id="0"/><w:commentRangeStart w:id="1"/>' + r("Python is great")
+              + '<w:commentRangeEnd w:id="0"/><w:commentRangeEnd w:id="1"/>'
+              + '<w:r><w:commentReference w:id="0"/></w:r><w:r><w:commentReference w:id="1"/></w:r>')
+    body = (p(runs=thread)
+            + p(runs=commented("2", r("Ranged only"), reference=False) + r(" and after"))
+            + p(runs=r("Hidden anchor") + '<w:r><w:rPr><w:vanish/></w:rPr><w:commentReference w:id="3"/></w:r>')
+            + p(runs=r("Missing") + '<w:r><w:commentReference w:id="9"/></w:r>'))
+    part = (comment("0", '<w:p w14:paraId="0A0A0A0A">' + annotation + r("Why ") + r("Python", "<w:b/>") + r("?") + "</w:p>",
+                    author="John Reviewer", initials="JR", date="2026-01-01T00:00:00Z")
+            + comment("1", '<w:p w14:paraId="1B1B1B1B">' + annotation + r("Because it reads well.") + "</w:p>",
+                      author="Jane Smith", initials="JS", date="2026-06-18T17:35:35.236Z")
+            + comment("2", p(runs=annotation + r("First point.")) + p("Second point."), author="Ann", date="2025-05-05T10:00:00Z")
+            + comment("3", p("On hidden text."), author="Hal", initials="H")
+            + comment("4", p("Anchored nowhere."), author="Bob"))
+    extended = ('<w15:commentEx w15:paraId="0A0A0A0A" w15:done="0"/>'
+                '<w15:commentEx w15:paraId="1B1B1B1B" w15:paraIdParent="0A0A0A0A" w15:done="0"/>')
+    return with_comments(body, part, extended=extended)
+
+
 def python_docx_sample() -> bytes:
     """A document as python-docx writes it: built-in heading and list styles, a table, core properties."""
     import datetime
@@ -363,6 +413,7 @@ FIXTURES = {
     "headings": headings_and_styles, "lists": lists, "formatting": formatting, "links": links,
     "revisions": revisions, "tables": tables, "math": math, "controls": controls_and_boxes,
     "notes_pages": notes_and_pages, "strict": strict, "charts_frames": charts_and_frames, "python_docx": python_docx_sample,
+    "comments": comments,
 }
 
 

@@ -1,0 +1,160 @@
+"""Review comments: the comments part indexed before the body, each comment mark decided as it is met.
+
+Word keeps a comment's text in the comments part and marks its place in a story with
+``w:commentRangeStart``/``w:commentRangeEnd`` around the commented words and a ``w:commentReference``
+run, usually right after the range end. The body is streamed and its blocks leave as they are read,
+so what a mark becomes must be known when it is met: the part is indexed first (ids, threads, which
+comments have a reference at all), and the comments' own text is read after the body and the notes,
+when every anchor has been seen (``parts.read_comments``).
+
+A thread (a comment and its replies) is one note, ``comment-<id of its first comment>``, referenced
+once: at the first reference of any of its comments, or at a range end when the comment has no
+reference. Replies are recorded by Word 2013 and later in commentsExtended.xml: a ``w15:commentEx``
+names a comment by the ``w14:paraId`` of its last paragraph, and its parent by ``w15:paraIdParent``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from zenconv.ir.locator import Locator
+
+from .namespaces import REL_COMMENTS, W, W14
+from .package import Package, Relationship, by_type
+
+W15 = "{http://schemas.microsoft.com/office/word/2012/wordml}"
+REL_COMMENTS_EXTENDED = "http://schemas.microsoft.com/office/2011/relationships/commentsExtended"
+
+_START, _END, _REFERENCE = W + "commentRangeStart", W + "commentRangeEnd", W + "commentReference"
+# the ids a story refers to, found in its bytes before it is streamed (the literal first: fast to find)
+_REFERENCE_ID = re.compile(rb"commentReference\b[^>]*?\s(?:[A-Za-z_][\w.-]*:)?id\s*=\s*[\"']([^\"'<>]*)[\"']")
+
+
+@dataclass(slots=True)
+class Thread:
+    note_id: str
+    ids: list[str]      # the first comment, then its replies in the part's order
+
+
+@dataclass(slots=True)
+class Comments:
+    """The comments of one document and what has become of them so far.
+
+    With ``--comments drop`` only ``reported`` is used: one report per comment id, as the reader
+    always did. With ``keep``, ``index`` reads the part before the body.
+    """
+
+    keep: bool
+    part: str = ""                                           # the comments part (links in comments resolve there)
+    rels: dict[str, Relationship] = field(default_factory=dict)
+    elements: dict = field(default_factory=dict)             # id -> w:comment, in the part's order
+    threads: dict[str, Thread] = field(default_factory=dict)  # id of any comment of a thread -> the thread
+    referenced: set[str] = field(default_factory=set)       # ids with a reference: their range end anchors nothing
+    placed: set[str] = field(default_factory=set)           # note ids referenced in the text
+    hidden: set[str] = field(default_factory=set)           # note ids referenced in hidden text skipped
+    reported: set[str] = field(default_factory=set)         # ids reported under docx.comments-dropped
+    closed: bool = False                                     # the comments' own text is read: its marks anchor nothing
+
+    def index(self, package: Package, main_rels: dict[str, Relationship], main_data: bytes, ctx) -> None:
+        """The comments part, the threads of commentsExtended, and the references of the main part."""
+        self.saw_references(_REFERENCE_ID.findall(main_data) if b"commentReference" in main_data else ())
+        rel = by_type(main_rels, REL_COMMENTS)
+        root = package.parse(rel.target) if rel is not None else None
+        if root is None:
+            return
+        self.part, self.rels = rel.target, package.relationships(rel.target)
+        for el in root.iterchildren(W + "comment"):
+            cid = el.get(W + "id") or ""
+            if cid in self.elements:
+                ctx.report("docx.comments-dropped", Locator(part=self.part), detail=f"a second comment {cid[:40]}")
+            else:
+                self.elements[cid] = el
+            ctx.checkpoint()
+        parents = self._parents(package, main_rels)
+        roots = {cid: _root(cid, parents) for cid in self.elements}
+        for cid, root_id in roots.items():
+            if root_id == cid:
+                self.threads[cid] = Thread(f"comment-{cid}", [cid])
+        for cid, root_id in roots.items():
+            if root_id != cid:
+                thread = self.threads[root_id]
+                thread.ids.append(cid)
+                self.threads[cid] = thread
+
+    def _parents(self, package: Package, main_rels: dict[str, Relationship]) -> dict[str, str]:
+        """Reply id -> parent id, from commentsExtended (empty without it)."""
+        rel = by_type(main_rels, REL_COMMENTS_EXTENDED)
+        root = package.parse(rel.target) if rel is not None else None
+        if root is None:
+            return {}
+        by_para: dict[str, str] = {}
+        for cid, el in self.elements.items():
+            last = None
+            for last in el.iter(W + "p"):
+                pass
+            para = last.get(W14 + "paraId") if last is not None else None
+            if para:
+                by_para.setdefault(para.upper(), cid)
+        parents: dict[str, str] = {}
+        for ex in root.iter(W15 + "commentEx"):
+            child = by_para.get((ex.get(W15 + "paraId") or "").upper())
+            parent = by_para.get((ex.get(W15 + "paraIdParent") or "").upper())
+            if child is not None and parent is not None and child != parent:
+                parents.setdefault(child, parent)
+        return parents
+
+    def saw_references(self, ids) -> None:
+        """The comment ids a story refers to (byte strings from a scan, or a parsed part's marks)."""
+        for cid in ids:
+            self.referenced.add(cid.decode("utf-8", "replace") if isinstance(cid, bytes) else cid)
+
+    def mark(self, st, el) -> str | None:
+        """A comment mark met in a story: the note id to reference here, if any. With ``--comments drop``
+        a range start or reference is reported, once per comment, and nothing is referenced."""
+        cid = el.get(W + "id") or ""
+        tag = el.tag
+        if not self.keep:
+            if tag != _END and cid not in self.reported:
+                self.reported.add(cid)
+                st.report("docx.comments-dropped")
+            return None
+        if self.closed or tag == _START or (tag == _END and cid in self.referenced):
+            return None
+        thread = self.threads.get(cid)
+        if thread is None:
+            if cid not in self.reported:
+                self.reported.add(cid)
+                st.report("docx.comments-dropped", detail=f"comment {cid[:40]} is not in the package")
+            return None
+        if thread.note_id in self.placed:
+            return None
+        self.placed.add(thread.note_id)
+        return thread.note_id
+
+    def hidden_run(self, run) -> None:
+        """A run skipped as hidden text: a comment referenced only there is skipped with it."""
+        if not self.keep:
+            return
+        for child in run:
+            if child.tag == _REFERENCE:
+                thread = self.threads.get(child.get(W + "id") or "")
+                if thread is not None:
+                    self.hidden.add(thread.note_id)
+
+    def ordered(self) -> list[Thread]:
+        """Every thread, by its first comment's place in the part."""
+        return [self.threads[cid] for cid in self.elements if self.threads[cid].ids[0] == cid]
+
+
+def _root(cid: str, parents: dict[str, str]) -> str:
+    """The first comment of ``cid``'s thread; a comment in a cycle of parents is its own thread."""
+    seen = {cid}
+    node = cid
+    while node in parents:
+        node = parents[node]
+        if node in seen:
+            return cid
+        seen.add(node)
+    return node
+

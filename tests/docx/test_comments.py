@@ -1,0 +1,187 @@
+"""Word comments as notes: anchors, threads, --comments drop, unanchored and missing comments, hidden
+anchors, comments in notes and text boxes, determinism, and hostile comments parts."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import zenconv
+from zenconv.ir.nodes import Container, NoteRef
+from zenconv.ir.walk import walk
+from zenconv.reports import Unreadable
+
+from .conftest import FX, read_docx, text
+
+ANNOTATION = '<w:r><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr><w:annotationRef/></w:r>'
+
+
+def para(para_id: str, words: str) -> str:
+    """A comment paragraph with the w14:paraId commentsExtended names it by."""
+    return f'<w:p w14:paraId="{para_id}">{FX.r(words)}</w:p>'
+
+
+def reply(para_id: str, parent: str) -> str:
+    return f'<w15:commentEx w15:paraId="{para_id}" w15:paraIdParent="{parent}"/>'
+
+
+def markdown(data: bytes, **options) -> str:
+    return zenconv.convert(data, to="markdown", name="input.docx", **options).output.decode("utf-8")
+
+
+def refs(blocks) -> list[str]:
+    return [n.note_id for n in walk(blocks) if isinstance(n, NoteRef)]
+
+
+def test_a_comment_is_a_note_with_its_attribution_referenced_at_its_anchor():
+    data = FX.with_comments(
+        FX.p(runs=FX.commented("7", FX.r("The term is five years")) + FX.r(".")),
+        FX.comment("7", FX.p(runs=ANNOTATION + FX.r("Too ") + FX.r("long", "<w:i/>") + FX.r(".")),
+                   author="John Reviewer", initials="JR", date="2026-01-01T09:30:00Z"))
+    assert markdown(data) == (
+        "The term is five years[^1].\n\n"
+        "[^1]: *Comment by John Reviewer (JR), 2026-01-01T09:30:00Z:* Too *long*.\n")
+    result = read_docx(data)
+    note = result.document.notes[0]
+    assert (note.id, note.kind) == ("comment-7", "comment")
+    assert note.blocks[0].locator.part == "word/comments.xml"
+    assert "docx.comments-dropped" not in result.codes()
+
+
+def test_a_thread_a_range_end_a_hidden_anchor_and_an_unanchored_comment_in_markdown():
+    assert markdown(FX.comments()).splitlines() == [
+        "Python is great[^1]", "",
+        "Ranged only[^2] and after", "",
+        "Hidden anchor[^3]", "",
+        "Missing", "",
+        "[^1]: *Comment by John Reviewer (JR), 2026-01-01T00:00:00Z:* Why **Python**?", "",
+        "    *Reply by Jane Smith (JS), 2026-06-18T17:35:35Z:* Because it reads well.", "",
+        "[^2]: *Comment by Ann, 2025-05-05T10:00:00Z:* First point.", "",
+        "    Second point.", "",
+        "[^3]: *Comment by Hal (H):* On hidden text.", "",
+        "[^4]: *Comment by Bob:* Anchored nowhere.",
+    ]
+
+
+def test_a_thread_is_one_note_referenced_once_and_a_reply_is_never_a_note():
+    result = read_docx(FX.comments())
+    assert refs(result.document.blocks) == ["comment-0", "comment-2", "comment-3"]
+    notes = {n.id: n for n in result.document.notes}
+    assert list(notes) == ["comment-0", "comment-2", "comment-3", "comment-4"]
+    assert [text(b) for b in notes["comment-0"].blocks] == [
+        "Comment by John Reviewer (JR), 2026-01-01T00:00:00Z: Why Python?",
+        "Reply by Jane Smith (JS), 2026-06-18T17:35:35Z: Because it reads well."]
+
+
+def test_without_comments_extended_a_reply_is_a_comment_of_its_own():
+    data = FX.with_comments(
+        FX.p(runs=FX.commented("0", FX.r("a")) + FX.commented("1", FX.r("b"))),
+        FX.comment("0", para("0A", "first"), author="A")
+        + FX.comment("1", para("1B", "second"), author="B"))
+    assert [n.id for n in read_docx(data).document.notes] == ["comment-0", "comment-1"]
+
+
+def test_a_reply_named_before_its_parent_still_follows_it_and_its_reference_joins_the_thread():
+    data = FX.with_comments(
+        FX.p(runs=FX.commented("5", FX.r("reply anchor first")) + FX.commented("4", FX.r(" then the parent"))),
+        FX.comment("5", para("05", "the reply"), author="R")
+        + FX.comment("4", para("04", "the parent"), author="P"),
+        extended=reply("05", "04"))
+    result = read_docx(data)
+    assert refs(result.document.blocks) == ["comment-4"]
+    assert [text(b) for b in result.document.notes[0].blocks] == ["Comment by P: the parent", "Reply by R: the reply"]
+    assert markdown(data).splitlines()[0] == "reply anchor first[^1] then the parent"
+
+
+def test_drop_reports_each_comment_once_and_carries_nothing():
+    result = read_docx(FX.comments(), comments="drop")
+    assert not result.document.notes and not refs(result.document.blocks)
+    report = next(r for r in result.reporter.reports if r.code.code == "docx.comments-dropped")
+    assert report.count == 5 and report.details == []   # ids 0, 1, 2, 3 and 9: each mark met, as before
+    assert markdown(FX.comments(), comments="drop").startswith("Python is great\n\nRanged only and after\n")
+
+
+def test_an_unanchored_comment_is_kept_without_a_reference_and_a_missing_one_is_reported():
+    result = read_docx(FX.comments())
+    assert "comment-4" in [n.id for n in result.document.notes] and "comment-4" not in refs(result.document.blocks)
+    report = next(r for r in result.reporter.reports if r.code.code == "docx.comments-dropped")
+    assert report.count == 1 and report.details == ["comment 9 is not in the package"]
+    assert [loc.paragraph for loc in report.locators] == [4]
+
+
+def test_a_reference_anywhere_wins_over_the_range_end():
+    data = FX.with_comments(
+        FX.p(runs='<w:commentRangeStart w:id="1"/>' + FX.r("range") + '<w:commentRangeEnd w:id="1"/>' + FX.r(" words")
+             + '<w:r><w:commentReference w:id="1"/></w:r>'),
+        FX.comment("1", FX.p("c"), author="A"))
+    assert markdown(data).splitlines()[0] == "range words[^1]"
+
+
+def test_a_comment_anchored_only_in_hidden_text_skipped_is_skipped_and_reported():
+    result = read_docx(FX.comments(), hidden="skip")
+    assert [n.id for n in result.document.notes] == ["comment-0", "comment-2", "comment-4"]
+    report = next(r for r in result.reporter.reports if r.code.code == "docx.hidden-text-skipped")
+    assert report.count == 1 and report.details == ["comment 3"]
+
+
+def test_comments_in_footnotes_and_text_boxes_are_referenced_there():
+    box = ('<w:r><w:drawing><wp:anchor><wp:docPr id="1" name="Box"/><a:graphic><a:graphicData '
+           'uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:txbx><w:txbxContent>'
+           + FX.p(runs=FX.commented("2", FX.r("boxed"))) + '</w:txbxContent></wps:txbx></wps:wsp></a:graphicData>'
+           '</a:graphic></wp:anchor></w:drawing></w:r>')
+    footnotes = '<w:footnote w:id="1">' + FX.p(runs=FX.commented("1", FX.r("In the note"))) + "</w:footnote>"
+    data = FX.with_comments(
+        FX.p(runs=FX.r("Body") + '<w:r><w:footnoteReference w:id="1"/></w:r>' + box),
+        FX.comment("1", FX.p("on the note"), author="N") + FX.comment("2", FX.p("on the box"), author="B"),
+        footnotes=footnotes)
+    result = read_docx(data)
+    boxed = next(b for b in result.document.blocks if isinstance(b, Container))
+    assert refs([boxed]) == ["comment-2"]
+    footnote = next(n for n in result.document.notes if n.id == "footnote-1")
+    assert refs(footnote.blocks) == ["comment-1"]
+    assert markdown(data) == (
+        "Body[^1]\n\nboxed[^2]\n\n[^1]: In the note[^3]\n\n[^2]: *Comment by B:* on the box\n\n"
+        "[^3]: *Comment by N:* on the note\n")
+
+
+def test_the_same_input_gives_byte_identical_output():
+    for to in ("markdown", "html", "json"):
+        first = zenconv.convert(FX.comments(), to=to, name="c.docx").output
+        assert first == zenconv.convert(FX.comments(), to=to, name="c.docx").output
+
+
+def test_a_comment_written_by_python_docx():
+    import docx
+
+    doc = docx.Document()
+    para = doc.add_paragraph("Clause 4 ")
+    run = para.add_run("applies")
+    doc.add_comment(run, text="Check this.", author="Legal Team", initials="LT")
+    buf = io.BytesIO()
+    doc.save(buf)
+    lines = markdown(buf.getvalue()).splitlines()
+    assert lines[0] == "Clause 4 applies[^1]"
+    assert lines[2].startswith("[^1]: *Comment by Legal Team (LT), ") and lines[2].endswith(":* Check this.")
+
+
+def test_a_cycle_of_parents_ends_and_keeps_every_comment():
+    data = FX.with_comments(
+        FX.p(runs=FX.commented("0", FX.r("a")) + FX.commented("1", FX.r("b"))),
+        FX.comment("0", para("0A", "x")) + FX.comment("1", para("1B", "y")),
+        extended=reply("0A", "1B") + reply("1B", "0A"))
+    assert [n.id for n in read_docx(data).document.notes] == ["comment-0", "comment-1"]
+
+
+@pytest.mark.parametrize("part, code", [
+    (b"<w:comments><w:comment", "docx.xml-malformed"),
+    (b'<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>', "docx.doctype-refused"),
+    (b"<a>" * 400 + b"</a>" * 400, "docx.xml-too-deep"),
+])
+def test_a_hostile_comments_part_gets_the_readers_refusal(part, code):
+    # like every optional part (styles, numbering, notes, charts), a broken one refuses the document
+    data = FX.with_comments(FX.p(runs=FX.commented("0", FX.r("a"))), "", parts={"word/comments.xml": part})
+    with pytest.raises(Unreadable) as refused:
+        read_docx(data)
+    assert refused.value.code == code
+    assert text(read_docx(data, comments="drop").document.blocks) == "a"
