@@ -4,7 +4,8 @@ A float, percentage or currency cell is its ``office:value`` in the canonical nu
 reader writes (``0.125`` for 12.5 %, ``15950`` for a currency: the display is not applied); a date
 is ISO text; a time (an ISO 8601 duration) is ``09:30:00``; a boolean ``TRUE``/``FALSE``; a string
 its paragraphs joined by line breaks, with ``text:a`` links kept (the cell is then a Cell of
-inlines). Annotations and frames inside a cell are never part of its text.
+inlines). Annotations and frames inside a cell are never part of its text: an annotation is a comment
+(:func:`annotation_comment`), its paragraphs read by the same rules.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from collections import Counter
 
 from zenconv_plugins.xlsx.values import duration_text, float_text, iso_text
 
-from zenconv.ir.nodes import Cell, Link, Text
+from zenconv.ir.nodes import Block, Cell, Link, Paragraph, Text
+from zenconv_plugins.comments import Comment
 
 OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 DRAW = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
+DC = "{http://purl.org/dc/elements/1.1/}"
+META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
 XLINK = "{http://www.w3.org/1999/xlink}"
 CALCEXT = "{urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0}"
 
@@ -46,6 +50,28 @@ def frame_kind(frame) -> str:
         if child.tag == DRAW + "object" or child.tag == DRAW + "object-ole":
             return "charts-dropped"
     return "shapes-dropped"
+
+
+def annotation_comment(annotation, counts: Counter) -> Comment:
+    """An ``office:annotation``: ``dc:creator``, ``meta:creator-initials`` and ``dc:date`` as written,
+    its paragraphs (those of a list inside it too) with the inlines a cell's text keeps."""
+    blocks: list[Block] = []
+    comment = Comment(blocks)
+    for child in annotation:
+        tag = child.tag
+        if tag == DC + "creator":
+            comment.author = child.text
+        elif tag == DC + "date":
+            comment.date = child.text
+        elif tag == META + "creator-initials":
+            comment.initials = child.text
+        elif isinstance(tag, str):
+            for paragraph in ((child,) if tag in _PARAGRAPHS else child.iter(*_PARAGRAPHS)):
+                inlines: list = []
+                _inlines(paragraph, inlines, counts, top=True)
+                if inlines:
+                    blocks.append(Paragraph(inlines))
+    return comment
 
 
 def cell_value(cell, counts: Counter):

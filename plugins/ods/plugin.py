@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import HIDDEN, MAX_COLS, MAX_ROWS
+from zenconv.options import COMMENTS, HIDDEN, MAX_COLS, MAX_ROWS
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -25,7 +25,7 @@ CODES = (
     dropped("ods.hidden-sheet-dropped", "A hidden table (table:display=\"false\") skipped under --hidden skip."),
     dropped("ods.hidden-row-dropped", "Hidden (collapsed or filtered) rows holding values skipped under --hidden skip."),
     dropped("ods.hidden-column-dropped", "Hidden columns skipped under --hidden skip (counted per column)."),
-    dropped("ods.annotations-dropped", "Cell annotations (comments)."),
+    dropped("ods.annotations-dropped", "Cell annotations (comments) with --comments drop; with keep, those on rows or columns skipped under --hidden skip."),
     dropped("ods.charts-dropped", "Charts and other embedded objects drawn on a sheet."),
     dropped("ods.images-dropped", "Pictures on a sheet or in a cell."),
     dropped("ods.shapes-dropped", "Shapes, text boxes and other drawing objects."),
@@ -40,6 +40,7 @@ CODES = (
 )
 
 OPTIONS = (
+    COMMENTS,
     HIDDEN,
     MAX_ROWS,
     MAX_COLS,

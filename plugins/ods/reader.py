@@ -13,8 +13,10 @@ from collections import Counter
 from collections.abc import Iterator
 
 import lxml.etree
-from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
+from zenconv_plugins.comments import comment_note
 from zenconv_plugins.properties import odf_meta
+from zenconv_plugins.xlsx.anchors import CellNotes, note_id
+from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
 from zenconv_plugins.xlsx.stream import element_events
 
 from zenconv.ir.facets import HiddenFacet
@@ -34,7 +36,7 @@ META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
 OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 DC = "{http://purl.org/dc/elements/1.1/}"
 _SURVEY_CODES = ("annotations-dropped", "images-dropped", "charts-dropped", "shapes-dropped",
-                 "conditional-formatting-dropped", "data-validation-dropped")
+                 "conditional-formatting-dropped", "data-validation-dropped", "rich-text-flattened")
 _ROW_CODES = ("hidden-row-dropped", "formula-without-cached-value", "display-formats-not-applied",
               "rich-text-flattened", "bad-cell-value", "unhandled-construct")
 
@@ -48,7 +50,8 @@ def read(source, ctx) -> Iterator[Block]:
         if package.find("Basic/") or package.find("Scripts/"):
             ctx.report("ods.macros-dropped", Locator(part="Basic/"))
         with package.open("content.xml") as stream:
-            found = survey(element_events(stream, ctx, TAGS, EVENTS), ctx.checkpoint)
+            found = survey(element_events(stream, ctx, TAGS, EVENTS), ctx.checkpoint,
+                           keep_comments=ctx.options["comments"] == "keep")
         if not found.spreadsheet:
             raise Unreadable("ods.not-a-spreadsheet", "content.xml holds no office:spreadsheet body")
         _report(found.counts, None, ctx)
@@ -94,9 +97,11 @@ def _table(events, info: TableInfo, budget: Budget, ctx) -> Iterator[Block]:
     where = Locator(sheet=info.ordinal, sheet_name=info.name)
     skip = ctx.options["hidden"] == "skip"
     _report(info.counts, where, ctx)
-    if info.counts["merges-past-limit"]:
-        ctx.report("ods.unhandled-construct", where, count=info.counts["merges-past-limit"],
-                   detail="merged ranges past the limit per sheet")
+    for what, detail in (("merges-past-limit", "merged ranges past the limit per sheet"),
+                         ("annotation-copies", "copies of an annotated repeated cell: the note is referenced "
+                                               "from the first copy only")):
+        if info.counts[what]:
+            ctx.report("ods.unhandled-construct", where, count=info.counts[what], detail=detail)
     if info.hidden and skip:
         ctx.report("ods.hidden-sheet-dropped", where)
         TableRows(events, info, skip_hidden=True, limit_col=0, counts=Counter(), checkpoint=ctx.checkpoint).drain()
@@ -118,7 +123,10 @@ def _table(events, info: TableInfo, budget: Budget, ctx) -> Iterator[Block]:
     hidden_width = sum(b - a + 1 for a, b in hidden_cols) if skip else 0
     source = TableRows(events, info, skip_hidden=skip, limit_col=first + max_cols + hidden_width, counts=counts,
                        checkpoint=ctx.checkpoint)
-    table.rows = grid.rows(source.rows())
+    rows = source.rows()
+    if info.comments:
+        rows = _with_notes(rows, grid, info, skip, ctx)
+    table.rows = grid.rows(rows)
     yield Heading(HEADING_LEVEL, [Text(info.name)], facets, where)
     try:
         yield table
@@ -127,6 +135,25 @@ def _table(events, info: TableInfo, budget: Budget, ctx) -> Iterator[Block]:
         for what in _ROW_CODES:
             if counts[what]:
                 ctx.report(f"ods.{what}", where, count=counts[what])
+
+
+def _with_notes(rows, grid: Grid, info: TableInfo, skip_hidden: bool, ctx):
+    """The table's annotations carried as notes, their marks put into ``rows``; under --hidden skip
+    the rows left out take theirs with them (the rows never reach the grid, so it cannot tell)."""
+    notes = CellNotes(grid, ctx, "ods.annotations-dropped")
+    taken: set[str] = set()
+    anchored = []
+    hidden = 0
+    for row, col, on_hidden_row, comment in sorted(info.comments, key=lambda item: item[:2]):
+        if on_hidden_row and skip_hidden:
+            hidden += 1
+        else:
+            anchored.append((row, col, comment_note(note_id(info.ordinal, row, col, taken), [comment])))
+    if hidden:
+        ctx.report("ods.annotations-dropped", Locator(sheet=info.ordinal, sheet_name=info.name), count=hidden,
+                   detail="comments on hidden rows skipped under --hidden skip")
+    notes.carry(anchored, info.last_col)
+    return notes.rows(rows)
 
 
 def _clipped(info: TableInfo) -> list[tuple[int, int, int, int]]:

@@ -15,7 +15,9 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .cells import CALCEXT, OFFICE, TABLE, cell_value, frame_kind, holds_value
+from zenconv_plugins.comments import Comment
+
+from .cells import CALCEXT, OFFICE, TABLE, annotation_comment, cell_value, frame_kind, holds_value
 
 STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
 CELL, COVERED = TABLE + "table-cell", TABLE + "covered-table-cell"
@@ -37,6 +39,7 @@ class TableInfo:
     columns: int = 0
     hidden_cols: list[tuple[int, int]] = field(default_factory=list)
     merges: list[tuple[int, int, int, int]] = field(default_factory=list)
+    comments: list[tuple[int, int, bool, Comment]] = field(default_factory=list)  # row, col, on a hidden row
     counts: Counter = field(default_factory=Counter)  # report code suffix → count
 
 
@@ -65,7 +68,8 @@ def _free(element) -> None:
             del parent[0]
 
 
-def survey(events, checkpoint) -> Survey:
+def survey(events, checkpoint, keep_comments: bool) -> Survey:
+    """What the tables hold; with ``keep_comments``, their annotations as comments, else their count."""
     found = Survey()
     hidden_styles: set[str] = set()
     depth = 0
@@ -94,7 +98,7 @@ def survey(events, checkpoint) -> Survey:
         if depth > 1:
             continue  # a table inside a cell: read as that cell's text
         if tag == TABLE + "table-row" and info is not None:
-            row = _survey_row(element, info, row)
+            row = _survey_row(element, info, row, keep_comments)
             if row % 4096 == 0:
                 checkpoint()
             _free(element)
@@ -123,7 +127,7 @@ def survey(events, checkpoint) -> Survey:
     return found
 
 
-def _survey_row(element, info: TableInfo, row: int) -> int:
+def _survey_row(element, info: TableInfo, row: int, keep_comments: bool) -> int:
     rows = repeat(element, "number-rows-repeated")
     col = 0
     for cell in element:
@@ -143,7 +147,13 @@ def _survey_row(element, info: TableInfo, row: int) -> int:
                     info.counts["merges-past-limit"] += 1
         for child in cell:
             if child.tag == OFFICE + "annotation":
-                info.counts["annotations-dropped"] += count * rows
+                if not keep_comments:
+                    info.counts["annotations-dropped"] += count * rows
+                    continue
+                hidden = element.get(TABLE + "visibility") in _HIDDEN
+                info.comments.append((row, col, hidden, annotation_comment(child, info.counts)))
+                # a repeated cell repeats its annotation: one note, referenced from the first copy
+                info.counts["annotation-copies"] += count * rows - 1
             elif isinstance(child.tag, str) and child.tag.startswith("{urn:oasis:names:tc:opendocument:xmlns:drawing"):
                 info.counts[frame_kind(child)] += 1
         col += count

@@ -1,14 +1,14 @@
 """What a worksheet holds besides its cells, each reported under its code.
 
-The byte scan found the start tags (``scan.FEATURES``); the sheet's relationships lead to its
-comments, whose parts are small and parsed whole to count them. Drawings are ``drawings.py``'s.
+The byte scan found the start tags (``scan.FEATURES``); the sheet's relationships name its pivot
+tables. Drawings are ``drawings.py``'s, comments ``comments.py``'s.
 """
 
 from __future__ import annotations
 
 from zenconv.ir.locator import Locator
 
-from .package import Package, Rel, local
+from .package import Rel
 from .scan import SheetScan
 
 _FEATURE_CODES = {
@@ -40,20 +40,3 @@ def report_scan(scan: SheetScan, rels: dict[str, Rel], where: Locator, ctx) -> N
         ctx.report("xlsx.unhandled-construct", where, count=count, detail=f"{name} elements past the limit per sheet")
     if scan.bad_ranges:
         ctx.report("xlsx.bad-reference", where, count=scan.bad_ranges, detail="a column, merged range or hyperlink reference")
-
-
-def report_comments(package: Package, rels: dict[str, Rel], where: Locator, ctx) -> None:
-    comments = 0
-    threaded = 0
-    for rel in rels.values():
-        if rel.kind == "comments" and package.has(rel.target):
-            comments += _count(package.xml(rel.target), "comment")
-        elif rel.kind == "threadedComment" and package.has(rel.target):
-            threaded += _count(package.xml(rel.target), "threadedComment")
-    # Excel writes each threaded comment a plain "note" twin for older readers: count the larger.
-    if max(comments, threaded):
-        ctx.report("xlsx.comments-dropped", where, count=max(comments, threaded))
-
-
-def _count(root, name: str) -> int:
-    return sum(1 for el in root.iter() if local(el.tag) == name) if root is not None else 0

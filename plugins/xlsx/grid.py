@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
-from zenconv.ir.nodes import Cell, Columns, ColumnSpec, Link, Row, Table, Text
+from zenconv.ir.nodes import Cell, Columns, ColumnSpec, Link, NoteRef, Row, Table, Text
 from zenconv.ir.walk import cell_text
 
 HIDDEN_ROW = (HiddenFacet("hidden-row"),)
@@ -88,6 +88,8 @@ class _Merge:
 class Grid:
     """Turns one sheet's rows into IR rows; build one per sheet, then iterate :meth:`rows`."""
 
+    HIDDEN = _HIDDEN  # the position of a column skipped under --hidden skip
+
     def __init__(self, plan: SheetPlan, ctx, table: Table, *, max_rows: int, max_cols: int, budget: Budget) -> None:
         self.plan = plan
         self.ctx = ctx
@@ -132,7 +134,9 @@ class Grid:
             offset += 1
         return self.plan.first_col + offset
 
-    def _pos(self, col: int) -> int:
+    def position(self, col: int) -> int:
+        """The table position of a sheet column: negative left of the table (``HIDDEN`` for a column
+        skipped under --hidden skip), ``max_cols`` or more past the cap."""
         offset = col - self.plan.first_col
         if offset < 0:
             return _OFF_LEFT
@@ -302,7 +306,7 @@ class Grid:
         """The general path: hidden columns, caps, links, merged ranges."""
         by_pos: dict[int, object] = {}
         for col, value in zip(cols, values):
-            pos = self._pos(col)
+            pos = self.position(col)
             if pos < 0:
                 self.counts["unhandled-construct"] += pos == _OFF_LEFT  # hidden columns: reported per column
                 continue
@@ -322,8 +326,8 @@ class Grid:
             if merge.r1 == index:
                 origins[merge.p1] = self._origin(merge, cols, values, by_pos)
         for pos in [p for p in by_pos if covered[p] and p not in origins]:
-            del by_pos[pos]
-            self.counts["merged-cell-values-dropped"] += 1
+            # a comment's mark alone on a covered cell is no value: its note is carried unreferenced
+            self.counts["merged-cell-values-dropped"] += not _marks_only(by_pos.pop(pos))
         cost = len(covered)
         width = max(width, max(origins) + 1 if origins else 0)
         cells = []
@@ -335,7 +339,7 @@ class Grid:
         return cells, cost
 
     def _origin(self, merge: _Merge, cols: list[int], values: list, by_pos: dict) -> Cell:
-        value = by_pos.pop(merge.p1, None) if self._pos(merge.c1) == merge.p1 else None
+        value = by_pos.pop(merge.p1, None) if self.position(merge.c1) == merge.p1 else None
         if value is None:
             value = dict(zip(cols, values)).get(merge.c1, "")
         rows_left = max(self.max_rows - self.emitted, 1)
@@ -353,9 +357,13 @@ class Grid:
                 if r1 <= index <= r2 and c1 <= col <= c2:
                     target = ranged
                     break
-        if target is None or not isinstance(value, str):
+        if target is None:
             return value
-        return Cell([Link([Text(value)], target)])
+        if isinstance(value, str):
+            return Cell([Link([Text(value)], target)])
+        # a commented cell: the link goes over its text, the comments' marks stay after it
+        text = [node for node in value.content if type(node) is not NoteRef]
+        return Cell([Link(text, target), *value.content[len(text):]]) if text else value
 
     # --- caps ------------------------------------------------------------------------------------
 
@@ -391,6 +399,10 @@ class Grid:
             sheets.append(self.plan.name)
         self.ctx.report(f"{self.ctx.namespace}.sheet-truncated",
                         Locator(sheet=self.plan.ordinal, sheet_name=self.plan.name, row=index), detail=note)
+
+
+def _marks_only(value) -> bool:
+    return type(value) is Cell and all(type(node) is NoteRef for node in value.content)
 
 
 def column_letters(number: int) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import HIDDEN, MAX_COLS, MAX_ROWS
+from zenconv.options import COMMENTS, HIDDEN, MAX_COLS, MAX_ROWS
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -31,7 +31,7 @@ CODES = (
     truncated("xlsx.chart-truncated", "A chart caching more series or points than a table carries, or past the workbook's caps: the first rows are kept, with a visible note."),
     dropped("xlsx.images-dropped", "Pictures on a worksheet, its background picture, and header or footer pictures."),
     dropped("xlsx.shapes-dropped", "Shapes, text boxes, groups and other drawing objects on a worksheet."),
-    dropped("xlsx.comments-dropped", "Cell comments (notes) and threaded comments."),
+    dropped("xlsx.comments-dropped", "Cell comments (notes) and threaded comments with --comments drop; with keep, those on rows or columns skipped under --hidden skip, and a comments part that does not parse."),
     dropped("xlsx.data-validation-dropped", "Data validation rules (drop-down lists, input limits)."),
     dropped("xlsx.conditional-formatting-dropped", "Conditional formatting rules."),
     dropped("xlsx.headers-footers-dropped", "Page header and footer text."),
@@ -49,6 +49,7 @@ CODES = (
 )
 
 OPTIONS = (
+    COMMENTS,
     HIDDEN,
     MAX_ROWS,
     MAX_COLS,

@@ -21,8 +21,10 @@ from zenconv.ir.nodes import Block, Heading, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.ole import is_ole, ole_kind
 
+from .anchors import CellNotes
+from .comments import Persons, SheetComments, count_comments, read_comments
 from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
-from .extras import report_comments, report_scan
+from .extras import report_scan
 from .grid import Budget, Grid, SheetPlan
 from .package import Package, SheetEntry
 from .scan import scan_extent, scan_sheet
@@ -55,8 +57,9 @@ def read(source, ctx) -> Iterator[Block]:
         if strings.phonetic:
             ctx.report("xlsx.phonetic-dropped", count=strings.phonetic)
         budget = Budget.for_source(source, ctx.options)
+        persons = Persons(package, book.rels, ctx)
         for entry in book.sheets:
-            yield from _sheet(package, entry, values, budget, ctx)
+            yield from _sheet(package, entry, values, budget, persons, ctx)
     finally:
         package.close()
 
@@ -79,7 +82,8 @@ def _strings(package: Package, part: str | None, ctx) -> SharedStrings:
         stream.close()
 
 
-def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budget, ctx) -> Iterator[Block]:
+def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budget, persons: Persons,
+           ctx) -> Iterator[Block]:
     where = Locator(sheet=entry.ordinal, sheet_name=entry.name)
     if entry.kind not in ("worksheet", "chartsheet"):
         what = _SHEET_DROPPED.get(entry.kind)
@@ -103,27 +107,44 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
         yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
         yield from chart_sheet(package, entry.part, where, facets, budget, ctx)
         return
-    plan, drawn = _plan(package, entry, skip, ctx)
+    plan, drawn, comments = _plan(package, entry, skip, persons, ctx)
     table = Table(rows=(), facets=facets, locator=where)
     grid = Grid(plan, ctx, table, max_rows=ctx.options["max_rows"], max_cols=ctx.options["max_cols"], budget=budget)
     table.columns = grid.columns()
-    table.rows = grid.rows(_cells(package, entry.part, values, ctx, where))
+    rows = _cells(package, entry.part, values, ctx, where)
+    if comments is not None:
+        notes = CellNotes(grid, ctx, "xlsx.comments-dropped")
+        # a sheet whose cells carry no reference has no known last column: any column may hold a comment
+        notes.carry(comments.anchored, plan.last_col if plan.last_col >= 0 else None)
+        ctx.notes.extend(comments.unanchored)
+        rows = notes.rows(rows)
+    table.rows = grid.rows(rows)
     yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
     yield table
     # the sheet's cells are table 1 of the sheet, its charts the tables after it
     yield from chart_tables(package, drawn, where, facets, 2, budget, ctx)
 
 
-def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, ctx) -> tuple[SheetPlan, Drawn]:
-    """Scan the sheet's bytes and report what it holds besides cell values; find its charts."""
-    with package.zip.open(entry.part) as stream:
-        scan = scan_sheet(stream, ctx.checkpoint)
-    if scan.doctype:
-        raise Unreadable("xlsx.doctype-refused", f"{entry.part} has a DOCTYPE (DTDs and entities are refused)")
+def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Persons,
+          ctx) -> tuple[SheetPlan, Drawn, SheetComments | None]:
+    """Scan the sheet's bytes and report what it holds besides cell values; find its charts and read
+    its comments (None under --comments drop, or when it has none)."""
     where = Locator(sheet=entry.ordinal, sheet_name=entry.name)
     rels = package.rels(entry.part)
+    comments = None
+    if ctx.options["comments"] == "keep":
+        comments = read_comments(package, rels, entry.ordinal, persons, where, ctx)
+        if not (comments.anchored or comments.unanchored):
+            comments = None
+    else:
+        dropped = count_comments(package, rels, where, ctx)
+        if dropped:
+            ctx.report("xlsx.comments-dropped", where, count=dropped)
+    with package.zip.open(entry.part) as stream:
+        scan = scan_sheet(stream, ctx.checkpoint, last_col=comments is not None and bool(comments.anchored))
+    if scan.doctype:
+        raise Unreadable("xlsx.doctype-refused", f"{entry.part} has a DOCTYPE (DTDs and entities are refused)")
     report_scan(scan, rels, where, ctx)
-    report_comments(package, rels, where, ctx)
     drawn = read_drawings(package, rels, scan.drawings)
     report_drawn(drawn, where, ctx)
     merges = scan.merges
@@ -139,7 +160,7 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, ctx) -> tuple[
         count = sum(max(0, min(b, last) - max(a, scan.first_col) + 1) for a, b in plan.hidden_cols)
         if count:
             ctx.report("xlsx.hidden-column-dropped", where, count=count)
-    return plan, drawn
+    return plan, drawn, comments
 
 
 def _clipped(merges, extent):

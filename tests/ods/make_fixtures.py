@@ -26,6 +26,8 @@ NS = {
     "draw": "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0",
     "xlink": "http://www.w3.org/1999/xlink",
     "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
+    "dc": "http://purl.org/dc/elements/1.1/",
+    "meta": "urn:oasis:names:tc:opendocument:xmlns:meta:1.0",
 }
 
 
@@ -172,7 +174,39 @@ def reported() -> bytes:
     return raw_ods(body, extra={"Basic/Standard/Module1.xml": b"<module/>"})
 
 
-FIXTURES = {"values": values, "structure": structure, "reported": reported}
+def annotation(*paragraphs: str, author: str = "", date: str = "", initials: str = "") -> str:
+    """An ``office:annotation`` as LibreOffice writes it; ``paragraphs`` are the markup inside each text:p."""
+    meta = (f"<dc:creator>{author}</dc:creator>" if author else "") + (f"<dc:date>{date}</dc:date>" if date else "")
+    meta += f"<meta:creator-initials>{initials}</meta:creator-initials>" if initials else ""
+    return f'<office:annotation>{meta}{"".join(f"<text:p>{p}</text:p>" for p in paragraphs)}</office:annotation>'
+
+
+def _string(text: str, inside: str = "") -> str:
+    return f'<table:table-cell office:value-type="string">{inside}<text:p>{text}</text:p></table:table-cell>'
+
+
+def commented() -> bytes:
+    """Annotations on cells with values, on an empty cell, on an empty row between two rows, and
+    outside the table (past its last column, after its last row)."""
+    remark = annotation('Net of <text:span text:style-name="T1">tax</text:span>?',
+                        'See <text:a xlink:href="https://example.com/lease">the lease</text:a>',
+                        author="Ann Lee", date="2026-01-05T10:00:00.123", initials="AL")
+    body = ('<table:table table:name="Claims"><table:table-column table:number-columns-repeated="4"/>'
+            f'<table:table-row>{_string("Item")}{_string("Amount")}</table:table-row>'
+            f'<table:table-row>{_string("Rent")}<table:table-cell office:value-type="float" office:value="1000">'
+            f'{remark}<text:p>1000</text:p></table:table-cell>'
+            f'<table:table-cell>{annotation("Still open", author="Bo")}</table:table-cell>'
+            f'<table:table-cell/>'
+            f'<table:table-cell>{annotation("Past the last column", author="Bo")}</table:table-cell></table:table-row>'
+            f'<table:table-row><table:table-cell>{annotation("Why is row 3 empty?")}</table:table-cell></table:table-row>'
+            f'<table:table-row>{_string("Fees")}<table:table-cell/>{_string("paid")}</table:table-row>'
+            '<table:table-row table:number-rows-repeated="4"><table:table-cell/></table:table-row>'
+            f'<table:table-row><table:table-cell>{annotation("After the last row", author="Bo")}</table:table-cell>'
+            '</table:table-row></table:table>')
+    return raw_ods(body)
+
+
+FIXTURES = {"values": values, "structure": structure, "reported": reported, "commented": commented}
 
 
 def main() -> None:

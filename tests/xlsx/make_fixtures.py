@@ -217,9 +217,10 @@ def ledger(rows: int = 300) -> bytes:
 
 def raw_book(sheets: list[tuple[str, str]] | str, *, strings: str | None = None, styles: str | None = None,
              workbook_pr: str = "", states: dict[str, str] | None = None, extra: dict[str, bytes] | None = None,
-             sheet_rels: dict[int, str] | None = None) -> bytes:
+             sheet_rels: dict[int, str] | None = None, book_rels: str = "") -> bytes:
     """A package written by hand. ``sheets`` are (name, sheetData and what follows it) pairs, or one
-    body for a sheet named "Sheet1"; ``strings`` the <si> elements of sharedStrings.xml."""
+    body for a sheet named "Sheet1"; ``strings`` the <si> elements of sharedStrings.xml; ``book_rels``
+    more relationships of the workbook."""
     if isinstance(sheets, str):
         sheets = [("Sheet1", sheets)]
     states = states or {}
@@ -229,7 +230,7 @@ def raw_book(sheets: list[tuple[str, str]] | str, *, strings: str | None = None,
                         f'Type="{RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>').encode(),
     }
     wb_rels = [f'<Relationship Id="rId{i + 1}" Type="{RELS}/worksheet" Target="worksheets/sheet{i + 1}.xml"/>'
-               for i in range(len(sheets))]
+               for i in range(len(sheets))] + [book_rels]
     entries = []
     for i, (name, body) in enumerate(sheets):
         state = f' state="{states[name]}"' if name in states else ""
@@ -269,6 +270,56 @@ def raw_values() -> bytes:
     return raw_book(body, strings=strings)
 
 
+THREADED_REL = "http://schemas.microsoft.com/office/2017/10/relationships/threadedComment"
+PERSON_REL = "http://schemas.microsoft.com/office/2017/10/relationships/person"
+THREADED = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"
+TWIN = "[Threaded comment]\n\nYour version of Excel allows you to read this threaded comment.\n\nComment:\n    Fees look high"
+
+
+def comment_parts(sheet: int, notes: str, threads: str = "", authors: tuple[str, ...] = ()) -> dict:
+    """``raw_book`` arguments for sheet ``sheet`` (0-based) with a comments part holding ``notes``
+    (``<comment>`` elements), a threaded comments part holding ``threads`` when given, and two persons."""
+    rels = f'<Relationship Id="rIdC" Type="{RELS}/comments" Target="../comments{sheet + 1}.xml"/>'
+    extra = {f"xl/comments{sheet + 1}.xml": (
+        f'<comments xmlns="{MAIN}"><authors>{"".join(f"<author>{a}</author>" for a in authors)}</authors>'
+        f'<commentList>{notes}</commentList></comments>').encode()}
+    if threads:
+        rels += f'<Relationship Id="rIdT" Type="{THREADED_REL}" Target="../threadedComments/threadedComment{sheet + 1}.xml"/>'
+        extra[f"xl/threadedComments/threadedComment{sheet + 1}.xml"] = (
+            f'<ThreadedComments xmlns="{THREADED}">{threads}</ThreadedComments>').encode()
+    extra["xl/persons/person.xml"] = (
+        f'<personList xmlns="{THREADED}"><person displayName="Jane Smith (JS)" id="{{P1}}" userId="js" providerId="None"/>'
+        f'<person displayName="Marcus Sterling" id="{{P2}}" userId="ms" providerId="None"/></personList>').encode()
+    return {"sheet_rels": {sheet: rels}, "extra": extra,
+            "book_rels": f'<Relationship Id="rIdP" Type="{PERSON_REL}" Target="persons/person.xml"/>'}
+
+
+def _inline(ref: str, text: str) -> str:
+    return f'<c r="{ref}" t="inlineStr"><is><t>{text}</t></is></c>'
+
+
+def commented() -> bytes:
+    """Notes and a threaded comment (with its note twin) on cells with values, on an empty cell, on an
+    empty row between two rows, and outside the table (past its last column, after its last row, a
+    reference that reads as no cell)."""
+    body = (f'<sheetData><row r="1">{_inline("A1", "Item")}{_inline("B1", "Amount")}{_inline("C1", "State")}</row>'
+            f'<row r="2">{_inline("A2", "Rent")}<c r="B2"><v>1000</v></c></row>'
+            f'<row r="4">{_inline("A4", "Fees")}<c r="B4"><v>200</v></c>{_inline("C4", "paid")}</row></sheetData>')
+    notes = ('<comment ref="B2" authorId="0"><text><r><rPr><b/></rPr><t>John Reviewer:</t></r>'
+             '<r><t xml:space="preserve">\nIs this net?</t></r></text></comment>'
+             '<comment ref="C2" authorId="1"><text><t>Still open</t></text></comment>'
+             '<comment ref="A3" authorId="1"><text><t>Why is row 3 empty?</t></text></comment>'
+             f'<comment ref="A4" authorId="2"><text><t>{TWIN}</t></text></comment>'
+             '<comment ref="E1" authorId="0"><text><t>Past the last column</t></text></comment>'
+             '<comment ref="A9" authorId="0"><text><t>After the last row</t></text></comment>'
+             '<comment ref="not a cell" authorId="0"><text><t>Dangling</t></text></comment>')
+    threads = ('<threadedComment ref="A4" dT="2026-06-18T17:12:37.41" personId="{P1}" id="{T1}">'
+               '<text>Fees look high</text></threadedComment>'
+               '<threadedComment ref="A4" dT="2026-06-18T17:15:52.31" personId="{P2}" id="{T2}" parentId="{T1}">'
+               '<text>Agreed</text></threadedComment>')
+    return raw_book(body, **comment_parts(0, notes, threads, ("John Reviewer", "Ann", "tc={T1}")))
+
+
 FIXTURES = {
     "values": values,
     "date1904": date1904,
@@ -277,6 +328,7 @@ FIXTURES = {
     "charts": charts,
     "ledger": lambda: ledger(60),
     "raw_values": raw_values,
+    "commented": commented,
 }
 
 

@@ -1,0 +1,113 @@
+"""Comment notes anchored to a sheet's cells, shared by the XLSX and ODS readers.
+
+Every comment is carried: its note goes to ``ctx.notes`` before the sheet's first row, in row then
+column order. Its ``NoteRef`` goes at the end of its cell's content when the cell is inside the table:
+from the table's first column to the last column holding a cell, within ``--max-cols``, on a row between
+the first and the last row the sheet hands over (an empty cell there gets a Cell holding only the mark;
+an empty row, a row of its own). Elsewhere (left of the table, past its last column or a cap, under a
+merged cell's span) the note is carried without a reference. A comment on a column or a row that
+``--hidden skip`` leaves out is left out too, and reported under the dropped code.
+
+Only a sheet with comments pays for this: its rows pass through :meth:`CellNotes.rows`, which compares
+each row's index with the next commented row, and touches the cells of a commented row only.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator
+
+from zenconv.ir.locator import Locator
+from zenconv.ir.nodes import Cell, Note, NoteRef, Text
+
+from .grid import Grid, column_letters
+
+
+def note_id(ordinal: int, row: int, col: int, taken: set[str]) -> str:
+    """``comment-<sheet>-<cell>``: ``comment-1-F7``; a second comment on one cell gets ``-2``."""
+    base = f"comment-{ordinal}-{column_letters(col + 1)}{row + 1}"
+    found, copy = base, 1
+    while found in taken:
+        copy += 1
+        found = f"{base}-{copy}"
+    taken.add(found)
+    return found
+
+
+def marked(value, refs: list[NoteRef]) -> Cell:
+    """A cell's value with the comments' marks after its content."""
+    if isinstance(value, Cell):
+        return Cell([*value.content, *refs], value.col_span, value.row_span, value.header)
+    return Cell([Text(value), *refs] if value else list(refs))
+
+
+class CellNotes:
+    """One sheet's comment notes: carried at once, their marks put into the rows as they stream by."""
+
+    def __init__(self, grid: Grid, ctx, dropped_code: str) -> None:
+        self.grid = grid
+        self.ctx = ctx
+        self.dropped_code = dropped_code
+        self.by_row: dict[int, list[tuple[int, Note]]] = {}
+
+    def carry(self, anchored: Iterable[tuple[int, int, Note]], last_col: int | None) -> None:
+        """Append each note to ``ctx.notes`` (``anchored`` sorted by row and column) and keep the marks
+        that have a cell in the table; ``last_col`` None: the sheet's last column is not known."""
+        grid = self.grid
+        skipped = 0
+        for row, col, note in anchored:
+            position = grid.position(col)
+            if position == grid.HIDDEN:
+                skipped += 1
+                continue
+            self.ctx.notes.append(note)
+            if 0 <= position < grid.max_cols and (last_col is None or col <= last_col):
+                self.by_row.setdefault(row, []).append((col, note))
+        if skipped:
+            self._report(skipped, "comments on hidden columns skipped under --hidden skip")
+
+    def rows(self, source: Iterable[tuple[int, bool, list[int], list]]) -> Iterator[tuple[int, bool, list[int], list]]:
+        """``source`` with the marks in their cells, and a row for each commented empty row between two rows."""
+        if not self.by_row:
+            yield from source
+            return
+        pending = sorted(self.by_row, reverse=True)  # popped from the end: ascending
+        started = False
+        for index, hidden, cols, values in source:
+            while pending and pending[-1] < index:
+                empty = pending.pop()
+                if started:
+                    yield (empty, False, *self._marked(self.by_row[empty], [], []))
+            started = True
+            if pending and pending[-1] == index:
+                entries = self.by_row[pending.pop()]
+                if hidden and self.grid.plan.skip_hidden:
+                    self._withdraw(entries)
+                else:
+                    cols, values = self._marked(entries, cols, values)
+            yield index, hidden, cols, values
+
+    def _marked(self, entries: list[tuple[int, Note]], cols: list[int], values: list) -> tuple[list[int], list]:
+        cols, values = list(cols), list(values)  # a repeated ODF row hands its lists to every copy
+        refs: dict[int, list[NoteRef]] = {}
+        for col, note in entries:
+            refs.setdefault(col, []).append(NoteRef(note.id))
+        for col, marks in refs.items():
+            at = bisect_left(cols, col)
+            if at < len(cols) and cols[at] == col:
+                values[at] = marked(values[at], marks)
+            else:
+                cols.insert(at, col)
+                values.insert(at, marked("", marks))
+        return cols, values
+
+    def _withdraw(self, entries: list[tuple[int, Note]]) -> None:
+        """A hidden row skipped under --hidden skip takes its comments with it."""
+        gone = {id(note) for _, note in entries}
+        self.ctx.notes[:] = [note for note in self.ctx.notes if id(note) not in gone]
+        self._report(len(entries), "comments on hidden rows skipped under --hidden skip")
+
+    def _report(self, count: int, detail: str) -> None:
+        plan = self.grid.plan
+        self.ctx.report(self.dropped_code, Locator(sheet=plan.ordinal, sheet_name=plan.name), count=count,
+                        detail=detail)

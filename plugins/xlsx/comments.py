@@ -1,0 +1,190 @@
+"""A worksheet's review comments: its notes (legacy comments) and its threaded comments, as notes by cell.
+
+The sheet's relationships name its parts: ``comments`` (``xl/commentsN.xml``: an author list, then
+``<comment ref authorId>`` holding rich text like a shared string's) and ``threadedComment``
+(``xl/threadedComments/…``: ``<threadedComment ref dT personId id parentId>``, a reply naming its
+parent); the workbook's ``person`` part gives a person's ``displayName``. Excel writes each threaded
+comment a note twin for older readers ("[Threaded comment] …"): a cell with a thread keeps the thread
+and leaves the twin. The parts are small, parsed whole before the sheet's rows.
+
+A line of a comment's text is one paragraph: Excel's comment box has no other paragraph mark. The text
+is kept as written, the author's name that Excel puts at the start of a note included: the author is
+the one ``authorId`` names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from zenconv.ir.locator import Locator
+from zenconv.ir.nodes import Block, Note, Paragraph, Text
+from zenconv.reports import Unreadable
+from zenconv_plugins.comments import Comment, comment_note
+
+from .anchors import note_id
+from .package import Package, Rel, local
+from .scan import parse_ref
+from .strings import rich_text
+
+_MAX_THREAD_DEPTH = 10_000  # a reply's chain of parents, followed at most this far
+
+
+@dataclass(slots=True)
+class SheetComments:
+    """The notes of one sheet: those whose cell reference reads, by row and column, then the others."""
+
+    anchored: list[tuple[int, int, Note]] = field(default_factory=list)
+    unanchored: list[Note] = field(default_factory=list)
+
+
+class Persons:
+    """The workbook's persons by id, read when a threaded comment first asks."""
+
+    def __init__(self, package: Package, workbook_rels: dict[str, Rel], ctx) -> None:
+        self._package = package
+        self._rels = workbook_rels
+        self._ctx = ctx
+        self._names: dict[str, str] | None = None
+
+    def name(self, person_id: str | None) -> str | None:
+        if self._names is None:
+            self._names = {}
+            for rel in self._rels.values():
+                if rel.kind == "person":
+                    root = _parsed(self._package, rel.target, None, self._ctx, "its threaded comments have no authors")
+                    for person in root.iter() if root is not None else ():
+                        if local(person.tag) == "person" and person.get("id"):
+                            self._names.setdefault(person.get("id"), person.get("displayName") or "")
+        return self._names.get(person_id or "") or None
+
+
+def read_comments(package: Package, rels: dict[str, Rel], ordinal: int, persons: Persons, where: Locator,
+                  ctx) -> SheetComments:
+    threads: list[tuple[str, list[Comment]]] = []
+    notes: list[tuple[str, list[Comment]]] = []
+    for rel in rels.values():
+        if rel.kind == "threadedComment":
+            root = _parsed(package, rel.target, where, ctx, "its threads are not carried")
+            if root is not None:
+                threads += _threads(root, persons, ctx)
+        elif rel.kind == "comments":
+            root = _parsed(package, rel.target, where, ctx, "its notes are not carried")
+            if root is not None:
+                notes += _notes(root, where, ctx)
+    threaded = {parse_ref(ref) for ref, _ in threads} - {None}
+    found = SheetComments()
+    cells: list[tuple[tuple[int, int], int, list[Comment]]] = []
+    loose: list[list[Comment]] = []
+    for ref, thread in threads + [(ref, [c]) for ref, c in notes if parse_ref(ref) not in threaded]:
+        cell = parse_ref(ref)
+        if cell is None:
+            loose.append(thread)
+        else:
+            cells.append((cell, len(cells), thread))
+    taken: set[str] = set()
+    for (row, col), _, thread in sorted(cells, key=lambda item: (item[0], item[1])):
+        found.anchored.append((row, col, comment_note(note_id(ordinal, row, col, taken), thread)))
+    for number, thread in enumerate(loose, 1):
+        found.unanchored.append(comment_note(f"comment-{ordinal}-unanchored-{number}", thread))
+    return found
+
+
+def count_comments(package: Package, rels: dict[str, Rel], where: Locator, ctx) -> int:
+    """What ``--comments drop`` reports: the notes or the threaded comments, whichever are more (Excel
+    gives each threaded comment a note twin)."""
+    notes = threaded = 0
+    for rel in rels.values():
+        if rel.kind in ("comments", "threadedComment"):
+            root = _parsed(package, rel.target, where, ctx, "nothing of it is carried")
+            name = "comment" if rel.kind == "comments" else "threadedComment"
+            count = sum(1 for el in root.iter() if local(el.tag) == name) if root is not None else 0
+            if rel.kind == "comments":
+                notes += count
+            else:
+                threaded += count
+    return max(notes, threaded)
+
+
+def _parsed(package: Package, part: str | None, where: Locator | None, ctx, lost: str):
+    """A comments or persons part's root; None when it is missing or does not parse (reported and
+    gone on from, as for a chart): a DOCTYPE or a depth bomb still refuses the workbook."""
+    if not package.has(part):
+        return None
+    try:
+        return package.xml(part)
+    except Unreadable as exc:
+        if not exc.code.endswith("xml-malformed"):
+            raise
+    code = "xlsx.unhandled-construct" if where is None else "xlsx.comments-dropped"
+    ctx.report(code, where, detail=f"{part} does not parse: {lost}")
+    return None
+
+
+def _threads(root, persons: Persons, ctx) -> list[tuple[str, list[Comment]]]:
+    """Each thread's cell reference and entries, the first comment then its replies in document order."""
+    entries = []
+    for el in root.iter():
+        if local(el.tag) == "threadedComment":
+            entries.append(el)
+            if len(entries) % 1024 == 0:
+                ctx.checkpoint()
+    parent_of = {el.get("id"): el.get("parentId") for el in entries if el.get("id")}
+    threads: dict[str, tuple[str, list[Comment]]] = {}
+    order: list[str] = []
+    for number, el in enumerate(entries):
+        root_id = _root(el.get("id"), el.get("parentId"), parent_of) or f"#{number}"
+        comment = Comment(_paragraphs(_text(el)), persons.name(el.get("personId")), None, el.get("dT"))
+        if root_id not in threads:
+            threads[root_id] = (el.get("ref") or "", [])
+            order.append(root_id)
+        threads[root_id][1].append(comment)
+    return [threads[key] for key in order]
+
+
+def _root(own: str | None, parent: str | None, parent_of: dict) -> str | None:
+    """The first comment of a reply's thread; a reply whose parent is missing starts a thread of its own."""
+    seen = 0
+    while parent and parent in parent_of and seen < _MAX_THREAD_DEPTH:
+        own, parent = parent, parent_of[parent]
+        seen += 1
+    return own
+
+
+def _text(el) -> str:
+    return next(("".join(child.itertext()) for child in el if local(child.tag) == "text"), "")
+
+
+def _notes(root, where: Locator, ctx) -> list[tuple[str, Comment]]:
+    authors: list[str] = []
+    notes: list[tuple[str, Comment]] = []
+    rich = phonetic = 0
+    for part in root:
+        name = local(part.tag)
+        if name == "authors":
+            authors = [author.text or "" for author in part if local(author.tag) == "author"]
+        elif name == "commentList":
+            for number, comment in enumerate(part, 1):
+                if local(comment.tag) != "comment":
+                    continue
+                body = next((child for child in comment if local(child.tag) == "text"), None)
+                text, has_rich, has_phonetic = rich_text(body, body.tag[:-4]) if body is not None else ("", 0, 0)
+                rich += has_rich
+                phonetic += has_phonetic
+                notes.append((comment.get("ref") or "", Comment(_paragraphs(text), _author(authors, comment))))
+                if number % 1024 == 0:
+                    ctx.checkpoint()
+    if rich:
+        ctx.report("xlsx.rich-text-flattened", where, count=rich, detail="comments with rich-text runs")
+    if phonetic:
+        ctx.report("xlsx.phonetic-dropped", where, count=phonetic, detail="in comments")
+    return notes
+
+
+def _author(authors: list[str], comment) -> str | None:
+    raw = comment.get("authorId") or ""
+    index = int(raw) if raw.isdigit() else len(authors)
+    return authors[index] or None if index < len(authors) else None
+
+
+def _paragraphs(text: str) -> list[Block]:
+    return [Paragraph([Text(line)]) for line in text.split("\n") if line.strip()]
