@@ -4,7 +4,8 @@ The package goes through the safe layer; an encrypted package (``manifest:encryp
 ``META-INF/manifest.xml``) is refused before any part is parsed. ``content.xml`` holds every sheet
 and is streamed twice with lxml (odfpy's DOM reads a big sheet more than ten times slower): a survey
 (``tables.survey``) and the rows, which the XLSX reader's grid turns into IR rows, so both formats
-give the same model, the same citations and the same caps.
+give the same model, the same citations and the same caps. The survey reads the annotations too; they
+become comment notes referenced from their cells as in XLSX (``zenconv_plugins.xlsx.anchors``).
 """
 
 from __future__ import annotations
@@ -140,7 +141,7 @@ def _table(events, info: TableInfo, budget: Budget, ctx) -> Iterator[Block]:
 def _with_notes(rows, grid: Grid, info: TableInfo, skip_hidden: bool, ctx):
     """The table's annotations carried as notes, their marks put into ``rows``; under --hidden skip
     the rows left out take theirs with them (the rows never reach the grid, so it cannot tell)."""
-    notes = CellNotes(grid, ctx, "ods.annotations-dropped")
+    notes = CellNotes(grid, ctx, "ods.annotations-dropped", lambda: info.last_col)
     taken: set[str] = set()
     anchored = []
     hidden = 0
@@ -152,7 +153,7 @@ def _with_notes(rows, grid: Grid, info: TableInfo, skip_hidden: bool, ctx):
     if hidden:
         ctx.report("ods.annotations-dropped", Locator(sheet=info.ordinal, sheet_name=info.name), count=hidden,
                    detail="comments on hidden rows skipped under --hidden skip")
-    notes.carry(anchored, info.last_col)
+    notes.carry(anchored)
     return notes.rows(rows)
 
 

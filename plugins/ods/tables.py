@@ -1,8 +1,8 @@
 """The tables of ``content.xml``, streamed twice: a survey, then the rows.
 
 All sheets live in one part. The survey pass learns, per table, what must be known before its first
-row (its first and last used column, its last used row, its merged ranges, its hidden columns) and
-counts what is reported rather than carried; the row pass hands rows to the shared grid.
+row (its first and last used column, its last used row, its merged ranges, its hidden columns, its
+annotations) and counts what is reported rather than carried; the row pass hands rows to the shared grid.
 
 Repeats are never expanded blindly: ``number-rows-repeated`` and ``number-columns-repeated`` only
 move the row and column counters, so a file repeating an empty row 1,048,000 times costs nothing; a

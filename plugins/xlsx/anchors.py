@@ -2,25 +2,29 @@
 
 Every comment is carried: its note goes to ``ctx.notes`` before the sheet's first row, in row then
 column order. Its ``NoteRef`` goes at the end of its cell's content when the cell is inside the table:
-from the table's first column to the last column holding a cell, within ``--max-cols``, on a row between
-the first and the last row the sheet hands over (an empty cell there gets a Cell holding only the mark;
-an empty row, a row of its own). Elsewhere (left of the table, past its last column or a cap, under a
+from the table's first column to the sheet's last column, within ``--max-cols``, on a row between the
+first and the last row the sheet hands over (an empty cell there gets a Cell holding only the mark; an
+empty row, a row of its own). Elsewhere (left of the table, past its last column or a cap, under a
 merged cell's span) the note is carried without a reference. A comment on a column or a row that
 ``--hidden skip`` leaves out is left out too, and reported under the dropped code.
 
 Only a sheet with comments pays for this: its rows pass through :meth:`CellNotes.rows`, which compares
-each row's index with the next commented row, and touches the cells of a commented row only.
+each row's index with the next commented row, and touches the cells of a commented row only. The
+sheet's last column is asked for (``last_col``, which may cost a pass over the sheet) only when a
+comment sits on an empty cell right of every cell met so far.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Cell, Note, NoteRef, Text
 
 from .grid import Grid, column_letters
+
+_UNASKED = object()
 
 
 def note_id(ordinal: int, row: int, col: int, taken: set[str]) -> str:
@@ -44,15 +48,19 @@ def marked(value, refs: list[NoteRef]) -> Cell:
 class CellNotes:
     """One sheet's comment notes: carried at once, their marks put into the rows as they stream by."""
 
-    def __init__(self, grid: Grid, ctx, dropped_code: str) -> None:
+    def __init__(self, grid: Grid, ctx, dropped_code: str, last_col: Callable[[], int | None]) -> None:
+        """``last_col``: the sheet's last column holding a cell (None when it cannot be known)."""
         self.grid = grid
         self.ctx = ctx
         self.dropped_code = dropped_code
         self.by_row: dict[int, list[tuple[int, Note]]] = {}
+        self._last_col = last_col
+        self._widest = -1  # the last column holding a value in the rows met so far
+        self._bound: int | None | object = _UNASKED  # the sheet's last column, once asked for
 
-    def carry(self, anchored: Iterable[tuple[int, int, Note]], last_col: int | None) -> None:
+    def carry(self, anchored: Iterable[tuple[int, int, Note]]) -> None:
         """Append each note to ``ctx.notes`` (``anchored`` sorted by row and column) and keep the marks
-        that have a cell in the table; ``last_col`` None: the sheet's last column is not known."""
+        whose column is in the table."""
         grid = self.grid
         skipped = 0
         for row, col, note in anchored:
@@ -61,7 +69,7 @@ class CellNotes:
                 skipped += 1
                 continue
             self.ctx.notes.append(note)
-            if 0 <= position < grid.max_cols and (last_col is None or col <= last_col):
+            if 0 <= position < grid.max_cols:
                 self.by_row.setdefault(row, []).append((col, note))
         if skipped:
             self._report(skipped, "comments on hidden columns skipped under --hidden skip")
@@ -74,6 +82,8 @@ class CellNotes:
         pending = sorted(self.by_row, reverse=True)  # popped from the end: ascending
         started = False
         for index, hidden, cols, values in source:
+            if cols and cols[-1] > self._widest:
+                self._widest = cols[-1]
             while pending and pending[-1] < index:
                 empty = pending.pop()
                 if started:
@@ -96,10 +106,15 @@ class CellNotes:
             at = bisect_left(cols, col)
             if at < len(cols) and cols[at] == col:
                 values[at] = marked(values[at], marks)
-            else:
+            elif col <= self._widest or self._inside(col):
                 cols.insert(at, col)
                 values.insert(at, marked("", marks))
         return cols, values
+
+    def _inside(self, col: int) -> bool:
+        if self._bound is _UNASKED:
+            self._bound = self._last_col()
+        return self._bound is None or col <= self._bound
 
     def _withdraw(self, entries: list[tuple[int, Note]]) -> None:
         """A hidden row skipped under --hidden skip takes its comments with it."""

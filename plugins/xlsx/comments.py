@@ -26,9 +26,6 @@ from .package import Package, Rel, local
 from .scan import parse_ref
 from .strings import rich_text
 
-_MAX_THREAD_DEPTH = 10_000  # a reply's chain of parents, followed at most this far
-
-
 @dataclass(slots=True)
 class SheetComments:
     """The notes of one sheet: those whose cell reference reads, by row and column, then the others."""
@@ -128,26 +125,35 @@ def _threads(root, persons: Persons, ctx) -> list[tuple[str, list[Comment]]]:
             entries.append(el)
             if len(entries) % 1024 == 0:
                 ctx.checkpoint()
-    parent_of = {el.get("id"): el.get("parentId") for el in entries if el.get("id")}
+    roots = _roots({el.get("id"): el.get("parentId") for el in entries if el.get("id")})
     threads: dict[str, tuple[str, list[Comment]]] = {}
-    order: list[str] = []
     for number, el in enumerate(entries):
-        root_id = _root(el.get("id"), el.get("parentId"), parent_of) or f"#{number}"
+        own = el.get("id")
+        key = roots[own] if own in roots else roots.get(el.get("parentId") or "", f"#{number}")
         comment = Comment(_paragraphs(_text(el)), persons.name(el.get("personId")), None, el.get("dT"))
-        if root_id not in threads:
-            threads[root_id] = (el.get("ref") or "", [])
-            order.append(root_id)
-        threads[root_id][1].append(comment)
-    return [threads[key] for key in order]
+        threads.setdefault(key, (el.get("ref") or "", []))[1].append(comment)
+    return list(threads.values())
 
 
-def _root(own: str | None, parent: str | None, parent_of: dict) -> str | None:
-    """The first comment of a reply's thread; a reply whose parent is missing starts a thread of its own."""
-    seen = 0
-    while parent and parent in parent_of and seen < _MAX_THREAD_DEPTH:
-        own, parent = parent, parent_of[parent]
-        seen += 1
-    return own
+def _roots(parent_of: dict[str, str | None]) -> dict[str, str]:
+    """Each comment's thread, named by its first comment: a reply's parent's, followed up once per
+    comment; a reply whose parent is missing, or whose parents loop, starts a thread of its own."""
+    root_of: dict[str, str] = {}
+    for start in parent_of:
+        path: list[str] = []
+        on_path: set[str] = set()
+        node = start
+        while node not in root_of:
+            path.append(node)
+            on_path.add(node)
+            parent = parent_of[node]
+            if not parent or parent not in parent_of or parent in on_path:
+                root_of[node] = node
+                break
+            node = parent
+        for comment in path:
+            root_of[comment] = root_of[node]
+    return root_of
 
 
 def _text(el) -> str:

@@ -113,9 +113,8 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
     table.columns = grid.columns()
     rows = _cells(package, entry.part, values, ctx, where)
     if comments is not None:
-        notes = CellNotes(grid, ctx, "xlsx.comments-dropped")
-        # a sheet whose cells carry no reference has no known last column: any column may hold a comment
-        notes.carry(comments.anchored, plan.last_col if plan.last_col >= 0 else None)
+        notes = CellNotes(grid, ctx, "xlsx.comments-dropped", lambda: _last_col(package, entry.part, ctx))
+        notes.carry(comments.anchored)
         ctx.notes.extend(comments.unanchored)
         rows = notes.rows(rows)
     table.rows = grid.rows(rows)
@@ -141,7 +140,7 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
         if dropped:
             ctx.report("xlsx.comments-dropped", where, count=dropped)
     with package.zip.open(entry.part) as stream:
-        scan = scan_sheet(stream, ctx.checkpoint, last_col=comments is not None and bool(comments.anchored))
+        scan = scan_sheet(stream, ctx.checkpoint)
     if scan.doctype:
         raise Unreadable("xlsx.doctype-refused", f"{entry.part} has a DOCTYPE (DTDs and entities are refused)")
     report_scan(scan, rels, where, ctx)
@@ -161,6 +160,14 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
         if count:
             ctx.report("xlsx.hidden-column-dropped", where, count=count)
     return plan, drawn, comments
+
+
+def _last_col(package: Package, part: str, ctx) -> int | None:
+    """The last column holding a cell, by one more pass over the sheet's bytes; None when no cell has a
+    reference (then any column may hold a comment)."""
+    with package.zip.open(part) as stream:
+        extent = scan_extent(stream, ctx.checkpoint)
+    return extent[1] if extent is not None else None
 
 
 def _clipped(merges, extent):

@@ -127,8 +127,7 @@ FEATURES = frozenset((
 
 
 class _Scanner:
-    def __init__(self, last_col: bool) -> None:
-        self.last_col = last_col
+    def __init__(self) -> None:
         self.scan = SheetScan()
         self.region = "head"
         self.carry = b""
@@ -175,7 +174,7 @@ class _Scanner:
         end = _sheet_data_end(data)
         body = data if end < 0 else data[:end]
         scan = self.scan
-        if self.last_col or scan.hidden_columns:
+        if scan.hidden_columns:
             self._refs(body, track_max=True)
         elif not self.found_a:
             if _COL_A.search(body):
@@ -280,10 +279,9 @@ def _prefixed_close(data: bytes, at: int) -> int:
     return start
 
 
-def scan_sheet(stream, checkpoint, last_col: bool = False) -> SheetScan:
-    """Read the part once, in 1 MiB pieces, and return what it holds besides cell values; ``last_col``:
-    find the last column holding a cell too (hidden columns ask for it anyway)."""
-    scanner = _Scanner(last_col)
+def scan_sheet(stream, checkpoint) -> SheetScan:
+    """Read the part once, in 1 MiB pieces, and return what it holds besides cell values."""
+    scanner = _Scanner()
     while True:
         data = stream.read(_CHUNK)
         if not data:

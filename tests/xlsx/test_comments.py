@@ -153,3 +153,46 @@ def test_a_sheet_without_comments_streams_its_rows_untouched(monkeypatch):
 
     monkeypatch.setattr(reader, "CellNotes", refuse)
     assert len(list(tables(read_xlsx(FX.ledger(20)))[0].rows)) == 20
+
+
+def test_a_comment_on_an_empty_cell_is_referenced_up_to_the_last_column_holding_a_cell():
+    # C1 lies right of every cell met when row 1 is read: the sheet's last column (D, an empty styled cell) decides
+    body = ('<sheetData><row r="1"><c r="A1"><v>1</v></c></row>'
+            '<row r="2"><c r="A2"><v>2</v></c><c r="C2"><v>3</v></c><c r="D2" s="0"/></row></sheetData>')
+    result = read_xlsx(_book(body, _note("C1", "inside") + _note("D1", "an empty cell's column") + _note("E1", "past")))
+    assert list(tables(result)[0].rows)[0].cells == [
+        "1", "", Cell([NoteRef("comment-1-C1")]), Cell([NoteRef("comment-1-D1")])]
+    assert [n.id for n in result.document.notes] == ["comment-1-C1", "comment-1-D1", "comment-1-E1"]
+
+
+def test_replies_join_their_thread_through_their_parents_and_an_orphan_starts_its_own():
+    threads = ('<threadedComment ref="A1" dT="2026-01-01T09:00:00" personId="{P1}" id="{R}"><text>first</text>'
+               '</threadedComment>'
+               '<threadedComment ref="A1" dT="2026-01-01T10:00:00" personId="{P2}" id="{S}" parentId="{R}">'
+               '<text>second</text></threadedComment>'
+               '<threadedComment ref="A1" personId="{Nobody}" id="{U}" parentId="{S}"><text>a reply to a reply</text>'
+               '</threadedComment>'
+               '<threadedComment ref="A1" id="{V}" parentId="{gone}"><text>an orphan</text></threadedComment>')
+    body = '<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>'
+    result = read_xlsx(FX.raw_book(body, **FX.comment_parts(0, _note("A1", "[Threaded comment] twin"), threads)))
+    text = write_with("markdown", result.document).text
+    assert text.splitlines()[4:] == [
+        "| 1[^1][^2] |",
+        "",
+        "[^1]: *Comment by Jane Smith (JS), 2026-01-01T09:00:00:* first",
+        "",
+        "    *Reply by Marcus Sterling, 2026-01-01T10:00:00:* second",
+        "",
+        "    *Reply:* a reply to a reply",   # a person the persons part does not list: no author
+        "",
+        "[^2]: *Comment:* an orphan",
+    ]
+    assert [n.id for n in result.document.notes] == ["comment-1-A1", "comment-1-A1-2"]
+
+
+def test_a_depth_bomb_in_a_comments_part_refuses_the_workbook():
+    parts = FX.comment_parts(0, "")
+    parts["extra"]["xl/comments1.xml"] = b"<comments>" + b"<a>" * 300 + b"</a>" * 300 + b"</comments>"
+    with pytest.raises(Unreadable) as caught:
+        read_xlsx(FX.raw_book("<sheetData/>", **parts))
+    assert caught.value.code == "xlsx.xml-too-deep"
