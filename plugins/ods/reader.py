@@ -37,7 +37,8 @@ META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
 OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 DC = "{http://purl.org/dc/elements/1.1/}"
 _SURVEY_CODES = ("annotations-dropped", "images-dropped", "charts-dropped", "shapes-dropped",
-                 "conditional-formatting-dropped", "data-validation-dropped", "rich-text-flattened")
+                 "conditional-formatting-dropped", "data-validation-dropped",
+                 "rich-text-flattened", "unhandled-construct")  # the last two: in annotations' text
 _ROW_CODES = ("hidden-row-dropped", "formula-without-cached-value", "display-formats-not-applied",
               "rich-text-flattened", "bad-cell-value", "unhandled-construct")
 

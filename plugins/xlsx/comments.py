@@ -48,7 +48,8 @@ class Persons:
             self._names = {}
             for rel in self._rels.values():
                 if rel.kind == "person":
-                    root = _parsed(self._package, rel.target, None, self._ctx, "its threaded comments have no authors")
+                    root = _parsed(self._package, rel.target, self._ctx, None, "threaded comments have no authors",
+                                   code="xlsx.unhandled-construct")
                     for person in root.iter() if root is not None else ():
                         if local(person.tag) == "person" and person.get("id"):
                             self._names.setdefault(person.get("id"), person.get("displayName") or "")
@@ -58,28 +59,35 @@ class Persons:
 def read_comments(package: Package, rels: dict[str, Rel], ordinal: int, persons: Persons, where: Locator,
                   ctx) -> SheetComments:
     threads: list[tuple[str, list[Comment]]] = []
-    notes: list[tuple[str, list[Comment]]] = []
+    notes: list[tuple[str, Comment]] = []
     for rel in rels.values():
         if rel.kind == "threadedComment":
-            root = _parsed(package, rel.target, where, ctx, "its threads are not carried")
+            root = _parsed(package, rel.target, ctx, where, "its threads are not carried")
             if root is not None:
                 threads += _threads(root, persons, ctx)
         elif rel.kind == "comments":
-            root = _parsed(package, rel.target, where, ctx, "its notes are not carried")
+            root = _parsed(package, rel.target, ctx, where, "its notes are not carried")
             if root is not None:
                 notes += _notes(root, where, ctx)
-    threaded = {parse_ref(ref) for ref, _ in threads} - {None}
-    found = SheetComments()
-    cells: list[tuple[tuple[int, int], int, list[Comment]]] = []
+    cells: list[tuple[int, int, int, list[Comment]]] = []  # row, column, document order, thread
     loose: list[list[Comment]] = []
-    for ref, thread in threads + [(ref, [c]) for ref, c in notes if parse_ref(ref) not in threaded]:
+    threaded: set[tuple[int, int]] = set()
+    for ref, thread in threads:
         cell = parse_ref(ref)
         if cell is None:
             loose.append(thread)
         else:
-            cells.append((cell, len(cells), thread))
+            threaded.add(cell)
+            cells.append((*cell, len(cells), thread))
+    for ref, note in notes:
+        cell = parse_ref(ref)
+        if cell is None:
+            loose.append([note])
+        elif cell not in threaded:  # else it is the note twin Excel writes of the cell's thread
+            cells.append((*cell, len(cells), [note]))
+    found = SheetComments()
     taken: set[str] = set()
-    for (row, col), _, thread in sorted(cells, key=lambda item: (item[0], item[1])):
+    for row, col, _, thread in sorted(cells, key=lambda item: item[:3]):
         found.anchored.append((row, col, comment_note(note_id(ordinal, row, col, taken), thread)))
     for number, thread in enumerate(loose, 1):
         found.unanchored.append(comment_note(f"comment-{ordinal}-unanchored-{number}", thread))
@@ -92,7 +100,7 @@ def count_comments(package: Package, rels: dict[str, Rel], where: Locator, ctx) 
     notes = threaded = 0
     for rel in rels.values():
         if rel.kind in ("comments", "threadedComment"):
-            root = _parsed(package, rel.target, where, ctx, "nothing of it is carried")
+            root = _parsed(package, rel.target, ctx, where, "nothing of it is carried")
             name = "comment" if rel.kind == "comments" else "threadedComment"
             count = sum(1 for el in root.iter() if local(el.tag) == name) if root is not None else 0
             if rel.kind == "comments":
@@ -102,9 +110,10 @@ def count_comments(package: Package, rels: dict[str, Rel], where: Locator, ctx) 
     return max(notes, threaded)
 
 
-def _parsed(package: Package, part: str | None, where: Locator | None, ctx, lost: str):
-    """A comments or persons part's root; None when it is missing or does not parse (reported and
-    gone on from, as for a chart): a DOCTYPE or a depth bomb still refuses the workbook."""
+def _parsed(package: Package, part: str | None, ctx, where: Locator | None, lost: str,
+            code: str = "xlsx.comments-dropped"):
+    """A comments or persons part's root; None when it is missing or does not parse (reported under
+    ``code`` and gone on from, as for a chart): a DOCTYPE or a depth bomb still refuses the workbook."""
     if not package.has(part):
         return None
     try:
@@ -112,7 +121,6 @@ def _parsed(package: Package, part: str | None, where: Locator | None, ctx, lost
     except Unreadable as exc:
         if not exc.code.endswith("xml-malformed"):
             raise
-    code = "xlsx.unhandled-construct" if where is None else "xlsx.comments-dropped"
     ctx.report(code, where, detail=f"{part} does not parse: {lost}")
     return None
 

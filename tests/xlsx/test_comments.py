@@ -196,3 +196,12 @@ def test_a_depth_bomb_in_a_comments_part_refuses_the_workbook():
     with pytest.raises(Unreadable) as caught:
         read_xlsx(FX.raw_book("<sheetData/>", **parts))
     assert caught.value.code == "xlsx.xml-too-deep"
+
+
+def test_a_persons_part_that_does_not_parse_leaves_threads_without_authors():
+    parts = FX.comment_parts(0, "", '<threadedComment ref="A1" personId="{P1}" id="{T}"><text>who?</text>'
+                                    '</threadedComment>')
+    parts["extra"]["xl/persons/person.xml"] = b"<personList><person"
+    result = read_xlsx(FX.raw_book('<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>', **parts))
+    assert write_with("markdown", result.document).text.endswith("[^1]: *Comment:* who?\n")
+    assert result.codes()["xlsx.unhandled-construct"] == 1
