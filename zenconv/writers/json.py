@@ -14,7 +14,7 @@ import json
 from dataclasses import replace
 from typing import BinaryIO
 
-from ..ir.nodes import BlockQuote, Container, Document, List, ListItem, Table
+from ..ir.nodes import BlockQuote, Container, Document, List, ListItem, Row, Table
 from ..ir.serialize import to_data
 from .sink import TextSink
 
@@ -22,14 +22,13 @@ FORMAT_VERSION = 1
 _STREAMED = {Table: "rows", BlockQuote: "blocks", Container: "blocks", List: "items", ListItem: "blocks"}
 
 
-def _dumps(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
+_dumps = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(value, ensure_ascii=False), one encoder
+_string = json.encoder.encode_basestring  # the C escaper behind it, non-ASCII kept as it is
 
 
 class _Writer:
-    def __init__(self, sink: TextSink, checkpoint) -> None:
+    def __init__(self, sink: TextSink) -> None:
         self.write = sink.write
-        self.checkpoint = checkpoint
 
     def node(self, node) -> None:
         field = _STREAMED.get(type(node))
@@ -41,8 +40,7 @@ class _Writer:
         for index, child in enumerate(getattr(node, field)):
             self.write("\n" if index == 0 else ",\n")
             if is_table:
-                self.checkpoint()
-                self.write(_dumps(to_data(child)))
+                self.write(_row(child))
             else:
                 self.node(child)
         self.write("]")
@@ -54,9 +52,25 @@ class _Writer:
         self.write("}")
 
 
+def _row(row: Row) -> str:
+    """``_dumps(to_data(row))``; the common row (bare-string cells, no facets) without the reflection."""
+    if not row.facets:
+        try:
+            cells = ", ".join(map(_string, row.cells))
+        except TypeError:  # a Cell among the strings
+            pass
+        else:
+            if row.locator is None:
+                return f'{{"type": "Row", "cells": [{cells}]}}'
+            located = ", ".join(f'"{name}": {_string(value) if type(value) is str else value}'
+                                for name, value in row.locator.to_json().items())
+            return f'{{"type": "Row", "cells": [{cells}], "locator": {{{located}}}}}'
+    return _dumps(to_data(row))
+
+
 def write(doc: Document, out: BinaryIO, ctx) -> None:
     sink = TextSink(out)
-    w = _Writer(sink, ctx.guard.tick)
+    w = _Writer(sink)
     sink.write(f'{{"zenconv_ir": {FORMAT_VERSION},\n"metadata": {_dumps(doc.metadata.to_json())},\n"blocks": [')
     for index, block in enumerate(doc.blocks):
         sink.write("\n" if index == 0 else ",\n")
