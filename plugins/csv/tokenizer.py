@@ -20,7 +20,8 @@ part-way. So a line is read in pieces of at most :data:`SEGMENT` characters and:
 - a record that spans lines, holds a NUL, or is long enough to reach a cap is read by the state
   machine, which enforces the caps as it goes and never stores past them.
 
-Lines are taken :data:`BATCH` at a time. A batch of short lines without a NUL goes to ``csv`` whole,
+Lines are taken up to :data:`BATCH` at a time, fewer when they are long (about
+:data:`BATCH_CHARS` characters a batch, so a file of long lines is not held 512 lines at once). A batch of short lines without a NUL goes to ``csv`` whole,
 in C; if it gave one record per line (no quoted field ran on), none wider than the column cap, the
 records stand (a blank line's ``[]`` made ``['']``). Any other batch is put back and read a line at a
 time as above. This is the hot path of a million-row file: about twice as fast as a line at a time.
@@ -39,7 +40,9 @@ from typing import TextIO
 # Longest piece of a physical line read at once: longer lines arrive in pieces, so memory is bounded
 # by the caps and this size, never by the length of a line.
 SEGMENT = 1 << 16
-BATCH = 512  # physical lines read and parsed at once
+BATCH = 512  # physical lines read and parsed at once, at most
+BATCH_CHARS = 1 << 20  # characters a batch aims at: the next batch's count follows the last one's line length
+FIRST_BATCH = 64  # lines in the first batch, before any line length is known (at most 4 Mi characters)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +100,8 @@ class Tokenizer:
         dialect = dict(delimiter=delimiter, quotechar='"', doublequote=True, escapechar=None,
                        skipinitialspace=False, strict=False)
         quoted = csv.reader(one_line, **dialect)
-        read_batch = partial(islice, iter(partial(self._readline, SEGMENT), ""), BATCH)
+        pieces = iter(partial(self._readline, SEGMENT), "")
+        count = min(FIRST_BATCH, BATCH)
         pending = self._pending  # pieces of a batch put back, last first
         line = 1
         ended_cr = False  # the last physical line ended with a lone CR
@@ -107,9 +111,10 @@ class Tokenizer:
             elif self._carry:
                 seg = self._segment()
             else:
-                lines = list(read_batch())
+                lines = list(islice(pieces, count))
                 if not lines:
                     return
+                count = batch_count(len(lines), sum(map(len, lines)))
                 records = _clean_batch(lines, dialect, fast_max, max_cols)
                 last = lines[-1]
                 if records is not None:
@@ -237,6 +242,11 @@ class Tokenizer:
                 state.end_field()
                 break
         return state.fields, state.cuts, lines, after_cr
+
+
+def batch_count(lines: int, chars: int) -> int:
+    """How many lines to read next, after a batch of ``lines`` lines holding ``chars`` characters."""
+    return max(1, min(BATCH, BATCH_CHARS * lines // max(chars, 1)))
 
 
 def _clean_batch(lines: list[str], dialect: dict, fast_max: int, max_cols: int) -> list[list[str]] | None:

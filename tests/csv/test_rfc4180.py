@@ -187,3 +187,22 @@ def test_a_clean_batch_is_parsed_whole_and_a_run_on_quote_puts_it_back(monkeypat
 
 
 _clean = tokenizer._clean_batch
+
+
+def test_long_lines_come_in_smaller_batches():
+    # A batch aims at BATCH_CHARS characters: 512 lines of 60 characters, but 16 pieces of 64 Ki.
+    assert tokenizer.batch_count(512, 512 * 60) == tokenizer.BATCH
+    assert tokenizer.batch_count(64, 64 * tokenizer.SEGMENT) == tokenizer.BATCH_CHARS // tokenizer.SEGMENT
+    assert tokenizer.batch_count(16, 16 * 50 * tokenizer.BATCH_CHARS) == 1
+    assert tokenizer.batch_count(3, 0) == tokenizer.BATCH  # three empty pieces (never: a line has its break)
+
+
+def test_a_file_of_long_lines_reads_the_same_in_small_batches(monkeypatch):
+    seen = []
+    real = tokenizer._clean_batch
+    monkeypatch.setattr(tokenizer, "_clean_batch", lambda lines, *a: seen.append(len(lines)) or real(lines, *a))
+    monkeypatch.setattr(tokenizer, "BATCH_CHARS", 100)
+    text = "".join(f"{i},{'x' * 40}\n" for i in range(200))
+    assert records(text) == [([str(i), "x" * 40], i + 1) for i in range(200)]
+    # The first batch is FIRST_BATCH lines; each later one about 100 characters: two lines of 44 or so.
+    assert seen[0] == tokenizer.FIRST_BATCH and set(seen[1:]) == {2}
