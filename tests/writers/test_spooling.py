@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv.ir import Document, Row, Table
-from zenconv.writers.markdown.table import CHUNK_ROWS
+from zenconv.writers.markdown.table import CHUNK_CHARS, CHUNK_ROWS
 from zenconv.writers.spool import RowSpool
 
 from .conftest import write_with
@@ -95,3 +95,12 @@ def test_a_row_wider_than_the_first_after_the_spill_pads_every_row():
     assert lines[0] == "|  |  |  |" and lines[1] == "| --- | --- | --- |"
     assert lines[2] == lines[25_001] == "| a | b |  |"
     assert lines[-2:] == ["| a | b | c |", "| d |  |  |"]
+
+
+def test_long_rows_are_checked_a_few_at_a_time():
+    # 200,000 characters a row: a chunk of rows checked together stops at about CHUNK_CHARS characters.
+    CountedRow.live = CountedRow.peak = 0
+    rows = (CountedRow([f"{i}", "y" * 200_000]) for i in range(40))
+    lines = write_with("markdown", Document([Table(rows=rows)])).text.splitlines()
+    assert len(lines) == 42 and lines[-1] == "| 39 | " + "y" * 200_000 + " |"
+    assert CountedRow.peak <= CHUNK_CHARS // 200_000 + 2, f"{CountedRow.peak} rows were alive at once"

@@ -203,6 +203,7 @@ class Segmenter:
         grid = SpanGrid()
         width = table.columns.count or 0
         out: list[str] = []  # records go to the sink a thousand at a time
+        chars = 0
         # No checkpoint per row here: the pipeline's row stream already ticks the guard for each row.
         for index, row in enumerate(table.rows):
             # The common row, bare strings under no span, skips the grid (a million-row sheet's path).
@@ -218,11 +219,14 @@ class Segmenter:
                 if not any(getattr(cited, name) is not None for name in _SCOPES):
                     cited = cited.with_(table=ordinal)
             self.ordinal += 1
-            out.append(_row_json(self.ordinal, text, cited, ordinal, cited.citation(), row.is_header, note,
-                                 _hidden(row) if row.facets else None))
-            if len(out) == 1024:
+            record = _row_json(self.ordinal, text, cited, ordinal, cited.citation(), row.is_header, note,
+                               _hidden(row) if row.facets else None)
+            out.append(record)
+            chars += len(record)
+            if len(out) == 1024 or chars >= 1 << 20:  # long rows go out sooner: memory stays bounded
                 self.write("".join(out))
                 out.clear()
+                chars = 0
         self.write("".join(out))
         for text in table.notes:
             self.emit("paragraph", text, base, table_note=ordinal, note=note)

@@ -33,6 +33,7 @@ from .inlines import InlineRenderer, code_span
 
 
 CHUNK_ROWS = 1024
+CHUNK_CHARS = 1 << 20  # a chunk of rows checked together holds about this many characters at most
 # Padding every row to the widest multiplies the output by the width: a 2 MB CSV with one row of 16,384
 # fields and 500,000 short rows would pad to 24 GB. Past this many empty cells (and past eight per cell
 # written), short rows are written as they are, which GFM allows ("empty cells are inserted").
@@ -104,48 +105,44 @@ class PipeTables:
         grid = SpanGrid()
         join = " | ".join
         plain = self.html is None
-        batch: list[str] = []  # records go to the spool a thousand at a time
-        append = batch.append
         rows = iter(table.rows)
         row = next(rows, None)
         # No checkpoint per row here: the pipeline's row stream already ticks the guard for each row.
         while row is not None:
             record = self._record(row, table, grid, held, tally)
             if record is not None:
-                append(record)
-                if len(batch) >= CHUNK_ROWS:
-                    spool.extend(batch)
-                    batch.clear()
+                spool.append(record)
             usual = tally.usual
             if not plain or grid.active or usual <= 0:
                 row = next(rows, None)
                 continue
-            # The common rows (as wide as the first, of bare strings) are joined, then checked a thousand
-            # at a time (see _plain); any other row goes back to _record.
+            # The common rows (as wide as the first, of bare strings) are joined, then checked a chunk
+            # at a time (see _plain): a thousand rows, or fewer when they are long. Any other row goes
+            # back to _record.
             chunk: list[Row] = []
             lines: list[str] = []
+            chars = 0
             for row in rows:
                 cells = row.cells
                 if len(cells) != usual:
                     break
                 try:
-                    lines.append(join(cells))
+                    line = join(cells)
                 except TypeError:  # a Cell among the strings
                     break
+                lines.append(line)
                 chunk.append(row)
-                if len(chunk) == CHUNK_ROWS:
-                    self._plain(chunk, lines, usual, batch, table, grid, held, tally)
-                    chunk, lines = [], []
-                    spool.extend(batch)
-                    batch.clear()
+                chars += len(line)
+                if len(chunk) == CHUNK_ROWS or chars >= CHUNK_CHARS:
+                    self._plain(chunk, lines, usual, spool, table, grid, held, tally)
+                    chunk, lines, chars = [], [], 0
             else:
                 row = None
             if chunk:
-                self._plain(chunk, lines, usual, batch, table, grid, held, tally)
-        spool.extend(batch)
+                self._plain(chunk, lines, usual, spool, table, grid, held, tally)
         return tally.header, _Shape(tally.width, tally.usual, tally.unusual), tally.needs_html, tally.filled
 
-    def _plain(self, rows: list[Row], lines: list[str], width: int, batch: list[str], table: Table,
+    def _plain(self, rows: list[Row], lines: list[str], width: int, spool: RowSpool, table: Table,
                grid: SpanGrid, held: DeferredReports, tally: _Tally) -> None:
         """Records for rows of ``width`` bare strings, ``lines`` their cells joined with " | ".
 
@@ -159,7 +156,7 @@ class PipeTables:
         joined = " | ".join(lines)
         if not (unsafe(joined) or "://" in joined or joined.count("|") != len(lines) * width - 1
                 or "  " in joined or joined[:1] == " " or joined[-1:] == " "):
-            batch.extend(("| " + " |\n| ".join(lines) + " |").split("\n"))
+            spool.extend(("| " + " |\n| ".join(lines) + " |").split("\n"))
             tally.filled += len(lines) * width
             return
         strip = str.strip
@@ -169,9 +166,9 @@ class PipeTables:
                         and list(map(strip, row.cells)) != row.cells)):
                 record = self._record(row, table, grid, held, tally)
                 if record is not None:
-                    batch.append(record)
+                    spool.append(record)
             else:
-                batch.append(f"| {line} |")
+                spool.append(f"| {line} |")
                 tally.filled += width
 
     def _record(self, row: Row, table: Table, grid: SpanGrid, held: DeferredReports, tally: _Tally) -> str | None:
@@ -305,11 +302,13 @@ class PipeTables:
         # Rows go out a thousand to a string: a table is most of a big document, and each string
         # passes every enclosing block's generator (which prefix each of its lines, see writer.py).
         chunk: list[str] = []
+        chars = 0
         for record in records:
             chunk.append(_padded(record, width, empty, usual))
-            if len(chunk) == CHUNK_ROWS:
+            chars += len(record)
+            if len(chunk) == CHUNK_ROWS or chars >= CHUNK_CHARS:
                 yield "\n".join(chunk)
-                chunk = []
+                chunk, chars = [], 0
         if chunk:
             yield "\n".join(chunk)
 
