@@ -14,6 +14,7 @@ from zenconv.ir import (
     Emphasis, HardBreak, HiddenFacet, Link, Note, NoteRef, Span, Strikethrough, Strong, Subscript, Superscript, Text,
     Underline,
 )
+from zenconv_plugins.runs import group_runs
 
 from .names import DRAW, OFFICE, TEXT
 from .state import State
@@ -44,7 +45,7 @@ class InlineReader:
         segments: list = []
         self._walk(p, {**flags, "link": None, "rev": None}, segments)
         self._space = saved
-        return group(trim(segments))
+        return group_runs(trim(segments), _wrap)
 
     def _walk(self, el, fmt: dict, out: list) -> None:
         if el.text:
@@ -220,26 +221,6 @@ def trim(segments: list) -> list:
     if not any(not isinstance(s, str) or s.strip() for s, _ in segments):
         return []
     return segments
-
-
-def group(segments: list) -> list:
-    out: list = []
-    i = 0
-    while i < len(segments):
-        fmt = segments[i][1]
-        children: list = []
-        while i < len(segments) and segments[i][1] == fmt:
-            seg = segments[i][0]
-            if isinstance(seg, str):
-                if children and isinstance(children[-1], Text):
-                    children[-1] = Text(children[-1].text + seg)
-                else:
-                    children.append(Text(seg))
-            else:
-                children.append(seg)
-            i += 1
-        out.extend(_wrap(children, fmt))
-    return out
 
 
 _WRAPPERS = (Strong, Emphasis, Underline, Strikethrough, Superscript, Subscript)

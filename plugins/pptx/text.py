@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from zenconv.ir import Emphasis, HardBreak, Link, List, ListItem, Paragraph, Strikethrough, Strong, Subscript, Superscript, Text, Underline
+from zenconv_plugins.runs import group_runs
 
 from .package import NS
 
@@ -61,7 +62,7 @@ class TextReader:
         segments: list[tuple[object, tuple]] = []
         for child in p:
             self._segment(child, segments)
-        return _group(_trim(segments))
+        return group_runs(_trim(segments), _wrap)
 
     def _segment(self, child, segments: list) -> None:
         tag = child.tag
@@ -199,30 +200,6 @@ def _trim(segments: list) -> list:
             after = segments[i + 1][1] if i + 1 < len(segments) else ()
             fmt = before if before == after else tuple(f for f in fmt if isinstance(f, tuple) and f in before and f in after)
         out.append((seg, fmt))
-    return out
-
-
-def _group(segments: list) -> list:
-    """Consecutive segments of one format share one wrapper, built outermost-first: link, then
-    bold, italic, underline, strike, super/subscript."""
-    out: list = []
-    i = 0
-    while i < len(segments):
-        fmt = segments[i][1]
-        j = i
-        children: list = []
-        while j < len(segments) and segments[j][1] == fmt:
-            seg = segments[j][0]
-            if isinstance(seg, str):
-                if children and isinstance(children[-1], Text):
-                    children[-1] = Text(children[-1].text + seg)
-                else:
-                    children.append(Text(seg))
-            else:
-                children.append(seg)
-            j += 1
-        out.extend(_wrap(children, fmt))
-        i = j
     return out
 
 
