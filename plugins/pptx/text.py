@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from zenconv.ir import Emphasis, HardBreak, Link, List, ListItem, Paragraph, Strikethrough, Strong, Subscript, Superscript, Text, Underline
+from zenconv.ir import Emphasis, HardBreak, Link, List, ListItem, Paragraph, Strikethrough, Strong, Subscript, Superscript, Underline
 from zenconv_plugins.runs import group_runs
 
 from .package import NS
