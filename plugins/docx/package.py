@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from zenconv.reports import Unreadable
 from zenconv.safe.xml import parse_xml
-from zenconv.safe.zip import open_package
+from zenconv.safe.zip import open_package, resolve_target
 
 from .namespaces import PKG_REL_NS, REL_OFFICE_DOCUMENT, transitional
 
@@ -65,7 +65,7 @@ class Package:
             if not rid:
                 continue
             external = (rel.get("TargetMode") or "").lower() == "external"
-            found[rid] = Relationship(rid, rel.get("Type") or "", target if external else resolve(folder, target), external)
+            found[rid] = Relationship(rid, rel.get("Type") or "", target if external else resolve_target(folder, target), external)
         return found
 
     def main_part(self) -> str:
@@ -74,18 +74,6 @@ class Package:
             if rel.type == REL_OFFICE_DOCUMENT and not rel.external and self.has(rel.target):
                 return rel.target
         raise Unreadable("docx.no-main-part", "the package relationships name no main document part that exists")
-
-
-def resolve(folder: str, target: str) -> str:
-    """A relationship target as a part name: relative to ``folder``, or from the root when it starts with /."""
-    target = target.replace("\\", "/")
-    if target.startswith("/"):
-        path = target.lstrip("/")
-    else:
-        path = posixpath.join(folder, target)
-    path = posixpath.normpath(path)
-    # normpath keeps a leading '..' that climbs out of the package: such a target names nothing.
-    return "" if path.startswith("..") or path == "." else path
 
 
 def by_type(rels: dict[str, Relationship], rel_type: str) -> Relationship | None:

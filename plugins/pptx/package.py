@@ -11,7 +11,7 @@ import posixpath
 from dataclasses import dataclass
 
 from zenconv.safe.xml import parse_xml
-from zenconv.safe.zip import clamp_part_name, open_package
+from zenconv.safe.zip import open_package, resolve_target
 
 NS = {
     "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
@@ -103,7 +103,7 @@ class Package:
                     continue
                 kind = (rel.get("Type") or "").rsplit("/", 1)[-1]
                 external = rel.get("TargetMode") == "External"
-                found[rid] = Rel(kind, target if external else resolve(folder, target), external)
+                found[rid] = Rel(kind, target if external else resolve_target(folder, target), external)
         self._rels[part] = found
         return found
 
@@ -113,12 +113,3 @@ class Package:
 
     def target(self, part: str, rid: str | None) -> Rel | None:
         return self.rels(part).get(rid) if rid else None
-
-
-def resolve(folder: str, target: str) -> str:
-    """A relationship target as a part name: absolute targets from the root, others from ``folder``.
-
-    ``..`` past the root stays at the root: the name only ever selects a part, never a file.
-    """
-    target = target.split("#", 1)[0]
-    return clamp_part_name(target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target))

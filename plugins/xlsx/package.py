@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from zenconv.ir.nodes import Metadata
 from zenconv.reports import Unreadable
 from zenconv.safe.xml import parse_xml
-from zenconv.safe.zip import open_package
+from zenconv.safe.zip import open_package, resolve_target
 from zenconv_plugins.properties import ooxml_app, ooxml_core
 
 
@@ -53,17 +53,6 @@ def rels_part(part: str) -> str:
     return posixpath.join(folder, "_rels", name + ".rels")
 
 
-def resolve(base_part: str, target: str) -> str | None:
-    """A relationship target as a part name, relative to ``base_part``'s folder; None when it
-    climbs out of the package."""
-    target = target.replace("\\", "/").split("#", 1)[0]
-    if not target:
-        return None
-    path = target.lstrip("/") if target.startswith("/") else posixpath.join(posixpath.dirname(base_part), target)
-    path = posixpath.normpath(path)
-    return None if path.startswith("../") or path in ("..", ".") else path
-
-
 class Package:
     """The validated zip and the XML of its small parts."""
 
@@ -98,7 +87,7 @@ class Package:
             if (rel.get("TargetMode") or "").lower() == "external":
                 found[rel_id] = Rel(kind, None, target)
             else:
-                found[rel_id] = Rel(kind, resolve(part, target))
+                found[rel_id] = Rel(kind, resolve_target(posixpath.dirname(part), target) or None)
         return found
 
     def workbook(self) -> Workbook:

@@ -1,11 +1,12 @@
-"""Part names: \\ read as /, absolute names, .. segments, NUL bytes and duplicates (also after case folding) refused."""
+"""Part names: \\ read as /, absolute names, .. segments, NUL bytes and duplicates (also after case folding) refused;
+relationship targets resolved to part names inside the package."""
 
 from __future__ import annotations
 
 import pytest
 
 from zenconv.reports import Unreadable
-from zenconv.safe.zip import list_names, open_zip
+from zenconv.safe.zip import clamp_part_name, list_names, open_zip, resolve_target
 
 
 def refused_code(data: bytes) -> str:
@@ -80,3 +81,18 @@ def test_list_names_is_for_detection_and_never_refuses_names(gen):
     data = gen.build_zip([gen.Member("word/document.xml", b"<d/>"), gen.Member("..\\..\\x", b"x"),
                           gen.Member("Word/Document.xml", b"x")])
     assert list_names(data) == ["word/document.xml", "../../x", "Word/Document.xml"]
+
+
+@pytest.mark.parametrize(("folder", "target", "part"), [
+    ("word", "media/image1.png", "word/media/image1.png"),
+    ("word", "/word/media/a.png", "word/media/a.png"),        # from the root
+    ("word", "media/../media/b.png", "word/media/b.png"),
+    ("ppt/slides", "../media/c.png", "ppt/media/c.png"),
+    ("word", "../../etc/passwd", "etc/passwd"),                # .. stops at the root: a part name, never a file
+    ("xl", "..\\..\\..\\x.xml", "x.xml"),                       # a backslash is a slash
+    ("xl", "worksheets/sheet1.xml#A1", "xl/worksheets/sheet1.xml"),
+    ("xl", "", ""), ("xl", "#only", ""),                        # names nothing
+])
+def test_a_relationship_target_resolves_to_a_part_name_inside_the_package(folder, target, part):
+    assert resolve_target(folder, target) == part
+    assert clamp_part_name(part) == part

@@ -86,6 +86,16 @@ def clamp_part_name(path: str) -> str:
     return "/".join(parts)
 
 
+def resolve_target(folder: str, target: str) -> str:
+    """An OPC relationship target as a part name: from the root when it starts with ``/``, else from
+    ``folder``; a fragment dropped, ``\\`` read as ``/``, ``..`` past the root staying at the root (as
+    RFC 3986 resolves it). "" when it names nothing."""
+    target = target.replace("\\", "/").split("#", 1)[0]
+    if not target:
+        return ""
+    return clamp_part_name(target if target.startswith("/") else f"{folder}/{target}")
+
+
 def _unsafe(name: str) -> str | None:
     """Why ``name`` (with \\ already read as /) may not be a part name, or None."""
     if not name:
