@@ -1,4 +1,5 @@
-"""Docs that cannot drift: every hook has its section, every plugin's codes equal its format record's."""
+"""Docs that cannot drift: every hook has its section, every plugin's codes equal its format record's, and
+every reader option is named there."""
 
 from __future__ import annotations
 
@@ -40,6 +41,12 @@ def test_reader_codes_equal_its_format_record(spec):
     declared = {c.code for c in spec.codes}
     namespaces = {c.split(".", 1)[0] for c in declared} | {spec.name}
     assert record_codes(record, namespaces) == declared
+
+
+@pytest.mark.parametrize("spec", PLUGINS.registry.ordered_readers(), ids=lambda s: s.name)
+def test_reader_options_are_named_in_its_format_record(spec):
+    text = (FORMATS / f"{spec.name}.md").read_text()
+    assert [o.name for o in spec.options if f"--{o.name}" not in text] == []
 
 
 def test_writer_codes_equal_the_writers_record():
