@@ -30,8 +30,6 @@ _ALLOWLIST = (
     ("image-data-invalid", dropped,
      "A data: image that does not decode, or whose bytes are not the image type it names: its alt text kept."),
     ("definition-list-degraded", degraded, "A definition list carried as a bullet list: each term in bold, its definitions after it."),
-    ("nested-table-moved", degraded,
-     "A table inside a table cell: its text stays in the cell, the table itself follows the outer table."),
     ("table-span-capped", degraded, "A rowspan or colspan over 1000, past the last row, or overlapping another cell: shortened."),
     ("table-truncated", truncated, "Table rows past --max-rows or columns past --max-cols were cut; the table says so."),
     ("nesting-capped", degraded, "Elements nested deeper than 96 levels: the deeper content is kept as plain text."),

@@ -49,7 +49,6 @@ class Converter(ListReading):
         self.hidden = 0
         self.in_cell = 0
         self.verbatim = False  # text kept as it is, not collapsed (Markdown's text in inline HTML)
-        self.pending: list = []  # tables met inside a table cell, emitted after their outer table
         self._blocky: set = set()
 
     # --- reporting and small facts -----------------------------------------------------------------
@@ -141,11 +140,7 @@ class Converter(ListReading):
                 continue
             yield from self._paragraph(run, wrap, run_el)
             run = []
-            for block in self._block(item, tag, depth + 1, wrap):
-                yield block
-                if isinstance(block, Table) and not self.in_cell and self.pending:
-                    yield from (t for t in self.pending if t is not None)
-                    self.pending = []
+            yield from self._block(item, tag, depth + 1, wrap)
         yield from self._paragraph(run, wrap, run_el)
 
     def _is_inline(self, el, tag: str) -> bool:

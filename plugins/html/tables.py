@@ -1,5 +1,5 @@
 """HTML tables by the HTML table model: cells placed around the rowspans of the rows above, spans
-capped, header rows from ``<thead>`` and ``<th>``, a table inside a cell moved after its table.
+capped, header rows from ``<thead>`` and ``<th>``, a table inside a cell kept among the cell's blocks.
 
 Rows are the ``<tr>`` whose closest table is this one, in document order (``<thead>``, ``<tbody>``,
 ``<tfoot>`` alike). A cell covered by another cell's span is not in ``Row.cells``: the writers place
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from zenconv.ir import Cell, Columns, Paragraph, Row, Table, Text, cell_text, plain_text
+from zenconv.ir import Cell, Columns, Paragraph, Row, Table, Text
 
 from .tree import HIDDEN, html_int, pieces, tag_of
 from .whitespace import tidy
@@ -33,11 +33,6 @@ class TableReader:
         conv = self.conv
         self.count += 1
         ordinal = self.count
-        nested = conv.in_cell > 0
-        slot = len(conv.pending)
-        if nested:
-            conv.pending.append(None)  # keeps document order when tables nest more than once
-            conv.report("nested-table-moved", el)
         caption = None
         trs: list[tuple] = []
         stray: list = []  # content a browser would move out of the table, before it
@@ -72,15 +67,9 @@ class TableReader:
             if caption:
                 yield Paragraph(caption, conv.facets(), conv.locator(el))
             return
-        table = Table(rows, Columns(count=width), caption, notes, conv.facets(),
-                      conv.locator(el, table=ordinal))
-        if not nested:
-            yield table
-            return
-        conv.pending[slot] = table
-        text = " ".join(t for t in (plain_text(caption or []), *(cell_text(c) for row in rows for c in row.cells)) if t)
-        if text:
-            yield Paragraph([Text(text)], conv.facets(), conv.locator(el))
+        # A table inside a cell is one of the cell's blocks, as in DOCX and ODF: the writers that can nest
+        # it do (HTML, JSON); Markdown flattens it into the cell and says so.
+        yield Table(rows, Columns(count=width), caption, notes, conv.facets(), conv.locator(el, table=ordinal))
 
     def _rows(self, trs: list, ordinal: int, depth: int, stray: list) -> tuple[list, int, list]:
         conv = self.conv

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from zenconv.ir import Cell, Paragraph, Table, Text, cell_text
+from zenconv.ir import Cell, Paragraph, Table, Text, cell_text, plain_text
 
+from ..writers.conftest import write_with
 from .conftest import read_html
 
 
@@ -78,15 +79,21 @@ def test_rows_come_in_document_order_from_every_row_group():
     assert [cell_text(r.cells[0]) for r in tables(result)[0].rows] == ["foot", "body", "direct"]
 
 
-def test_a_nested_table_follows_its_table_and_its_text_stays_in_the_cell():
+def test_a_nested_table_is_one_of_its_cells_blocks():
     result = read_html("<table><tr><td>outer <table><tr><td>in 1</td><td>in 2</td></tr>"
                        "<tr><td><table><tr><td>deepest</td></tr></table></td></tr></table></td></tr></table>")
-    outer, middle, deepest = tables(result)
-    assert cell_text(outer.rows[0].cells[0]) == "outer in 1 in 2 deepest"
+    [outer] = tables(result)  # one table at the top: the others are inside its cells, nowhere else
+    words, middle = outer.rows[0].cells[0].content
+    assert plain_text([words]) == "outer" and isinstance(middle, Table)
     assert cell_text(middle.rows[0].cells[1]) == "in 2"
+    [deepest] = middle.rows[1].cells[0].content
     assert cell_text(deepest.rows[0].cells[0]) == "deepest"
     assert [t.locator.table for t in (outer, middle, deepest)] == [1, 2, 3]
-    assert result.codes()["html.nested-table-moved"] == 2
+    assert result.codes() == {}
+    md = write_with("markdown", result.document).text
+    assert md.splitlines()[2] == "| outer<br>in 1 in 2<br>deepest |"  # flattened, a line per row, and said so
+    assert write_with("markdown", result.document).codes == {"to-md.cell-blocks-flattened": 1,
+                                                             "to-md.empty-header-row-added": 1}
 
 
 def test_block_content_in_a_cell_is_kept_as_blocks():
