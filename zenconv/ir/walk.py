@@ -63,7 +63,9 @@ def plain_text(nodes, *, break_as: str = " ") -> str:
     """
     out: list[str] = []
     for node in walk(nodes):
-        if isinstance(node, str):
+        if isinstance(node, str):  # a bare-string table cell: apart from the cell before it, like a Cell
+            if out and not out[-1].endswith(" "):
+                out.append(" ")
             out.append(node)
         elif isinstance(node, Text):
             out.append(node.text)
