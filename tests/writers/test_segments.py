@@ -67,3 +67,11 @@ def test_ordinals_are_monotonic_and_stable_across_runs():
     assert first == second
     ordinals = [json.loads(line)["ordinal"] for line in first.splitlines()]
     assert ordinals == list(range(1, len(ordinals) + 1))
+
+
+def test_a_review_comments_records_are_comments_and_other_notes_stay_notes():
+    doc = Document([Paragraph([Text("Body")])],
+                   notes=[Note("c1", [Paragraph([Text("Why?")])], kind="comment"),
+                          Note("n1", [Paragraph([Text("a footnote")])])])
+    assert [(r["kind"], r["text"], r["note"]) for r in segments(doc)[1:]] == [
+        ("comment", "Why?", "c1"), ("note", "a footnote", "n1")]

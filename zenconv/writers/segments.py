@@ -6,9 +6,10 @@ block, a math block, a table row, a table's caption and notes, and each block of
 ``text``, every locator field present (flat), ``citation``, then what the kind adds: ``level`` for a
 heading; for a row ``header``, its table's locator fields under its own, a ``table`` ordinal (1-based over
 the document) when its locator has none and ``row`` (its index in the table) when it has none; ``note``
-for a note's blocks; ``hidden`` when the source hid it. A row's citation is its reader's when the reader
-numbered it; otherwise its position, in its sheet or page, or in its table. A row's text is the row as
-one Markdown table row, ``| Rent | 1000 |``, with its merged cells written once and pipes escaped.
+for a note's blocks (whose kind is ``note``, or ``comment`` for a review comment's); ``hidden`` when the
+source hid it. A row's citation is its reader's when the reader numbered it; otherwise its position, in
+its sheet or page, or in its table. A row's text is the row as one Markdown table row, ``| Rent | 1000 |``,
+with its merged cells written once and pipes escaped.
 """
 
 from __future__ import annotations
@@ -146,6 +147,7 @@ def _row_json(ordinal: int, text: str, locator: Locator, table: int, citation: s
 class Segmenter:
     def __init__(self, sink: TextSink) -> None:
         self.write = sink.write
+        self.note_kind = "note"  # the kind of a note's records: "comment" for a review comment's
         self.ordinal = 0
         self.tables = 0
 
@@ -171,7 +173,7 @@ class Segmenter:
                 text = plain_text(own)
                 locator = item.locator or next((b.locator for b in own if b.locator), None)
                 if text:
-                    self.emit("note" if note else "list_item", text, locator, note=note,
+                    self.emit(self.note_kind if note else "list_item", text, locator, note=note,
                               hidden=_hidden(item) or hidden)
                 for child in item.blocks:
                     if type(child) is List:
@@ -190,7 +192,7 @@ class Segmenter:
             else:
                 return  # a thematic break has nothing to cite
             if text.strip():
-                self.emit("note" if note else segment, text, block.locator, note=note, hidden=hidden, **extra)
+                self.emit(self.note_kind if note else segment, text, block.locator, note=note, hidden=hidden, **extra)
 
     def table(self, table: Table, note: str | None) -> None:
         self.tables += 1
@@ -238,6 +240,7 @@ def write(doc: Document, out: BinaryIO, ctx) -> None:
     for block in doc.blocks:
         segmenter.block(block)
     for note in doc.notes:
+        segmenter.note_kind = "comment" if note.kind == "comment" else "note"
         for block in note.blocks:
             segmenter.block(block, note.id)
     sink.flush()
