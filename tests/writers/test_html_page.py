@@ -78,9 +78,9 @@ def test_locators_and_facets_are_data_attributes():
     assert tr.get("data-citation") == "Sheet 'Costs', row 247"
 
 
-def test_notes_in_an_aside_with_backlinks():
+def test_notes_in_an_aside_with_backlinks_comments_marked():
     tree = page(Paragraph([Text("a"), NoteRef("x"), Text("b"), NoteRef("y"), NoteRef("x")]),
-                notes=[Note("y", [Paragraph([Text("why")])]), Note("x", [Paragraph([Text("ex")])]),
+                notes=[Note("y", [Paragraph([Text("why")])], kind="comment"), Note("x", [Paragraph([Text("ex")])]),
                        Note("z", [Paragraph([Text("unreferenced")])])])
     refs = tree.findall(".//sup[@class='footnote-ref']/a")
     assert [(a.get("href"), a.get("id"), a.text) for a in refs] == [
@@ -88,6 +88,7 @@ def test_notes_in_an_aside_with_backlinks():
     items = tree.findall(".//aside/ol/li")
     assert [(li.get("id"), li.find("p").text) for li in items] == [("fn:1", "ex"), ("fn:2", "why"),
                                                                     ("fn:3", "unreferenced")]
+    assert [li.get("class") for li in items] == [None, "comment", None]  # a review comment is marked
     assert [a.get("href") for a in items[0].iter("a")] == ["#fnref:1", "#fnref:1:2"]
 
 

@@ -82,7 +82,7 @@ def write(doc: Document, out: BinaryIO, ctx) -> None:
                      Slugger(), checkpoint=ctx.guard.tick)
 
     def footnotes() -> list[dict]:
-        return [{"number": number, "html": Markup(r.note(number, note))}
+        return [{"number": number, "html": Markup(r.note(number, note)), "comment": note.kind == "comment"}
                 for number, note in r.notes.ordered(doc.notes)]
 
     sink = TextSink(out)
