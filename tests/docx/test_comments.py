@@ -4,6 +4,8 @@ anchors, comments in notes and text boxes, determinism, and hostile comments par
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 
 import pytest
 
@@ -11,6 +13,7 @@ import zenconv
 from zenconv.ir.nodes import Container, NoteRef
 from zenconv.ir.walk import walk
 from zenconv.reports import Unreadable
+from zenconv_plugins.docx.comments import reference_ids
 
 from .conftest import FX, read_docx, text
 
@@ -185,3 +188,17 @@ def test_a_hostile_comments_part_gets_the_readers_refusal(part, code):
         read_docx(data)
     assert refused.value.code == code
     assert text(read_docx(data, comments="drop").document.blocks) == "a"
+
+
+def test_the_reference_scan_finds_ids_in_any_spelling():
+    data = (b'<w:r><w:commentReference w:id="7"/></w:r><x:commentReference  x:id = \'8\' />'
+            b'<commentReference id="9"><w:t>commentReference id="10"</w:t>')
+    assert reference_ids(data) == [b"7", b"8", b"9"]
+
+
+def test_the_reference_scan_is_linear_on_hostile_text():
+    # The word repeated with no '>' between made the first pattern quadratic (8,000 took 7 s; this, hours).
+    # Run apart, so that a return of it fails here instead of hanging the suite.
+    script = ("from zenconv_plugins.docx.comments import reference_ids\n"
+              "assert reference_ids(b'<w:t>' + b'commentReference id=1 ' * 400_000 + b'</w:t>') == []\n")
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=30)
