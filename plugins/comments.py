@@ -65,3 +65,30 @@ def comment_note(note_id: str, thread: list[Comment]) -> Note:
             body.insert(0, Paragraph(lead))
         blocks.extend(body)
     return Note(id=note_id, blocks=blocks, kind="comment")
+
+
+def thread_roots(parent_of: dict[str, str | None]) -> dict[str, str]:
+    """Each comment's thread, named by its first comment: a reply's is its parent's. A comment whose
+    parent is missing starts a thread, and so does each comment on a loop of parents. Each comment's
+    parents are followed once, so a chain of a hundred thousand replies costs a hundred thousand steps."""
+    root_of: dict[str, str] = {}
+    for start in parent_of:
+        path: list[str] = []
+        on_path: set[str] = set()
+        node = start
+        while node not in root_of:
+            path.append(node)
+            on_path.add(node)
+            parent = parent_of[node]
+            if not parent or parent not in parent_of:
+                root_of[node] = node
+                break
+            if parent in on_path:
+                for looped in path[path.index(parent):]:
+                    root_of[looped] = looped
+                break
+            node = parent
+        for comment in reversed(path):  # each takes its parent's thread, resolved before it
+            if comment not in root_of:
+                root_of[comment] = root_of[parent_of[comment]]
+    return root_of

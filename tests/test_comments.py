@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from zenconv.ir import Document, NoteRef, Paragraph, Table, Text
 from zenconv.ir.nodes import Cell, Row
-from zenconv_plugins.comments import Comment, attribution, comment_note
+from zenconv_plugins.comments import Comment, attribution, comment_note, thread_roots
 
 from .writers.conftest import write_with
 
@@ -35,3 +38,19 @@ def test_a_comment_on_a_cell_is_referenced_in_the_cell():
     md = write_with("markdown", Document([table], notes=[note])).text
     assert md.splitlines()[0] == "| 1000[^1] |"
     assert md.endswith("[^1]: *Comment by Ann:* check\n")
+
+
+def test_threads_follow_parents_to_the_first_comment():
+    parent_of = {"a": None, "b": "a", "c": "b", "d": "gone", "x": "y", "y": "x", "t": "x"}
+    assert thread_roots(parent_of) == {"a": "a", "b": "a", "c": "a",  # a chain of replies
+                                       "d": "d",                      # a missing parent: a thread of its own
+                                       "x": "x", "y": "y", "t": "x"}  # each on a loop alone; its reply joins it
+
+
+def test_a_long_chain_of_replies_is_followed_once():
+    # Run apart: following each comment's parents from scratch was quadratic (hours for this chain).
+    script = ("from zenconv_plugins.comments import thread_roots\n"
+              "n = 200_000\n"
+              "roots = thread_roots({str(i): str(i - 1) if i else None for i in range(n)})\n"
+              "assert set(roots.values()) == {'0'}\n")
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)

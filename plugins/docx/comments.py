@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from zenconv.ir.locator import Locator
+from zenconv_plugins.comments import thread_roots
 
 from .namespaces import REL_COMMENTS, W, W14
 from .package import Package, Relationship, by_type
@@ -87,7 +88,7 @@ class Comments:
                 self.elements[cid] = el
             ctx.checkpoint()
         parents = self._parents(package, main_rels)
-        roots = {cid: _root(cid, parents) for cid in self.elements}
+        roots = thread_roots({cid: parents.get(cid) for cid in self.elements})
         for cid, root_id in roots.items():
             if root_id == cid:
                 self.threads[cid] = Thread(f"comment-{cid}", [cid])
@@ -160,16 +161,3 @@ class Comments:
     def ordered(self) -> list[Thread]:
         """Every thread, by its first comment's place in the part."""
         return [self.threads[cid] for cid in self.elements if self.threads[cid].ids[0] == cid]
-
-
-def _root(cid: str, parents: dict[str, str]) -> str:
-    """The first comment of ``cid``'s thread; a comment in a cycle of parents is its own thread."""
-    seen = {cid}
-    node = cid
-    while node in parents:
-        node = parents[node]
-        if node in seen:
-            return cid
-        seen.add(node)
-    return node
-

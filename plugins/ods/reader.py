@@ -143,7 +143,7 @@ def _with_notes(rows, grid: Grid, info: TableInfo, skip_hidden: bool, ctx):
     """The table's annotations carried as notes, their marks put into ``rows``; under --hidden skip
     the rows left out take theirs with them (the rows never reach the grid, so it cannot tell)."""
     notes = CellNotes(grid, ctx, "ods.annotations-dropped", lambda: info.last_col)
-    taken: set[str] = set()
+    taken: dict[str, int] = {}
     anchored = []
     hidden = 0
     for row, col, on_hidden_row, comment in sorted(info.comments, key=lambda item: item[:2]):

@@ -27,15 +27,15 @@ from .grid import Grid, column_letters
 _UNASKED = object()
 
 
-def note_id(ordinal: int, row: int, col: int, taken: set[str]) -> str:
-    """``comment-<sheet>-<cell>``: ``comment-1-F7``; a second comment on one cell gets ``-2``."""
+def note_id(ordinal: int, row: int, col: int, taken: dict[str, int]) -> str:
+    """``comment-<sheet>-<cell>``: ``comment-1-F7``; a second comment on one cell gets ``-2``.
+
+    ``taken`` counts the comments given each cell's id so far (a count, not a search: a hostile sheet
+    may put a hundred thousand comments on one cell). A base never ends in ``-<n>``, so no two collide.
+    """
     base = f"comment-{ordinal}-{column_letters(col + 1)}{row + 1}"
-    found, copy = base, 1
-    while found in taken:
-        copy += 1
-        found = f"{base}-{copy}"
-    taken.add(found)
-    return found
+    copy = taken[base] = taken.get(base, 0) + 1
+    return base if copy == 1 else f"{base}-{copy}"
 
 
 def marked(value, refs: list[NoteRef]) -> Cell:

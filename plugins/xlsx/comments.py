@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Block, Note, Paragraph, Text
 from zenconv.reports import Unreadable
-from zenconv_plugins.comments import Comment, comment_note
+from zenconv_plugins.comments import Comment, comment_note, thread_roots
 
 from .anchors import note_id
 from .package import Package, Rel, local
@@ -86,7 +86,7 @@ def read_comments(package: Package, rels: dict[str, Rel], ordinal: int, persons:
         elif cell not in threaded:  # else it is the note twin Excel writes of the cell's thread
             cells.append((*cell, len(cells), [note]))
     found = SheetComments()
-    taken: set[str] = set()
+    taken: dict[str, int] = {}
     for row, col, _, thread in sorted(cells, key=lambda item: item[:3]):
         found.anchored.append((row, col, comment_note(note_id(ordinal, row, col, taken), thread)))
     for number, thread in enumerate(loose, 1):
@@ -133,7 +133,7 @@ def _threads(root, persons: Persons, ctx) -> list[tuple[str, list[Comment]]]:
             entries.append(el)
             if len(entries) % 1024 == 0:
                 ctx.checkpoint()
-    roots = _roots({el.get("id"): el.get("parentId") for el in entries if el.get("id")})
+    roots = thread_roots({el.get("id"): el.get("parentId") for el in entries if el.get("id")})
     threads: dict[str, tuple[str, list[Comment]]] = {}
     for number, el in enumerate(entries):
         own = el.get("id")
@@ -141,27 +141,6 @@ def _threads(root, persons: Persons, ctx) -> list[tuple[str, list[Comment]]]:
         comment = Comment(_paragraphs(_text(el)), persons.name(el.get("personId")), None, el.get("dT"))
         threads.setdefault(key, (el.get("ref") or "", []))[1].append(comment)
     return list(threads.values())
-
-
-def _roots(parent_of: dict[str, str | None]) -> dict[str, str]:
-    """Each comment's thread, named by its first comment: a reply's parent's, followed up once per
-    comment; a reply whose parent is missing, or whose parents loop, starts a thread of its own."""
-    root_of: dict[str, str] = {}
-    for start in parent_of:
-        path: list[str] = []
-        on_path: set[str] = set()
-        node = start
-        while node not in root_of:
-            path.append(node)
-            on_path.add(node)
-            parent = parent_of[node]
-            if not parent or parent not in parent_of or parent in on_path:
-                root_of[node] = node
-                break
-            node = parent
-        for comment in path:
-            root_of[comment] = root_of[node]
-    return root_of
 
 
 def _text(el) -> str:

@@ -6,6 +6,7 @@ import pytest
 
 from zenconv.ir.nodes import Cell, Link, NoteRef, Text
 from zenconv.reports import Unreadable
+from zenconv_plugins.xlsx.anchors import note_id
 
 from ..writers.conftest import write_with
 from .conftest import FX, read_xlsx, tables
@@ -205,3 +206,9 @@ def test_a_persons_part_that_does_not_parse_leaves_threads_without_authors():
     result = read_xlsx(FX.raw_book('<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>', **parts))
     assert write_with("markdown", result.document).text.endswith("[^1]: *Comment:* who?\n")
     assert result.codes()["xlsx.unhandled-construct"] == 1
+
+
+def test_note_ids_on_one_cell_are_counted_not_searched():
+    taken: dict[str, int] = {}
+    ids = [note_id(1, 6, 5, taken) for _ in range(100_000)]  # a hostile sheet: every comment on F7
+    assert ids[:3] == ["comment-1-F7", "comment-1-F7-2", "comment-1-F7-3"] and len(set(ids)) == 100_000
