@@ -31,8 +31,10 @@ from .styles import Styles
 EMU_PER_TWIP = 635
 
 _SECT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sectPr[\s>/]")
-_SECT_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sectPr>|<(?:[A-Za-z_][\w.-]*:)?sectPr[^>]*/>")
-_PGSZ = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?pgSz\b([^>]*)>")
+# A start tag's attributes are matched up to a bound: an unbounded [^>]* scanned from every "<w:sectPr"
+# to the next ">", quadratic on malformed bytes, before the parser could refuse them.
+_SECT_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sectPr>|<(?:[A-Za-z_][\w.-]*:)?sectPr\b[^<>]{0,1024}/>")
+_PGSZ = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?pgSz\b([^<>]{0,1024})>")
 _ATTR = {name: re.compile(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?" + name + rb"\s*=\s*[\"'](\d{1,9})[\"']")
          for name in (b"w", b"h")}
 _PAGED = re.compile(rb"lastRenderedPageBreak|type=[\"']page[\"']|pageBreakBefore")

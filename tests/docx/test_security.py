@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from zenconv.ir.walk import walk
 from zenconv.reports import Unreadable
+from zenconv_plugins.docx.reader import first_page_layout
 
 from .conftest import FX, read_docx
 
@@ -82,3 +84,18 @@ def test_a_style_chain_cycle_and_deep_field_nesting_end():
     # an instruction never closed ends with its paragraph instead of swallowing the rest of the document
     assert [b.children[0].text for b in result.document.blocks] == ["cycle", "after"]
     assert result.codes()["docx.unhandled-construct"] == 1
+
+
+def test_the_page_size_scan_is_linear_on_malformed_bytes():
+    # The first section's page size is read from the bytes before the parser sees them; an unbounded
+    # match made 60,000 unclosed "<w:sectPr " take 10 s (and 600,000 the better part of an hour). Run apart,
+    # so that a return of it fails here instead of hanging the suite.
+    script = ("from zenconv_plugins.docx.reader import first_page_layout\n"
+              "assert first_page_layout(b'<w:body>' + b'<w:sectPr ' * 600_000) is None\n"
+              "assert first_page_layout(b'<w:sectPr>' + b'<w:pgSz ' * 600_000) is None\n")
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=30)
+
+
+def test_the_page_size_is_still_read():
+    layout = first_page_layout(b'<w:body><w:p/><w:sectPr w:rsidR="1"><w:pgSz w:w="12240" w:h="15840"/></w:sectPr>')
+    assert (layout.width_emu, layout.height_emu) == (12240 * 635, 15840 * 635)
