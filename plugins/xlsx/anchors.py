@@ -81,21 +81,27 @@ class CellNotes:
             return
         pending = sorted(self.by_row, reverse=True)  # popped from the end: ascending
         started = False
-        for index, hidden, cols, values in source:
-            if cols and cols[-1] > self._widest:
-                self._widest = cols[-1]
-            while pending and pending[-1] < index:
-                empty = pending.pop()
-                if started:
-                    yield (empty, False, *self._marked(self.by_row[empty], [], []))
-            started = True
-            if pending and pending[-1] == index:
-                entries = self.by_row[pending.pop()]
-                if hidden and self.grid.plan.skip_hidden:
-                    self._withdraw(entries)
-                else:
-                    cols, values = self._marked(entries, cols, values)
-            yield index, hidden, cols, values
+        gone: set[int] = set()  # the notes of hidden rows skipped under --hidden skip
+        try:
+            for index, hidden, cols, values in source:
+                if cols and cols[-1] > self._widest:
+                    self._widest = cols[-1]
+                while pending and pending[-1] < index:
+                    empty = pending.pop()
+                    if started:
+                        yield (empty, False, *self._marked(self.by_row[empty], [], []))
+                started = True
+                if pending and pending[-1] == index:
+                    entries = self.by_row[pending.pop()]
+                    if hidden and self.grid.plan.skip_hidden:
+                        gone.update(id(note) for _, note in entries)
+                    else:
+                        cols, values = self._marked(entries, cols, values)
+                yield index, hidden, cols, values
+        finally:
+            if gone:  # withdrawn once, however many hidden rows had comments
+                self.ctx.notes[:] = [note for note in self.ctx.notes if id(note) not in gone]
+                self._report(len(gone), "comments on hidden rows skipped under --hidden skip")
 
     def _marked(self, entries: list[tuple[int, Note]], cols: list[int], values: list) -> tuple[list[int], list]:
         cols, values = list(cols), list(values)  # a repeated ODF row hands its lists to every copy
@@ -115,12 +121,6 @@ class CellNotes:
         if self._bound is _UNASKED:
             self._bound = self._last_col()
         return self._bound is None or col <= self._bound
-
-    def _withdraw(self, entries: list[tuple[int, Note]]) -> None:
-        """A hidden row skipped under --hidden skip takes its comments with it."""
-        gone = {id(note) for _, note in entries}
-        self.ctx.notes[:] = [note for note in self.ctx.notes if id(note) not in gone]
-        self._report(len(entries), "comments on hidden rows skipped under --hidden skip")
 
     def _report(self, count: int, detail: str) -> None:
         plan = self.grid.plan
