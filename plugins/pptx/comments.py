@@ -116,13 +116,15 @@ def place(threads: list[Thread], notes: list, anchors: dict, blocks: list, title
     """Append each thread's note to ``notes`` and its reference at its anchor: the end of the shape's
     last block, else the slide's title (``blocks[0]``, when the slide has one), else its first text block.
     With none of these the note is carried unreferenced."""
+    fallback = None
+    if threads:
+        fallback = blocks[0] if titled else next((b for b in blocks[1:] if _is_text(b)), None)
     for thread in threads:
         notes.append(thread.note)
         ref = NoteRef(thread.note.id)
         shape = anchors.get(thread.shape_id) if thread.shape_id is not None else None
         if shape is not None and _append(shape, ref):
             continue
-        fallback = blocks[0] if titled else next((b for b in blocks[1:] if _is_text(b)), None)
         if fallback is not None:
             _append(fallback, ref)
 
