@@ -24,8 +24,11 @@ LINK_LIMIT = 100_000
 _CHUNK = 1 << 20
 _OVERLAP = 64
 
-_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>")
-_ATTR = re.compile(r"([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+# A name is matched whole (the lookaround) so that a failed match cannot retry it one character shorter:
+# the attributes could absorb the rest, and a long name with no '>' (or a long word among the attributes)
+# was scanned once per character, quadratic in C where no checkpoint reaches.
+_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)(?![\w.-])((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>")
+_ATTR = re.compile(r"(?<![\w.:-])([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _COL_A = re.compile(rb" r=[\"']A[0-9]")
 _REF_ATTR = re.compile(rb"\sr=[\"']([A-Za-z]{1,3})[0-9]")
 _DOCTYPE = re.compile(rb"<!DOCTYPE", re.IGNORECASE)
