@@ -16,7 +16,9 @@ MAX_CHAIN = 32
 FLAGS = ("b", "i", "u", "s", "sup", "sub", "hidden")
 
 _UNITS = {"in": 914_400, "cm": 360_000, "mm": 36_000, "pt": 12_700, "pc": 152_400, "px": 9_525}
-_LENGTH = re.compile(r"^\s*(-?[0-9]*\.?[0-9]+)\s*([a-z]*)\s*$")
+# Each run of digits or spaces can be split one way only: "[0-9]*\.?[0-9]+" split the digits, and
+# "\s*([a-z]*)\s*" the spaces, every way in turn before failing, quadratic on a long attribute value.
+_LENGTH = re.compile(r"^\s*(-?(?:[0-9]*\.)?[0-9]+)(?:\s*([a-z]+))?\s*$")
 
 
 def length_emu(value: str | None) -> int | None:
