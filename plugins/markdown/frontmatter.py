@@ -19,8 +19,12 @@ from zenconv.ir import Metadata
 
 _OPEN = re.compile(r"---[ \t]*\n")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
-_KEY = re.compile(r"([A-Za-z_][\w.\- ]*?)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$")
-_ITEM = re.compile(r"[ \t]+-[ \t]+(.*?)[ \t]*$|-[ \t]+(.*?)[ \t]*$")
+# A line is split one way only: a lazy key or value before "[ \t]*" tried every split of a run of spaces,
+# quadratic on one long line. The key keeps the spaces before its colon (callers strip it); a value
+# starts and ends with a character that is not a space or a tab.
+_VALUE = r"(?:[^ \t](?:.*[^ \t])?)"
+_KEY = re.compile(r"([A-Za-z_][\w.\- ]*)(?:\t[ \t]*)?:(?:[ \t]+(" + _VALUE + r"))?[ \t]*$")
+_ITEM = re.compile(r"[ \t]+-[ \t]+(" + _VALUE + r"?)[ \t]*$|-[ \t]+(" + _VALUE + r"?)[ \t]*$")
 _BLOCK_SCALAR = re.compile(r"[|>][+-]?[0-9]?")
 
 _TITLE = {"title"}
@@ -64,6 +68,7 @@ def _parse(lines: list[str]) -> FrontMatter:
     i = 0
     while i < len(lines):
         line = lines[i]
+        start = i
         i += 1
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -91,18 +96,12 @@ def _parse(lines: list[str]) -> FrontMatter:
             elif i < len(lines) and lines[i][:1] in " \t" and lines[i].strip():
                 while i < len(lines) and (lines[i][:1] in " \t" or not lines[i].strip()):
                     i += 1  # a nested mapping: kept raw below
-                fm.unparsed.extend(lines[_start_of(lines, key):i])
+                # from the key's own line: a search from the top was quadratic over many such keys, and
+                # copied the lines of an earlier key of the same name once more for each repeat
+                fm.unparsed.extend(lines[start:i])
             else:
                 fm.values[key] = ""
     return fm
-
-
-def _start_of(lines: list[str], key: str) -> int:
-    for index, line in enumerate(lines):
-        m = _KEY.fullmatch(line)
-        if m and m.group(1).strip() == key and not m.group(2):
-            return index
-    return 0
 
 
 def _scalar(value: str) -> str:
