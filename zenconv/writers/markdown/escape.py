@@ -31,7 +31,9 @@ _CELL_BREAKS = re.compile(r"\r\n|\r|\n")
 
 _RUNS = re.compile(r"[\n\x00]{2,}")
 _EDGE_START = re.compile(r"^[\n\x00]+")
-_EDGE_END = re.compile(r"[\n\x00]+$")
+# a run starts the match (the lookbehind): from each of its characters, a run not at the end was
+# scanned to its end once per character, quadratic
+_EDGE_END = re.compile(r"(?<![\n\x00])[\n\x00]+$")
 _SPLIT = re.compile(r"([\n\x00])")
 _LINE_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|-+[ \t]*$|=+[ \t]*$|\d{1,9}(?=[.)](?:[ \t]|$))")
 

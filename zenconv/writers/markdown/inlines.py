@@ -26,7 +26,7 @@ from .escape import HARD, REPLACEMENT, escape_plain, escape_text, finish_block, 
 _MERGEABLE = (Text, Strong, Emphasis, Strikethrough, Code)
 _BACKTICKS = re.compile(r"`+")
 _LEADING_SPACE = re.compile(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
-_TRAILING_SPACE = re.compile(r"[\s\x00]*$")
+_TRAILING_SPACE = re.compile(r"(?<![\s\x00])[\s\x00]*$")  # from a run's start only: else quadratic in a run
 _URL_UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
 _INSERTIONS = ("insertion", "move-to")
 _ENTITY_AMP = re.compile(r"&(?=#|[^\t\n\f <&;]{1,32};)")  # as in escape.py: entities decode in URLs too
