@@ -4,6 +4,7 @@ the HTML reader's allowlist."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 
 from mistune.plugins.footnotes import parse_footnote_item
@@ -23,7 +24,12 @@ from .render import LINE_ATTR, NOTE_REF_TAG, blocks_html, inlines_html, plain
 # Tags an HTML block may leave open for Markdown to follow, closed by a later HTML block. Elements
 # whose end tag HTML lets a parser infer (p, li, td…) and void elements never hold a group open.
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)(?:\s[^>]*)?>")
-_RAW_TEXT = re.compile(r"<!--.*?-->|<(script|style|textarea|title)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
+# What cannot hold a tag: a comment, and the text of script, style, textarea and title. Found opener by
+# opener, each end searched for once: a lazy pattern rescanned to the end from every unclosed opener.
+_RAW_OPEN = re.compile(r"<!--|<(script|style|textarea|title)\b", re.IGNORECASE)
+_RAW_CLOSE = {name: re.compile(rf"</{name}\s*>", re.IGNORECASE) for name in ("script", "style", "textarea", "title")}
+# HTML blocks an open group may look through, all groups together (each rescans the blocks after it).
+GROUP_WORK = 100_000
 _SELF_CLOSING = frozenset({
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
     "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "option", "optgroup", "colgroup",
@@ -49,6 +55,7 @@ class Builder:
         self.labels: dict[str, str] = self.env.get("_footnote_labels", {})
         self.conv = Converter(ctx, note_ref_tag=NOTE_REF_TAG, note_ids=self._note_id)
         self.max_rows = ctx.options.get("max_rows", 5_000_000)
+        self._group_work = 0  # HTML blocks looked through for the end of an open group, in all
 
     def code(self, what: str) -> str:
         return f"{self.ctx.namespace}.{what}"
@@ -61,7 +68,7 @@ class Builder:
             tok = tokens[i]
             self.ctx.checkpoint()
             if tok["type"] == "block_html":
-                end = _group_end(tokens, i)
+                end = self._group_end(tokens, i)
                 if end is None:
                     yield from self._html(tok["raw"], tok.get("_line"))
                 else:
@@ -71,6 +78,29 @@ class Builder:
             else:
                 yield from self._block(tok)
             i += 1
+
+    def _group_end(self, tokens: list, start: int) -> int | None:
+        """The index of the HTML block that closes what the block at ``start`` leaves open, if any.
+
+        Each block left open looks through the HTML blocks after it, so blocks that never close make
+        the search quadratic: past :data:`GROUP_WORK` blocks looked at in all, the rest of the document's
+        HTML blocks are read one at a time, and that is reported."""
+        if self._group_work > GROUP_WORK:
+            return None
+        stack = _open_after(tokens[start]["raw"], [])
+        if not stack:
+            return None
+        for j in range(start + 1, len(tokens)):
+            if tokens[j]["type"] == "block_html":
+                self._group_work += 1
+                if self._group_work > GROUP_WORK:
+                    self.ctx.report("markdown.html-group-capped", Locator(line=tokens[start].get("_line")))
+                    return None
+                self.ctx.tick()
+                stack = _open_after(tokens[j]["raw"], stack)
+                if not stack:
+                    return j
+        return None
 
     def _block(self, tok: dict) -> Iterator:
         kind = tok["type"]
@@ -268,27 +298,57 @@ def _merge(nodes: list) -> list:
     return out
 
 
-def _group_end(tokens: list, start: int) -> int | None:
-    """The index of the HTML block that closes what the block at ``start`` leaves open, if any."""
-    stack = _open_after(tokens[start]["raw"], [])
-    if not stack:
-        return None
-    for j in range(start + 1, len(tokens)):
-        if tokens[j]["type"] == "block_html":
-            stack = _open_after(tokens[j]["raw"], stack)
-            if not stack:
-                return j
-    return None
+
+
+def _without_raw_text(raw: str) -> str:
+    """``raw`` without its comments and raw-text elements; an opener never closed stays, as text."""
+    out: list[str] = []
+    at = 0
+    unclosed: set[str] = set()  # kinds whose end is nowhere ahead: no later opener of them closes either
+    while (opener := _RAW_OPEN.search(raw, at)) is not None:
+        kind = (opener.group(1) or "--").lower()
+        end = -1
+        if kind not in unclosed:
+            if kind == "--":
+                end = raw.find("-->", opener.end())
+                end = end + 3 if end >= 0 else -1
+            else:
+                close = _RAW_CLOSE[kind].search(raw, opener.end())
+                end = close.end() if close is not None else -1
+        if end < 0:
+            unclosed.add(kind)
+            out.append(raw[at:opener.start() + 1])
+            at = opener.start() + 1
+            continue
+        out.append(raw[at:opener.start()])
+        at = end
+    out.append(raw[at:])
+    return "".join(out)
+
+
+def _tags(raw: str) -> list[tuple[str, str]]:
+    """The start and end tags of ``raw`` outside its raw text. Every tag ends with ``>``: the text after
+    the last one cannot hold a tag, and cutting it keeps an unclosed run from being rescanned."""
+    text = _without_raw_text(raw)
+    return _TAG.findall(text, 0, text.rfind(">") + 1)
 
 
 def _open_after(raw: str, stack: list[str]) -> list[str]:
+    """The elements still open after ``raw``, given those open before it: an end tag closes the last
+    open element of its name and every element opened after it."""
     stack = list(stack)
-    for closing, name in _TAG.findall(_RAW_TEXT.sub("", raw)):
+    open_count = Counter(stack)  # so an end tag with nothing to close costs nothing
+    for closing, name in _tags(raw):
         name = name.lower()
         if name in _SELF_CLOSING:
             continue
         if not closing:
             stack.append(name)
-        elif name in stack:
-            del stack[len(stack) - 1 - stack[::-1].index(name):]
+            open_count[name] += 1
+        elif open_count[name]:
+            while True:
+                top = stack.pop()
+                open_count[top] -= 1
+                if top == name:
+                    break
     return stack

@@ -26,6 +26,9 @@ CODES = (
              "as literal text."),
     degraded("markdown.block-nesting-capped",
              "Block quotes or lists nested deeper than the parser's limit: the deeper markers are read as text."),
+    degraded("markdown.html-group-capped",
+             "HTML blocks left open past the work budget (100,000 blocks looked through): later HTML blocks are "
+             "read one at a time, not grouped with the Markdown between them and their closing block."),
     degraded("markdown.nul-replaced", "NUL characters, which CommonMark reads as U+FFFD, were replaced with it."),
     dropped("markdown.table-excess-cells-dropped",
             "Cells past the header's count in a pipe-table row: GFM ignores them, so do we, and says so."),
