@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from zenconv.ir import Document, NoteRef, Paragraph, Table, Text
 from zenconv.ir.nodes import Cell, Row
 from zenconv_plugins.comments import Comment, attribution, comment_note, thread_roots
 
+from .apart import run_apart
 from .writers.conftest import write_with
 
 
@@ -53,4 +51,4 @@ def test_a_long_chain_of_replies_is_followed_once():
               "n = 200_000\n"
               "roots = thread_roots({str(i): str(i - 1) if i else None for i in range(n)})\n"
               "assert set(roots.values()) == {'0'}\n")
-    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
+    run_apart(script, timeout=60)

@@ -3,10 +3,9 @@ not reach: a line, and the block, must be read in linear time however they are w
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from zenconv_plugins.markdown.frontmatter import split
+
+from ..apart import run_apart
 
 
 def test_long_lines_and_many_nested_keys_are_read_in_linear_time():
@@ -19,7 +18,7 @@ def test_long_lines_and_many_nested_keys_are_read_in_linear_time():
               "assert fm.values == {'k': 'v' + spaces + 'w', 'l': ['i' + spaces + 'j']}\n"
               "fm, _ = split('---\\n' + ''.join(f'k{i}:\\n  a: b\\n' for i in range(100_000)) + '---\\n')\n"
               "assert len(fm.unparsed) == 200_000\n")
-    subprocess.run([sys.executable, "-c", script], check=True, timeout=30)
+    run_apart(script)
 
 
 def test_keys_values_and_items_are_still_read():

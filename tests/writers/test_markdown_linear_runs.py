@@ -3,11 +3,10 @@ deadline's checkpoints do not reach: each must stay linear however long a run is
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from zenconv.writers.markdown.escape import finish_block
 from zenconv.writers.markdown.inlines import _tagged
+
+from ..apart import run_apart
 
 
 def test_runs_inside_a_block_are_scanned_once():
@@ -19,7 +18,7 @@ def test_runs_inside_a_block_are_scanned_once():
               "finish_block('a' + '\\n' * 1_000_000 + 'b')\n"
               "finish_block('a' + '\\x00' * 1_000_000 + 'b')\n"
               "_tagged('em', 'a' + ' ' * 1_000_000 + 'b')\n")
-    subprocess.run([sys.executable, "-c", script], check=True, timeout=30)
+    run_apart(script)
 
 
 def test_edge_runs_are_still_found():

@@ -3,11 +3,9 @@ the deadline's checkpoints do not reach: each must stay linear on malformed byte
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from zenconv_plugins.xlsx.scan import attributes
 
+from ..apart import run_apart
 from .conftest import FX, read_xlsx, tables
 
 
@@ -19,7 +17,7 @@ def test_the_tag_scan_is_linear_on_a_long_name_and_a_long_attribute_word():
               "from zenconv_plugins.xlsx.scan import scan_sheet\n"
               "for tail in (b'<m' + b'a' * 1_000_000, b'<mergeCell ref=\"A1:B2\" ' + b'a' * 1_000_000 + b'/>'):\n"
               "    scan_sheet(io.BytesIO(b'<sheetData></sheetData><mergeCells>' + tail), lambda: None)\n")
-    subprocess.run([sys.executable, "-c", script], check=True, timeout=30)
+    run_apart(script)
 
 
 def test_attributes_are_still_read():
