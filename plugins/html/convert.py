@@ -44,7 +44,9 @@ class Converter(ListReading):
         self.line_of = line_of or (lambda el: el.sourceline)
         self.note_ref_tag = note_ref_tag  # the element a Markdown footnote reference is rendered as
         self.note_ids = note_ids  # the note a reference's key names, or None when there is none
-        self.tables = TableReader(self, ctx.options.get("max_rows", 5_000_000), ctx.options.get("max_cols", 16_384))
+        options = ctx.options
+        self.tables = TableReader(self, options.get("max_rows", 5_000_000), options.get("max_cols", 16_384),
+                                  options.get("max_span_work", 2_000_000))
         self.links = LinkReader(ctx, self.report)
         self.hidden = 0
         self.in_cell = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from zenconv import hookimpl
+from zenconv.options import HIDDEN, MAX_COLS, MAX_ROWS
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, refused
 
@@ -21,12 +22,11 @@ CODES = (
 )
 
 OPTIONS = (
-    OptionSpec("hidden", "choice", "keep",
-               "Hidden sheets, rows, columns, slides and text: keep them marked, or skip them and report it.",
-               choices=("keep", "skip")),
-    OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
-    OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is cut and reported.", metavar="N"),
+    HIDDEN, MAX_ROWS, MAX_COLS,
     OptionSpec("encoding", "str", "", "Text: the encoding to use when the bytes carry no byte-order mark.", metavar="NAME"),
+    # Rows x row spans still open: a table of 100,000 rows each opening a span of 1,000 would take 10^8 steps.
+    OptionSpec("max-span-work", "int", 2_000_000, "HTML tables: most steps placing cells around the row spans "
+               "still open (rows x open spans); past it the rest of the table is cut and reported.", metavar="N"),
 )
 
 # A doctype or an html start tag near the start, after a byte-order mark, whitespace, an XML

@@ -19,14 +19,12 @@ MAX_SPAN = 1000
 _ROW_GROUPS = ("thead", "tbody", "tfoot")
 
 
-SPAN_WORK = 2_000_000  # rows × spans still open: the work a table's row spans may cost
-
-
 class TableReader:
-    def __init__(self, conv, max_rows: int, max_cols: int) -> None:
+    def __init__(self, conv, max_rows: int, max_cols: int, span_work: int) -> None:
         self.conv = conv
         self.max_rows = max_rows
         self.max_cols = max_cols
+        self.span_work = span_work  # rows × spans still open: the work a table's row spans may cost
         self.count = 0  # tables met so far: the ordinal in locators
 
     def read(self, el, depth: int) -> Iterator:
@@ -89,12 +87,12 @@ class TableReader:
             conv.ctx.checkpoint()
             # Rowspans that pile up make each row walk every span still open above it: a table of
             # 100,000 rows each opening a span of 1,000 would take 10^8 steps. Past a budget the rest of
-            # the table is cut, visibly, like a table past --max-rows.
+            # the table is cut, visibly, like a table past --max-rows (--max-span-work).
             work += len(live) + 1
-            if work > SPAN_WORK:
+            if work > self.span_work:
                 conv.report("table-truncated", tr, detail=f"{nrows - r} rows past the span budget")
-                notes.append(f"Table cut at {r} rows: its row spans cover more than {SPAN_WORK:,} cells; "
-                             f"{nrows - r} more rows were not read.")
+                notes.append(f"Table cut at {r} rows: its row spans cover more than {self.span_work:,} cells; "
+                             f"{nrows - r} more rows were not read (--max-span-work).")
                 break
             cells: list = []
             started: list[list[int]] = []

@@ -28,8 +28,6 @@ _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)(?:\s[^>]*)?>")
 # opener, each end searched for once: a lazy pattern rescanned to the end from every unclosed opener.
 _RAW_OPEN = re.compile(r"<!--|<(script|style|textarea|title)\b", re.IGNORECASE)
 _RAW_CLOSE = {name: re.compile(rf"</{name}\s*>", re.IGNORECASE) for name in ("script", "style", "textarea", "title")}
-# HTML blocks an open group may look through, all groups together (each rescans the blocks after it).
-GROUP_WORK = 100_000
 _SELF_CLOSING = frozenset({
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
     "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "option", "optgroup", "colgroup",
@@ -56,6 +54,8 @@ class Builder:
         self.conv = Converter(ctx, note_ref_tag=NOTE_REF_TAG, note_ids=self._note_id)
         self.max_rows = ctx.options.get("max_rows", 5_000_000)
         self._group_work = 0  # HTML blocks looked through for the end of an open group, in all
+        # each open group rescans the blocks after it: bounded, all groups together
+        self._group_limit = ctx.options.get("max_html_group_blocks", 100_000)
 
     def code(self, what: str) -> str:
         return f"{self.ctx.namespace}.{what}"
@@ -83,9 +83,9 @@ class Builder:
         """The index of the HTML block that closes what the block at ``start`` leaves open, if any.
 
         Each block left open looks through the HTML blocks after it, so blocks that never close make
-        the search quadratic: past :data:`GROUP_WORK` blocks looked at in all, the rest of the document's
+        the search quadratic: past ``--max-html-group-blocks`` blocks looked at in all, the rest of the document's
         HTML blocks are read one at a time, and that is reported."""
-        if self._group_work > GROUP_WORK:
+        if self._group_work > self._group_limit:
             return None
         stack = _open_after(tokens[start]["raw"], [])
         if not stack:
@@ -93,7 +93,7 @@ class Builder:
         for j in range(start + 1, len(tokens)):
             if tokens[j]["type"] == "block_html":
                 self._group_work += 1
-                if self._group_work > GROUP_WORK:
+                if self._group_work > self._group_limit:
                     self.ctx.report("markdown.html-group-capped", Locator(line=tokens[start].get("_line")))
                     return None
                 self.ctx.tick()

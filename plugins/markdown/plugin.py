@@ -6,6 +6,7 @@ from zenconv_plugins.html.codes import allowlist_codes
 from zenconv_plugins.html.plugin import OPTIONS as HTML_OPTIONS
 
 from zenconv import hookimpl
+from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, dropped, refused
 
 ID = "ai.insan.zenfmt.markdown"
@@ -36,7 +37,12 @@ CODES = (
 )
 
 # The raw HTML inside Markdown is read by the HTML reader's converter, with the same options.
-OPTIONS = HTML_OPTIONS
+OPTIONS = (
+    *HTML_OPTIONS,
+    OptionSpec("max-html-group-blocks", "int", 100_000, "Markdown: most HTML blocks looked through, in all, for "
+               "the blocks that close what earlier ones leave open; past it HTML blocks are read one at a time "
+               "and it is reported.", metavar="N"),
+)
 
 
 @hookimpl

@@ -42,9 +42,8 @@ def test_an_end_tag_closes_its_last_open_element_and_those_after_it():
     assert build._open_after("</b></y>", ["a", "b", "c"]) == ["a"]
 
 
-def test_the_search_for_a_groups_end_stops_at_its_budget(monkeypatch):
-    monkeypatch.setattr(build, "GROUP_WORK", 5)
-    result = read_md("<div>\n\nlost?\n\n" * 12 + "</div>\n")
+def test_the_search_for_a_groups_end_stops_at_its_budget():
+    result = read_md("<div>\n\nlost?\n\n" * 12 + "</div>\n", max_html_group_blocks=5)
     assert result.codes()["markdown.html-group-capped"] == 1
     assert plain_text(result.document.blocks).count("lost?") == 12  # read one block at a time, nothing dropped
     grouped = read_md("<div>\n\n*in*\n\n</div>\n")  # under the budget: one group, as before
