@@ -146,30 +146,24 @@ class PipeTables:
                grid: SpanGrid, held: DeferredReports, tally: _Tally) -> None:
         """Records for rows of ``width`` bare strings, ``lines`` their cells joined with " | ".
 
-        A line is written as it is when it has nothing to escape, no pipe of its own and no whitespace
-        at a cell's edge. Other whitespace than a space is in ROW_UNSAFE; a space at an edge makes two
-        in a row, or one at either end of a line (an empty cell does too: only then are the cells
-        stripped). The lines are tested together first, joined as one long row: that is one test for
-        a thousand rows of a big clean table.
+        The lines are tested together first, joined as one long row, by the rules of :func:`_as_is`
+        (any two spaces in a row sending the chunk to the line-by-line test): one test for a thousand
+        rows of a big clean table.
         """
-        unsafe = ROW_UNSAFE.search
         joined = " | ".join(lines)
-        if not (unsafe(joined) or "://" in joined or joined.count("|") != len(lines) * width - 1
+        if not (ROW_UNSAFE.search(joined) or "://" in joined or joined.count("|") != len(lines) * width - 1
                 or "  " in joined or joined[:1] == " " or joined[-1:] == " "):
             spool.extend(("| " + " |\n| ".join(lines) + " |").split("\n"))
             tally.filled += len(lines) * width
             return
-        strip = str.strip
         for row, line in zip(rows, lines):
-            if (unsafe(line) or "://" in line or line.count("|") != width - 1
-                    or (("  " in line or line[:1] == " " or line[-1:] == " ")
-                        and list(map(strip, row.cells)) != row.cells)):
+            if _as_is(line, row.cells):
+                spool.append(f"| {line} |")
+                tally.filled += width
+            else:
                 record = self._record(row, table, grid, held, tally)
                 if record is not None:
                     spool.append(record)
-            else:
-                spool.append(f"| {line} |")
-                tally.filled += width
 
     def _record(self, row: Row, table: Table, grid: SpanGrid, held: DeferredReports, tally: _Tally) -> str | None:
         """Any row: placed in the span grid, escaped cell by cell where it must be; its spool record,
@@ -187,8 +181,7 @@ class PipeTables:
                 if not placed:
                     cells, spanning = grid.place(cells)
             else:
-                if (ROW_UNSAFE.search(line) or "://" in line or line.count("|") != len(cells) - 1
-                        or list(map(str.strip, cells)) != cells):
+                if not _as_is(line, cells):
                     line = None
         if line is None:
             locator = row.locator or table.locator
@@ -330,6 +323,16 @@ class PipeTables:
         if section:
             yield f"</{section}>"
         yield "</table>"
+
+
+def _as_is(line: str, cells: list[str]) -> bool:
+    """Whether ``line``, bare-string ``cells`` joined with " | ", can be written unchanged: nothing to
+    escape, no pipe of its own, no whitespace at a cell's edge. Other whitespace than a space is in
+    ROW_UNSAFE; a space at an edge makes two in a row, or one at either end of the line (an empty cell
+    does too: only then are the cells stripped)."""
+    return not (ROW_UNSAFE.search(line) or "://" in line or line.count("|") != len(cells) - 1
+                or (("  " in line or line[:1] == " " or line[-1:] == " ")
+                    and list(map(str.strip, cells)) != cells))
 
 
 class _Tally:
