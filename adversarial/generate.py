@@ -3,6 +3,11 @@
     python adversarial/generate.py                 # adversarial/files/ and adversarial/expected.json
     python adversarial/generate.py --out DIR       # DIR/ and DIR/expected.json
 
+This module builds the hostile packages (the zip and OLE layer, DOCX-shaped). Each area of the converter
+keeps its own hostile set in a module beside this one (``AREAS``: ``urls.py``, ``limits.py``, ...), each
+with a ``hostile_files()`` of the same shape; their files are written into a subfolder named after the
+area (``files/urls/…``), so a name with a ``/`` is an area's and a bare name is a package's.
+
 The bytes are deterministic (fixed timestamps, no randomness), so a file's digest never changes
 between runs. The zips are written by hand, not with zipfile, because each one breaks a rule
 zipfile will not break for us. Every package is DOCX-shaped ([Content_Types].xml, _rels/.rels
@@ -275,12 +280,41 @@ def _overlapping() -> bytes:
     return lying
 
 
+# The areas whose hostile sets live beside this module, each in <area>.py with its own hostile_files().
+AREAS = ("urls", "limits", "pdf", "paths")
+
+
+def area_files(area: str) -> dict[str, tuple[bytes, str, str]]:
+    """One area's hostile set, its names under the area's folder; empty while the module is not there."""
+    path = HERE / f"{area}.py"
+    if not path.exists():
+        return {}
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(f"zenconv_adversarial_{area}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return {f"{area}/{name}": entry for name, entry in module.hostile_files().items()}
+
+
+def every_hostile_file() -> dict[str, tuple[bytes, str, str]]:
+    """The packages of this module and every area's set: relative name -> (bytes, code, what it is)."""
+    files = hostile_files()
+    for area in AREAS:
+        files.update(area_files(area))
+    return files
+
+
 def generate(out: Path, files: dict[str, tuple[bytes, str, str]] | None = None) -> dict[str, str]:
-    """Write every file into ``out`` and return file name -> expected code."""
+    """Write every file (the packages unless ``files`` says) into ``out``; return name -> expected code."""
     out.mkdir(parents=True, exist_ok=True)
     expected = {}
     for name, (data, code, _) in sorted((files or hostile_files()).items()):
-        (out / name).write_bytes(data)
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
         expected[name] = code
     return expected
 
@@ -289,7 +323,11 @@ def readme(files: dict[str, tuple[bytes, str, str]]) -> str:
     lines = ["# Hostile inputs", "",
              "Written by `python adversarial/generate.py` into `adversarial/files/` (kept out of git); "
              "`expected.json` maps each file to the report code it must produce. One line per file: "
-             "what it is, then the code.", ""]
+             "what it is, then the code. The packages (bare names) come from `generate.py`; each area's set "
+             "(`urls/…`, `limits/…`, `pdf/…`, `paths/…`) from the module of that name beside it. "
+             "`tests/test_hostile_entrypoints.py` runs every file through the command line (a batch per output "
+             "format) and the Python API, to Markdown, HTML and segments, under a timeout and a memory watch, "
+             "and asserts both end it with the same codes, the expected one among them.", ""]
     for name, (_, code, what) in sorted(files.items()):
         lines.append(f"- `{name}`: {what}. `{code}`")
     lines += ["", "## Hostile inputs of other formats", "",
@@ -315,7 +353,7 @@ def main() -> None:
                         help="where to write expected.json (default: adversarial/expected.json, or OUT/ with --out)")
     parser.add_argument("--readme", action="store_true", help="also rewrite adversarial/README.md")
     args = parser.parse_args()
-    files = hostile_files()
+    files = every_hostile_file()
     expected = generate(args.out, files)
     target = args.expected or (HERE / "expected.json" if args.out == HERE / "files" else args.out / "expected.json")
     target.write_text(json.dumps(expected, indent=2, sort_keys=True) + "\n")

@@ -20,7 +20,7 @@ from .conftest import FX, read_docx
 ADVERSARIAL = Path(__file__).resolve().parents[2] / "adversarial"
 EXPECTED = json.loads((ADVERSARIAL / "expected.json").read_text())
 # the OLE files are refused by detection before any reader runs (host.* codes), not by this reader
-READER_CASES = sorted(name for name, code in EXPECTED.items() if code.startswith("docx."))
+READER_CASES = sorted(name for name, code in EXPECTED.items() if code.startswith("docx.") and "/" not in name)
 
 
 @pytest.fixture(scope="module")

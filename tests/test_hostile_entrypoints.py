@@ -1,0 +1,132 @@
+"""Every hostile input of adversarial/ through every entry point, to every text output.
+
+The command line converts the whole set as a batch, once per output format (Markdown, HTML, segments),
+in a subprocess under a timeout whose peak memory, its children's included, is measured; the Python API
+converts each file to the same three formats. Each must end every file (no traceback, no hang, a
+manifest), with the same codes from both entry points and the file's expected code among them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import zenconv
+
+ROOT = Path(__file__).resolve().parent.parent
+ADVERSARIAL = ROOT / "adversarial"
+EXPECTED = json.loads((ADVERSARIAL / "expected.json").read_text())
+
+# (writer, its report namespace, the extension batch gives its outputs)
+WRITERS = {"markdown": ("to-md.", ".md"), "html": ("to-html.", ".html"), "segments": ("to-segments.", ".jsonl")}
+# A batch records a child it had to kill under its own namespace; the API under the host's.
+BATCH_TO_HOST = {"batch.timeout": "host.deadline", "batch.memory-limit": "host.memory-limit",
+                 "batch.worker-crashed": "host.internal-error"}
+MAX_MEMORY = 768 << 20
+TIMEOUT = 60
+# What a conversion may reach beyond --max-memory before the limit stops it: the interpreter's own
+# pages, counted in RSS, and the sampling interval of the watch.
+MEMORY_SLACK = 256 << 20
+
+
+def _generator():
+    spec = importlib.util.spec_from_file_location("zenconv_adversarial_generate_all", ADVERSARIAL / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    out = tmp_path_factory.mktemp("hostile")
+    gen = _generator()
+    return out, gen.generate(out, gen.every_hostile_file())
+
+
+def expected_code(name: str, writer: str) -> str | None:
+    """The code this file must show in this writer's manifest (a Markdown writer's code has its twin)."""
+    code = EXPECTED[name]
+    if code.startswith("to-md.") and writer != "markdown":
+        return WRITERS[writer][0] + code[len("to-md."):]
+    return code
+
+
+def codes_of(manifest: dict) -> set[str]:
+    return {BATCH_TO_HOST.get(c, c) for c in manifest["reasons"]} | {r["code"] for r in manifest["reports"]}
+
+
+def test_expected_json_is_what_the_generators_write(hostile):
+    assert hostile[1] == EXPECTED
+
+
+@pytest.fixture(scope="module")
+def batches(hostile, tmp_path_factory):
+    """A batch over every hostile file to each writer: writer -> (out folder, peak RSS of its processes)."""
+    return {writer: _batch(hostile[0], writer, tmp_path_factory.mktemp(f"hostile-{writer}")) for writer in WRITERS}
+
+
+def _batch(folder: Path, writer: str, out: Path) -> tuple[Path, int]:
+    env = {k: v for k, v in os.environ.items() if k != "ZENCONV_STRICT"}  # a user never sees a traceback
+    # The wrapper prints the peak RSS of its descendants: the batch and every child it forked.
+    wrapper = ("import resource, subprocess, sys; "
+               "code = subprocess.run(sys.argv[1:]).returncode; "
+               "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); sys.exit(code)")
+    done = subprocess.run(
+        [sys.executable, "-c", wrapper, sys.executable, "-m", "zenconv", str(folder), "-o", str(out), "--to", writer,
+         "--jobs", "2", "-q", "--max-memory", str(MAX_MEMORY), "--timeout", str(TIMEOUT)],
+        capture_output=True, env=env, timeout=1200)
+    assert b"Traceback" not in done.stderr, done.stderr.decode(errors="replace")[-3000:]
+    assert done.returncode in (0, 1, 3), done.stderr.decode(errors="replace")[-3000:]
+    return out, int(done.stdout.split()[-1]) << 10
+
+
+def _manifest(out: Path, writer: str, name: str) -> dict | None:
+    path = out / f"{name}{WRITERS[writer][1]}.manifest.json"
+    return json.loads(path.read_text()) if path.is_file() else None
+
+
+@pytest.mark.parametrize("writer", sorted(WRITERS))
+def test_a_batch_ends_every_hostile_file_with_its_code(batches, hostile, writer):
+    out, _ = batches[writer]
+    missing, wrong = [], []
+    for name in sorted(hostile[1]):
+        manifest = _manifest(out, writer, name)
+        if manifest is None:
+            missing.append(name)
+            continue
+        code = expected_code(name, writer)
+        if code is not None and code not in codes_of(manifest):
+            wrong.append((name, code, sorted(codes_of(manifest))))
+    assert not missing, f"no manifest for {missing}"
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("writer", sorted(WRITERS))
+def test_a_batch_stays_within_its_memory_limit(batches, writer):
+    _, peak = batches[writer]
+    assert peak <= MAX_MEMORY + MEMORY_SLACK, f"peak RSS {peak >> 20} MiB"
+
+
+@pytest.mark.parametrize("writer", sorted(WRITERS))
+def test_a_batch_leaves_no_temporary_files(batches, writer):
+    out, _ = batches[writer]
+    assert not [p.name for p in out.rglob("*") if p.name.endswith((".zenconv-tmp", ".tmp"))]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_the_api_ends_each_hostile_file_as_the_command_line_does(name, hostile, batches):
+    folder, _ = hostile
+    for writer in sorted(WRITERS):
+        result = zenconv.convert(folder / name, to=writer, max_memory=MAX_MEMORY, timeout=TIMEOUT)
+        codes = codes_of(result.manifest)
+        code = expected_code(name, writer)
+        assert code is None or code in codes, (writer, code, sorted(codes))
+        cli = _manifest(batches[writer][0], writer, name)
+        assert cli is not None and codes == codes_of(cli), (writer, sorted(codes), cli and sorted(codes_of(cli)))
