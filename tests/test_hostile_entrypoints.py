@@ -28,8 +28,11 @@ WRITERS = {"markdown": ("to-md.", ".md"), "html": ("to-html.", ".html"), "segmen
 # A batch records a child it had to kill under its own namespace; the API under the host's.
 BATCH_TO_HOST = {"batch.timeout": "host.deadline", "batch.memory-limit": "host.memory-limit",
                  "batch.worker-crashed": "host.internal-error"}
+# Limits tighter than the defaults, so that the files built to hit a limit hit it fast (the endless page
+# at the deadline, the amplifying document at the output cap) and the whole set stays a minute's work.
 MAX_MEMORY = 768 << 20
-TIMEOUT = 60
+TIMEOUT = 10
+MAX_OUTPUT = 16 << 20
 # What a conversion may reach beyond --max-memory before the limit stops it: the interpreter's own
 # pages, counted in RSS, and the sampling interval of the watch.
 MEMORY_SLACK = 256 << 20
@@ -80,7 +83,8 @@ def _batch(folder: Path, writer: str, out: Path) -> tuple[Path, int]:
                "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); sys.exit(code)")
     done = subprocess.run(
         [sys.executable, "-c", wrapper, sys.executable, "-m", "zenconv", str(folder), "-o", str(out), "--to", writer,
-         "--jobs", "2", "-q", "--max-memory", str(MAX_MEMORY), "--timeout", str(TIMEOUT)],
+         "--jobs", "2", "-q", "--max-memory", str(MAX_MEMORY), "--timeout", str(TIMEOUT),
+         "--max-output-bytes", str(MAX_OUTPUT)],
         capture_output=True, env=env, timeout=1200)
     assert b"Traceback" not in done.stderr, done.stderr.decode(errors="replace")[-3000:]
     assert done.returncode in (0, 1, 3), done.stderr.decode(errors="replace")[-3000:]
@@ -124,7 +128,8 @@ def test_a_batch_leaves_no_temporary_files(batches, writer):
 def test_the_api_ends_each_hostile_file_as_the_command_line_does(name, hostile, batches):
     folder, _ = hostile
     for writer in sorted(WRITERS):
-        result = zenconv.convert(folder / name, to=writer, max_memory=MAX_MEMORY, timeout=TIMEOUT)
+        result = zenconv.convert(folder / name, to=writer, max_memory=MAX_MEMORY, timeout=TIMEOUT,
+                                 max_output_bytes=MAX_OUTPUT)
         codes = codes_of(result.manifest)
         code = expected_code(name, writer)
         assert code is None or code in codes, (writer, code, sorted(codes))
