@@ -79,8 +79,8 @@ def _pdf(objects: list[bytes]) -> bytes:
 def surrogate_front_matter() -> bytes:
     """YAML front matter whose title is an escaped lone surrogate: a str UTF-8 cannot encode, which once
     broke the manifest's serialisation (host.internal-error on the CLI, UnicodeEncodeError from the API).
-    It converts; the manifest carries U+FFFD, and the report says the front matter was kept."""
-    return b'---\ntitle: "broken \\ud800 pair"\nauthor: "\\udfff"\n---\n\n# Heading\n\nText.\n'
+    It converts; the manifest carries U+FFFD. A stray line in the block is the report it must show."""
+    return b'---\ntitle: "broken \\ud800 pair"\nauthor: "\\udfff"\n- a stray line\n---\n\n# Heading\n\nText.\n'
 
 
 def hostile_files() -> dict[str, tuple[bytes, str, str]]:
@@ -89,7 +89,7 @@ def hostile_files() -> dict[str, tuple[bytes, str, str]]:
                             "100 paragraphs of one 1 MiB run each (~250 KB zipped): the output cap cuts it"),
         "endless-page.pdf": (endless_page_pdf(), "host.deadline",
                              "a page of 20,000,000 'q Q' operators (~80 MB inflated): the watchdog stops it"),
-        "surrogate-front-matter.md": (surrogate_front_matter(), "markdown.front-matter-kept",
+        "surrogate-front-matter.md": (surrogate_front_matter(), "markdown.front-matter-partial",
                                       "front matter with escaped lone surrogates: converts, the manifest is written"),
     }
 

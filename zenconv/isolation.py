@@ -38,8 +38,8 @@ GRACE_SECONDS = 2.0    # the child's own watchdog should fire first; the parent'
 SAMPLE_SECONDS = 0.02  # how often the parent reads the child's RSS: a child allocating fast gains tens of MiB
 # Address space the child may map beyond what it starts with and --max-memory: shared libraries a reader
 # loads on first use (lxml, pdfminer's CMaps) and malloc's reserve are mapped long before they are resident.
-# Measured: the largest corpus conversions map under 40 MiB more than they hold (docs/architecture.md).
-ADDRESS_SPACE_SLACK = 96 << 20
+# Measured on the corpus and bench documents: at most 6 MiB more mapped than resident (docs/architecture.md).
+ADDRESS_SPACE_SLACK = 32 << 20
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,8 @@ class Child:
             if payload is not None:
                 _, manifest, exit_code, matches, reports, output, document = payload
                 return Result(manifest=manifest, exit_code=exit_code, policy_matches=matches, output=output,
-                              document=document, manifest_path=_manifest_path(self.request), reports=reports)
+                              document=document, manifest_path=_manifest_path(self.request), reports=reports,
+                              peak_memory=self.peak_memory)
         if self.killed == "memory":
             code, message = self.codes.memory, "the conversion went over --max-memory and was stopped"
         elif self.killed:
@@ -176,7 +177,7 @@ class Child:
         path = _manifest_path(self.request)
         if path is not None:
             _atomic_write(path, manifest.to_bytes())
-        return Result(manifest=manifest, exit_code=EXIT_UNREADABLE, manifest_path=path)
+        return Result(manifest=manifest, exit_code=EXIT_UNREADABLE, manifest_path=path, peak_memory=self.peak_memory)
 
 
 _EXIT_CRASHED, _EXIT_MEMORY = 70, 71
@@ -195,9 +196,13 @@ def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None
                 raise
             payload = pickle.dumps(("raised", _portable(exc)))
         else:
-            payload = pickle.dumps(("result", result.manifest, result.exit_code, result.policy_matches,
-                                    result.reports, result.output if keep else None,
-                                    result.document if keep else None))
+            fields = ["result", result.manifest, result.exit_code, result.policy_matches, result.reports,
+                      result.output if keep else None, result.document if keep else None]
+            try:
+                payload = pickle.dumps(tuple(fields))
+            except Exception:  # a document a plugin filled with what cannot travel: the rest still does
+                fields[-1] = None
+                payload = pickle.dumps(tuple(fields))
         with os.fdopen(write_end, "wb") as pipe:
             pipe.write(payload)
         code = 0

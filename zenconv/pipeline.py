@@ -70,6 +70,7 @@ class Result:
     manifest_path: Path | None = None
     policy_matches: list[str] = field(default_factory=list)
     reports: list = field(default_factory=list)
+    peak_memory: int | None = None  # isolated: what the child added to its parent's RSS at its peak
 
     @property
     def outcome(self) -> str:

@@ -86,21 +86,25 @@ class BlockStream:
             self.cut_at = self._sink.size
         return True
 
+    def _cut_note(self) -> Paragraph:
+        return Paragraph([Text(f"[Output stopped here: it reached {self.cut_at:,} bytes, over the cap of {self._cap:,} "
+                               "(--max-output-bytes, --max-output-ratio); the rest of the document was not converted.]")])
+
     def __iter__(self) -> Iterator:
         if self.cut_at is not None:
             return
         while True:
-            if self._over_cap():
-                yield Paragraph([Text(f"[Output stopped here: it reached {self.cut_at:,} bytes, over the cap of "
-                                      f"{self._cap:,} (--max-output-bytes, --max-output-ratio); the rest of the "
-                                      "document was not converted.]")])
-                return
             if self._primed:
                 block = self._primed.pop()
             else:
                 block = next(self._blocks, None)
                 if block is None:
+                    if self.cut_at is not None:  # the last table's rows were cut
+                        yield self._cut_note()
                     return
+            if self._over_cap():  # only with a block still to come: a cut that cut nothing is not reported
+                yield self._cut_note()
+                return
             self._guard.checkpoint()
             self._count(block)
             if isinstance(block, Table):
@@ -113,19 +117,21 @@ class BlockStream:
         kept = [] if self._keep is not None else None
         checkpoint = self._guard.checkpoint
         count = 0
-        for row in rows:
-            count += 1
-            if not count & 63:  # the clock is read every 64th row (the per-row cost of a million rows)
-                checkpoint(64)
-                if self._over_cap():
-                    break
-            if row.facets:
-                self._note_facets(row.facets, "Row", row.locator)
+        try:
+            for row in rows:
+                count += 1
+                if not count & 63:  # the clock is read every 64th row (the per-row cost of a million rows)
+                    checkpoint(64)
+                    if self._over_cap():
+                        break
+                if row.facets:
+                    self._note_facets(row.facets, "Row", row.locator)
+                if kept is not None:
+                    kept.append(row)
+                yield row
+        finally:  # the kept IR holds the rows read, even when the reader failed mid-table
             if kept is not None:
-                kept.append(row)
-            yield row
-        if kept is not None:
-            table.rows = kept
+                table.rows = kept
 
     def _count(self, block) -> None:
         for node in walk(block):
