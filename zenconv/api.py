@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .context import Source
+from .detect import UsageError
 from .ir.nodes import Document
 from .pipeline import Request, check_request, run
 from .plugins import build_plugins
@@ -39,6 +40,8 @@ def convert_api(source, to: str = "markdown", *, name: str | None = None, from_:
         src = Source(name or str(getattr(source, "name", "input")), stream=source)
     else:
         path = Path(source)
+        if not path.is_file():  # the caller's mistake, not the document's: as the command line says it
+            raise UsageError(f"{source}: no such file")
         src = Source(name or path.name, path=path)
     request = Request(source=src, to=to, output=None,
                       manifest=Path(manifest_path) if manifest_path else False, from_=from_, options=options,

@@ -72,7 +72,7 @@ class Child:
         options = resolve_options(plugins.registry, request.options)
         self._per_mib = options["timeout_per_mib"] if timeout else 0
         self.started = time.monotonic()
-        self.deadline = self.started + timeout + GRACE_SECONDS + self._per_mib * request.source.size / (1 << 20) \
+        self.deadline = self.started + timeout + GRACE_SECONDS + self._per_mib * _size_of(request.source) / (1 << 20) \
             if timeout else None
         self.max_memory = max_memory or None
         self.baseline = current_rss()
@@ -242,6 +242,13 @@ def run_isolated(request: Request, plugins: LoadedPlugins, timeout: float | None
             child.kill()
             break
     return child.finish(reraise=keep)
+
+
+def _size_of(source) -> int:
+    try:
+        return source.size
+    except OSError:  # a path that is not there: the child's conversion says so in its manifest
+        return 0
 
 
 def _rss_of(pid: int) -> int:

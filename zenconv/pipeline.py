@@ -147,7 +147,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
             stream.prime()
             doc = Document(blocks=stream, metadata=ctx.metadata, notes=ctx.notes, resources=resources)
             wctx = WriteContext(options=options, reporter=reporter, guard=guard, resources=resources,
-                                resource_prefix=_resource_prefix(media_dir, out_dir), embed_media=options["embed_media"])
+                                resource_prefix=_resource_prefix(media_dir, out_dir),
+                                embed_media=options["embed_media"])
             cap = output_cap(options, source.size)
             tmp_path, raw = _open_temp(request.output)
             with raw:

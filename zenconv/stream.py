@@ -87,8 +87,9 @@ class BlockStream:
         return True
 
     def _cut_note(self) -> Paragraph:
-        return Paragraph([Text(f"[Output stopped here: it reached {self.cut_at:,} bytes, over the cap of {self._cap:,} "
-                               "(--max-output-bytes, --max-output-ratio); the rest of the document was not converted.]")])
+        return Paragraph([Text(f"[Output stopped here: it reached {self.cut_at:,} bytes, over the cap of "
+                               f"{self._cap:,} (--max-output-bytes, --max-output-ratio); the rest of the document "
+                               "was not converted.]")])
 
     def __iter__(self) -> Iterator:
         if self.cut_at is not None:
