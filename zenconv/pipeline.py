@@ -131,7 +131,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
             gc.set_threshold(max(gc_thresholds[0], GC_YOUNG_THRESHOLD), *gc_thresholds[1:])
             if source.stream is not None:  # stdin: read here, under the limit and the base deadline
                 source.spool(options["max_input_bytes"])
-                guard.extend(time_budget(options, source.size) - time_budget(options, 0) if options["timeout"] else 0)
+                guard.extend(options["timeout_per_mib"] * source.size / (1 << 20))  # its size is known now
             if source.size > options["max_input_bytes"]:
                 raise Unreadable("host.input-too-large", f"{source.size} bytes, over --max-input-bytes")
             reader_spec = choose_reader(source, registry, request.from_)
