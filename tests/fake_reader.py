@@ -4,6 +4,7 @@ that writes down the interpreter settings it runs under."""
 from __future__ import annotations
 
 import gc
+import signal
 import sys
 import time
 
@@ -33,7 +34,21 @@ def slow(source, ctx):
 
 
 def stuck(source, ctx):
-    time.sleep(60)  # no checkpoint: only the parent's kill can end it
+    # As if stuck in C: no checkpoint, and the watchdog's signal blocked; only the parent's kill can end it.
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    time.sleep(60)
+    yield Paragraph([Text("never")])
+
+
+def stuck_later(source, ctx):
+    yield Paragraph([Text("written")])  # the writer has its temporary file open when the reader sticks
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    time.sleep(60)
+    yield Paragraph([Text("never")])
+
+
+def sleeping(source, ctx):
+    time.sleep(60)  # no checkpoint, but pure Python to the interpreter: the child's watchdog stops it
     yield Paragraph([Text("never")])
 
 
@@ -70,6 +85,6 @@ CODES = [dropped("fake.thing-dropped", "A test construct."), refused("fake.corru
 
 @hookimpl
 def zenconv_readers(register):
-    for name in ("facets", "slow", "stuck", "greedy", "greedy_silent", "failing", "refusing", "runtime"):
+    for name in ("facets", "slow", "stuck", "stuck_later", "sleeping", "greedy", "greedy_silent", "failing", "refusing", "runtime"):
         register.reader(id=f"test.fake.{name}", name=f"fake{name.replace('_', '')}", version="1.0",
                         reader=f"tests.fake_reader:{name}", extensions=[f".{name}"], codes=CODES)

@@ -37,7 +37,7 @@ def test_manifest_fields(tmp_path):
     assert data["reader"]["id"] == "ai.insan.zenfmt.csv" and data["reader"]["library"]
     assert data["writer"]["id"] == "ai.insan.zenconv.markdown"
     assert data["generator"]["name"] == "zenconv"
-    assert data["limits"]["timeout"] == 600
+    assert data["limits"]["timeout"] == 20
     assert data["flags"]["encoding"] == "utf-8"
 
 

@@ -321,8 +321,7 @@ def _run_local(tasks: list[Task], plugins: LoadedPlugins, jobs: int, progress: B
             request = task.request()
             opts = resolve_options(plugins.registry, request.options)
             running[Child(request, plugins, opts["timeout"], opts["max_memory"], BATCH_CODES)] = task
-        deadlines = [c.deadline for c in running if c.deadline is not None]
-        wait = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+        wait = min(c.wait_hint() for c in running)  # the deadlines, and the memory watchdog's sampling
         ready, _, _ = select.select(list(running), [], [], wait)
         done = [c for c in ready if not c.feed()]
         for child in running:

@@ -195,8 +195,8 @@ def build_cli():
 
 
 def _source(arg: str) -> Source:
-    if arg == "-":
-        return Source("-", data=sys.stdin.buffer.read())
+    if arg == "-":  # read by the conversion's child, under --max-input-bytes and the deadline
+        return Source("-", stream=sys.stdin.buffer)
     path = Path(arg)
     if not path.is_file():
         raise click.UsageError(f"{arg}: no such file")

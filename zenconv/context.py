@@ -14,8 +14,11 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import signal
+import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -37,13 +40,27 @@ def current_rss() -> int:
         return 0
 
 
-class Guard:
-    """The wall-clock deadline and memory ceiling of one conversion, checked cooperatively.
+def out_of_memory(exc: BaseException) -> bool:
+    """Whether ``exc`` is an allocation failure, however the library that hit it words it.
 
-    The pipeline calls :meth:`checkpoint` for every block and every table row; readers that loop
-    long without yielding (a page of a PDF, a big XML part) call it themselves. Reading RSS costs a
-    system call, so memory is sampled every ``memory_every`` checkpoints.
+    The one place that recognises them: Python's MemoryError, and libxml2's "Memory allocation failed",
+    which lxml raises as a syntax or parser error (under an address-space cap, or a huge document).
     """
+    return isinstance(exc, MemoryError) or "Memory allocation failed" in str(exc)
+
+
+class Guard:
+    """The wall-clock deadline, the memory ceiling and the scoped budgets of one conversion.
+
+    Two ways to stop: cooperatively, the pipeline calls :meth:`checkpoint` for every block and every
+    table row, and readers that loop long without yielding call it themselves; and, once :meth:`armed`,
+    a watchdog (an interval timer whose signal handler raises) that reaches any pure-Python loop a
+    reader forgot to tick in (pdfminer's interpreter on a page of ``q Q``). Code stuck in C is left to
+    the parent, which kills the child. Reading RSS costs a system call, so memory is sampled every
+    ``memory_every`` checkpoints; memory counts from where the conversion started (``baseline``).
+    """
+
+    RETRY = 0.25  # a raise the handler's target swallowed (a finally, a __del__) is raised again this soon
 
     def __init__(self, timeout: float | None = None, max_memory: int | None = None, memory_every: int = 2048,
                  progress: Progress | None = None) -> None:
@@ -52,7 +69,10 @@ class Guard:
         self.memory_every = memory_every
         self.progress = progress
         self._ticks = 0
+        self.baseline = current_rss() if self.max_memory else 0
         self.peak_rss = 0
+        self._budgets: list[list] = []  # [when, expired]; a budget fires once (its when becomes None)
+        self._armed = False
 
     def tick(self) -> None:
         """The per-row checkpoint: a million calls for a big sheet, so the clock is read every 64th."""
@@ -68,7 +88,7 @@ class Guard:
         before = self._ticks
         self._ticks = before + ticks
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise Unreadable("host.deadline", "the conversion ran past its time limit (--timeout)")
+            raise self._past_deadline()
         if self._ticks // self.memory_every != before // self.memory_every:
             if self.max_memory is not None:
                 self.check_memory()
@@ -76,10 +96,82 @@ class Guard:
                 self.progress.tick(self._ticks)
 
     def check_memory(self) -> None:
-        rss = current_rss()
+        rss = current_rss() - self.baseline
         self.peak_rss = max(self.peak_rss, rss)
         if self.max_memory is not None and rss > self.max_memory:
             raise Unreadable("host.memory-limit", f"the conversion used {rss >> 20} MiB, over --max-memory")
+
+    def extend(self, seconds: float) -> None:
+        """Move the deadline later (a stdin source, once its size is known, earns --timeout-per-mib)."""
+        if self.deadline is not None and seconds:
+            self.deadline += seconds
+            self._rearm()
+
+    @staticmethod
+    def _past_deadline() -> Unreadable:
+        return Unreadable("host.deadline", "the conversion ran past its time limit (--timeout)")
+
+    # --- the watchdog ----------------------------------------------------------------------------
+
+    @contextmanager
+    def budget(self, seconds: float, expired: Callable[[], BaseException]) -> Iterator[None]:
+        """A scoped time budget (a PDF page): past ``seconds`` the watchdog raises ``expired()`` inside
+        the block, which the reader catches to cut that part and report it. 0: no budget."""
+        if not seconds:
+            yield
+            return
+        entry = [time.monotonic() + seconds, expired]
+        self._budgets.append(entry)
+        self._rearm()
+        try:
+            yield
+        finally:
+            self._budgets.remove(entry)
+            self._rearm()
+
+    @contextmanager
+    def armed(self) -> Iterator[None]:
+        """Run the block under the watchdog. Only the main thread receives signals, and a caller's own
+        SIGALRM handler is left alone: there, the checkpoints and the parent's kill still hold."""
+        usable = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+                  and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
+        if not usable:
+            yield
+            return
+        signal.signal(signal.SIGALRM, self._on_alarm)
+        self._armed = True
+        self._rearm()
+        try:
+            yield
+        finally:
+            self._armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+    def _next_alarm(self) -> float | None:
+        times = [at for at, _ in self._budgets if at is not None]
+        if self.deadline is not None:
+            times.append(self.deadline)
+        return min(times) if times else None
+
+    def _rearm(self) -> None:
+        if not self._armed:
+            return
+        at = self._next_alarm()
+        signal.setitimer(signal.ITIMER_REAL, 0 if at is None else max(at - time.monotonic(), 0.001))
+
+    def _on_alarm(self, signum, frame) -> None:
+        now = time.monotonic()
+        if self.deadline is not None and now > self.deadline:
+            signal.setitimer(signal.ITIMER_REAL, self.RETRY)
+            raise self._past_deadline()
+        for entry in reversed(self._budgets):
+            if entry[0] is not None and now > entry[0]:
+                # Once: the reader catches it and goes on past the part it cut; the deadline still holds.
+                entry[0] = None
+                self._rearm()
+                raise entry[1]()
+        self._rearm()  # early (the clock's resolution): wait for the rest
 
 
 class Progress:
@@ -110,21 +202,64 @@ class Progress:
             self.stream.flush()
 
 
+def spool_path(pid: int | None = None) -> Path:
+    """Where a conversion process keeps stdin while it converts it: named by its pid, so the parent can
+    remove what a killed child left (as it removes the child's temporary outputs)."""
+    import tempfile
+
+    return Path(tempfile.gettempdir()) / f"zenconv-{os.getpid() if pid is None else pid}.stdin.tmp"
+
+
 class Source:
-    """The bytes being converted: a file on disk or bytes in memory, opened as often as needed."""
+    """The bytes being converted: a file on disk or bytes in memory, opened as often as needed.
+
+    A third kind, a ``stream`` (stdin, a file object given to the API), is read once by the conversion
+    itself (:meth:`spool`), inside its limits: never whole into the parent first.
+    """
 
     def __init__(self, name: str, *, path: str | os.PathLike | None = None, data: bytes | None = None,
-                 media_type: str | None = None) -> None:
-        if (path is None) == (data is None):
-            raise ValueError("a Source is a path or bytes")
+                 media_type: str | None = None, stream: BinaryIO | None = None) -> None:
+        if [path, data, stream].count(None) != 2:
+            raise ValueError("a Source is a path, bytes or a stream")
         self.name = name
         self.path = Path(path) if path is not None else None
         self.data = data
+        self.stream = stream
+        self._spooled: Path | None = None
         self.media_type = media_type
         self._sha256: str | None = None
         self._size: int | None = None
         self._head: bytes | None = None
         self.zip_names: list[str] | None = None  # filled by detection when the bytes are a zip
+
+    def spool(self, limit: int) -> None:
+        """Copy the stream into a temporary file, hashing it; past ``limit`` bytes: host.input-too-large.
+
+        Refused, the source is stated as the bytes read before the cut (its size and digest).
+        """
+        stream, self.stream = self.stream, None
+        target = spool_path()
+        digest, size = hashlib.sha256(), 0
+        self.path, self._spooled = target, target
+        try:
+            with open(target, "wb") as out:
+                while True:
+                    chunk = stream.read(min(1 << 20, limit + 1 - size) or 1)
+                    if not chunk:
+                        break
+                    digest.update(chunk)
+                    out.write(chunk)
+                    size += len(chunk)
+                    if size > limit:
+                        raise Unreadable("host.input-too-large", f"{self.name}: more than {limit} bytes, over "
+                                         "--max-input-bytes (the manifest states the bytes read until then)")
+        finally:  # cut short (the limit, the deadline), the source is what was read until then
+            self._size, self._sha256 = size, digest.hexdigest()
+
+    def discard_spool(self) -> None:
+        if self._spooled is not None:
+            self._spooled.unlink(missing_ok=True)
+            self._spooled = None
 
     @property
     def extension(self) -> str:
@@ -152,12 +287,16 @@ class Source:
 
     @property
     def size(self) -> int:
+        if self._size is None and self.stream is not None:
+            return 0  # a stream this process has not read (the parent of a child killed while reading it)
         if self._size is None:
             self._size = len(self.data) if self.data is not None else self.path.stat().st_size
         return self._size
 
     @property
     def sha256(self) -> str:
+        if self._sha256 is None and self.stream is not None:
+            return hashlib.sha256().hexdigest()
         if self._sha256 is None:
             digest = hashlib.sha256()
             with self.open() as fh:

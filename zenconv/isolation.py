@@ -1,11 +1,17 @@
-"""Hard limits around one conversion: a forked child with an address-space ceiling and a deadline.
+"""Hard limits around one conversion: a forked child, watched from outside.
 
-The guard's checkpoints stop a conversion that loops in Python; they cannot stop one stuck in C (an
-XML parser, zlib, pdfminer's inflate). So the command line runs each conversion in a forked child
-whose address space is capped (``RLIMIT_AS``: a runaway allocation fails with MemoryError) and which
-the parent kills at the deadline. A killed child leaves only temporary files, which the parent
-removes, and the parent writes the ``unreadable`` manifest itself. The batch runner keeps several
-such children going at once through :class:`Child`.
+The guard's checkpoints and its watchdog (an interval timer in the child) stop a conversion that
+loops in Python; they cannot stop one stuck in C (an XML parser, zlib). So every entry point (the
+command line, the Python API, stdin, the batch runner) runs a conversion in a forked child that the
+parent watches: it samples the child's resident memory (``/proc/PID/statm``) every
+:data:`SAMPLE_SECONDS` and kills it past ``--max-memory``, and kills it at the deadline. An
+address-space ceiling (``RLIMIT_AS``) is the backstop for an allocation faster than the sampling: a
+single huge allocation fails at once with MemoryError. A killed child leaves only temporary files
+named by its pid, which the parent removes, and the parent writes the ``unreadable`` manifest itself.
+
+Memory is counted from where the conversion starts: the child begins as a copy of its parent (the
+interpreter, the loaded plugins, whatever the API's caller holds), and ``--max-memory`` bounds what
+the conversion adds to that.
 """
 
 from __future__ import annotations
@@ -15,14 +21,25 @@ import pickle
 import resource
 import select
 import signal
+import tempfile
 import time
+import traceback
 from dataclasses import dataclass
+from pathlib import Path
 
-from .pipeline import EXIT_UNREADABLE, Request, Result, _atomic_write, _manifest_path, run, unreadable_manifest
+from .context import current_rss, spool_path
+from .options import resolve_options
+from .pipeline import (
+    EXIT_UNREADABLE, STRICT_ENV, Request, Result, _atomic_write, _manifest_path, run, unreadable_manifest,
+)
 from .plugins import LoadedPlugins
 
-GRACE_SECONDS = 2.0               # the child's own checkpoint should fire first; this is the backstop
-ADDRESS_SPACE_HEADROOM = 1 << 30  # virtual memory is larger than RSS (libraries, arenas): allow for it
+GRACE_SECONDS = 2.0    # the child's own watchdog should fire first; the parent's kill is the backstop
+SAMPLE_SECONDS = 0.02  # how often the parent reads the child's RSS: a child allocating fast gains tens of MiB
+# Address space the child may map beyond what it starts with and --max-memory: shared libraries a reader
+# loads on first use (lxml, pdfminer's CMaps) and malloc's reserve are mapped long before they are resident.
+# Measured on the corpus and bench documents: at most 6 MiB more mapped than resident (docs/architecture.md).
+ADDRESS_SPACE_SLACK = 32 << 20
 
 
 @dataclass(frozen=True)
@@ -38,29 +55,76 @@ def can_isolate() -> bool:
     return hasattr(os, "fork") and not os.environ.get("ZENCONV_NO_FORK")
 
 
+class ChildRaised(Exception):
+    """Under ZENCONV_STRICT, an exception the child's conversion raised, carried to the API's caller."""
+
+
 class Child:
-    """One conversion running in a forked child; the parent polls it and collects its Result."""
+    """One conversion running in a forked child; the parent polls it and collects its Result.
+
+    ``keep``: the API's child also sends back the output bytes and the kept document (pickled).
+    """
 
     def __init__(self, request: Request, plugins: LoadedPlugins, timeout: float | None, max_memory: int | None,
-                 codes: KillCodes = KillCodes()) -> None:
+                 codes: KillCodes = KillCodes(), keep: bool = False) -> None:
         self.request, self.plugins, self.codes = request, plugins, codes
-        self.deadline = time.monotonic() + timeout + GRACE_SECONDS if timeout else None
+        # ``timeout`` is the base; the budget grows with the source (time_budget), as the child's does.
+        options = resolve_options(plugins.registry, request.options)
+        self._per_mib = options["timeout_per_mib"] if timeout else 0
+        self.started = time.monotonic()
+        self.deadline = self.started + timeout + GRACE_SECONDS + self._per_mib * _size_of(request.source) / (1 << 20) \
+            if timeout else None
+        self.max_memory = max_memory or None
+        self.baseline = current_rss()
+        self.peak_memory: int | None = None  # what the child added at its peak (ru_maxrss), once finished
         self._chunks: list[bytes] = []
+        self._next_sample = 0.0
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:
             os.close(read_end)
-            _child_main(request, plugins, max_memory, write_end)
+            _child_main(request, plugins, max_memory, write_end, keep)
         os.close(write_end)
         self.pid = pid
         self.pipe = os.fdopen(read_end, "rb", buffering=0)
-        self.killed = False
+        self.killed: str | None = None  # "deadline" or "memory": why the parent killed it
+        self._why = "deadline"
 
     def fileno(self) -> int:
         return self.pipe.fileno()
 
+    def wait_hint(self) -> float:
+        """Seconds the parent may block before it must look at this child again."""
+        wait = SAMPLE_SECONDS if self.max_memory else 3600.0
+        deadline = self._deadline()
+        if deadline is not None:
+            wait = min(wait, max(0.0, deadline - time.monotonic()))
+        return wait
+
     def overdue(self) -> bool:
-        return self.deadline is not None and time.monotonic() > self.deadline
+        """Past the deadline or over the memory limit: the parent must kill it (see :attr:`killed`)."""
+        now = time.monotonic()
+        if self.deadline is not None and now > self.deadline:
+            if now <= self._deadline():
+                return False
+            self._why = "deadline"
+            return True
+        if self.max_memory and now >= self._next_sample:
+            self._next_sample = now + SAMPLE_SECONDS
+            if _rss_of(self.pid) - self.baseline > self.max_memory:
+                self._why = "memory"
+                return True
+        return False
+
+    def _deadline(self) -> float | None:
+        """A stdin source earns --timeout-per-mib for what the child has read of it (its spool file)."""
+        if self.deadline is None or self.request.source.stream is None:
+            return self.deadline
+        try:
+            size = spool_path(self.pid).stat().st_size
+        except OSError:
+            size = 0
+        return self.deadline + self._per_mib * size / (1 << 20)
 
     def feed(self) -> bool:
         """Read what the child sent; False once it closed its end."""
@@ -75,19 +139,30 @@ class Child:
             os.kill(self.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-        self.killed = True
+        self.killed = self._why
 
-    def finish(self) -> Result:
+    def finish(self, reraise: bool = False) -> Result:
         self.pipe.close()
-        _, status = os.waitpid(self.pid, 0)
+        _, status, usage = os.wait4(self.pid, 0)
+        self.peak_memory = max(0, usage.ru_maxrss * 1024 - self.baseline)
         if self._chunks and not self.killed:
             try:
-                manifest, exit_code, matches, reports = pickle.loads(b"".join(self._chunks))
-                return Result(manifest=manifest, exit_code=exit_code, policy_matches=matches,
-                              manifest_path=_manifest_path(self.request), reports=reports)
+                payload = pickle.loads(b"".join(self._chunks))
             except Exception:  # a truncated payload: the child died while sending
-                pass
-        if self.killed:
+                payload = None
+            if payload is not None and payload[0] == "raised":
+                _remove_temporaries(self.request, self.pid)
+                if reraise:
+                    raise payload[1]
+                payload = None
+            if payload is not None:
+                _, manifest, exit_code, matches, reports, output, document = payload
+                return Result(manifest=manifest, exit_code=exit_code, policy_matches=matches, output=output,
+                              document=document, manifest_path=_manifest_path(self.request), reports=reports,
+                              peak_memory=self.peak_memory)
+        if self.killed == "memory":
+            code, message = self.codes.memory, "the conversion went over --max-memory and was stopped"
+        elif self.killed:
             code, message = self.codes.deadline, "the conversion ran past its time limit and was stopped"
         elif os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL:
             code, message = self.codes.memory, "the conversion was killed, most likely for memory"
@@ -102,19 +177,32 @@ class Child:
         path = _manifest_path(self.request)
         if path is not None:
             _atomic_write(path, manifest.to_bytes())
-        return Result(manifest=manifest, exit_code=EXIT_UNREADABLE, manifest_path=path)
+        return Result(manifest=manifest, exit_code=EXIT_UNREADABLE, manifest_path=path, peak_memory=self.peak_memory)
 
 
 _EXIT_CRASHED, _EXIT_MEMORY = 70, 71
 
 
-def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None, write_end: int) -> None:
+def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None, write_end: int,
+                keep: bool) -> None:
     code = _EXIT_CRASHED
     try:
         _die_with_parent()
         _cap_address_space(max_memory)
-        result = run(request, plugins)
-        payload = pickle.dumps((result.manifest, result.exit_code, result.policy_matches, result.reports))
+        try:
+            result = run(request, plugins)
+        except Exception as exc:  # only under ZENCONV_STRICT (tests) does run let one through
+            if not (keep and os.environ.get(STRICT_ENV)):
+                raise
+            payload = pickle.dumps(("raised", _portable(exc)))
+        else:
+            fields = ["result", result.manifest, result.exit_code, result.policy_matches, result.reports,
+                      result.output if keep else None, result.document if keep else None]
+            try:
+                payload = pickle.dumps(tuple(fields))
+            except Exception:  # a document a plugin filled with what cannot travel: the rest still does
+                fields[-1] = None
+                payload = pickle.dumps(tuple(fields))
         with os.fdopen(write_end, "wb") as pipe:
             pipe.write(payload)
         code = 0
@@ -126,21 +214,49 @@ def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None
         os._exit(code)
 
 
+def _portable(exc: Exception) -> Exception:
+    """The exception itself when it survives pickling, else its traceback as text."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return exc
+    except Exception:
+        return ChildRaised("".join(traceback.format_exception(exc)))
+
+
 def run_isolated(request: Request, plugins: LoadedPlugins, timeout: float | None, max_memory: int | None,
-                 codes: KillCodes = KillCodes()) -> Result:
-    """Run :func:`zenconv.pipeline.run` in a child; the same Result, or an unreadable one if it was killed."""
+                 codes: KillCodes = KillCodes(), keep: bool = False) -> Result:
+    """Run :func:`zenconv.pipeline.run` in a child; the same Result, or an unreadable one if it was killed.
+
+    ``keep`` (the API): the output bytes and the document come back too, and under ZENCONV_STRICT an
+    exception in the child is raised here.
+    """
     if not can_isolate():
         return run(request, plugins)
-    child = Child(request, plugins, timeout, max_memory, codes)
+    child = Child(request, plugins, timeout, max_memory, codes, keep)
     while True:
-        wait = None if child.deadline is None else max(0.0, child.deadline - time.monotonic())
-        ready, _, _ = select.select([child], [], [], wait)
-        if not ready:
+        ready, _, _ = select.select([child], [], [], child.wait_hint())
+        if ready:
+            if not child.feed():
+                break
+        elif child.overdue():
             child.kill()
             break
-        if not child.feed():
-            break
-    return child.finish()
+    return child.finish(reraise=keep)
+
+
+def _size_of(source) -> int:
+    try:
+        return source.size
+    except OSError:  # a path that is not there: the child's conversion says so in its manifest
+        return 0
+
+
+def _rss_of(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def _die_with_parent() -> None:
@@ -162,7 +278,7 @@ def _cap_address_space(max_memory: int | None) -> None:
             virtual = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError):
         virtual = 0
-    limit = virtual + max_memory + ADDRESS_SPACE_HEADROOM
+    limit = virtual + max_memory + ADDRESS_SPACE_SLACK
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
@@ -170,11 +286,13 @@ def _cap_address_space(max_memory: int | None) -> None:
 
 
 def _remove_temporaries(request: Request, pid: int) -> None:
-    """Temporary files a killed child left beside its output and manifest (named with its pid)."""
+    """Temporary files a killed child left (each named with its pid): beside its output and manifest,
+    and in $TMPDIR its output on the way to stdout or the API and the stdin it was reading."""
     folders = {p.parent for p in (request.output, _manifest_path(request)) if p is not None}
-    for folder in folders:
-        for tmp in folder.glob(f".*.{pid}.*.zenconv-tmp"):
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
+    leftovers = [tmp for folder in folders for tmp in folder.glob(f".*.{pid}.*.zenconv-tmp")]
+    leftovers += Path(tempfile.gettempdir()).glob(f"zenconv-{pid}.*.tmp")  # spool_path's name too
+    for tmp in leftovers:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass

@@ -9,14 +9,22 @@ from .plugins import OptionSpec, Registry
 
 # Safety limits refuse the document (unreadable); content caps are declared by the readers.
 HOST_OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("timeout", "int", 600, "Wall-clock seconds one conversion may take; past it: host.deadline.", metavar="SECONDS"),
-    OptionSpec("max-memory", "int", 2 << 30, "Memory (RSS) one conversion may use, e.g. 512M, 2G; past it: host.memory-limit.", metavar="SIZE"),
+    OptionSpec("timeout", "int", 20, "Wall-clock seconds one conversion may take (0: no limit), plus --timeout-per-mib "
+               "for each MiB of source; past it: host.deadline.", metavar="SECONDS"),
+    OptionSpec("timeout-per-mib", "int", 60, "Seconds added to --timeout for each MiB of source (a 300-page PDF of "
+               "0.4 MiB takes 24 s on a busy 2-core machine).", metavar="SECONDS"),
+    OptionSpec("max-memory", "int", 2 << 30, "Memory (RSS) one conversion may add to the process it starts in, "
+               "e.g. 512M, 2G; past it: host.memory-limit.", metavar="SIZE"),
     OptionSpec("max-input-bytes", "int", 4 << 30, "Largest source accepted; past it: host.input-too-large.", metavar="SIZE"),
     OptionSpec("max-zip-entries", "int", 10_000, "Most entries a zip package may list.", metavar="N"),
     # Big parts are streamed (a 1,000,000-row sheet is a ~370 MB part), so these bound time, not memory.
     OptionSpec("max-part-bytes", "int", 1 << 30, "Most bytes one package part may inflate to.", metavar="SIZE"),
     OptionSpec("max-package-bytes", "int", 2 << 30, "Most bytes all package parts together may inflate to.", metavar="SIZE"),
     OptionSpec("max-xml-depth", "int", 256, "Deepest element nesting accepted in an XML part.", metavar="N"),
+    OptionSpec("max-output-bytes", "int", 8 << 30, "Most bytes of output one conversion may write; past it the "
+               "document is cut (host.output-truncated).", metavar="SIZE"),
+    OptionSpec("max-output-ratio", "int", 200, "Most output bytes per source byte, past the first 64M (0: no "
+               "ratio); past it the document is cut (host.output-truncated).", metavar="N"),
     OptionSpec("max-media-bytes", "int", 256 << 20, "Most bytes of embedded media kept in the resource store.", metavar="SIZE"),
     OptionSpec("media-dir", "path", None, "Write embedded images into this folder (inside the output folder).", metavar="DIR"),
     OptionSpec("embed-media", "bool", False, "HTML: embed images as data: URLs instead of files."),
@@ -35,8 +43,26 @@ MAX_ROWS = OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one tab
 MAX_COLS = OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is "
                       "cut and reported.", metavar="N")
 
-LIMIT_OPTIONS = ("timeout", "max-memory", "max-input-bytes", "max-zip-entries", "max-part-bytes",
-                 "max-package-bytes", "max-xml-depth", "max-media-bytes")
+LIMIT_OPTIONS = ("timeout", "timeout-per-mib", "max-memory", "max-input-bytes", "max-zip-entries", "max-part-bytes",
+                 "max-package-bytes", "max-xml-depth", "max-media-bytes", "max-output-bytes", "max-output-ratio")
+
+def time_budget(options, source_size: int) -> float | None:
+    """The seconds a conversion of a ``source_size``-byte source may take (None: no deadline)."""
+    if not options["timeout"]:
+        return None
+    return options["timeout"] + options["timeout_per_mib"] * source_size / (1 << 20)
+
+
+# Every source may write this much output whatever its size: the ratio is for what amplifies past it.
+OUTPUT_FLOOR = 64 << 20
+
+
+def output_cap(options, source_size: int) -> int:
+    """The output a source of ``source_size`` bytes may write before the document is cut."""
+    cap = options["max_output_bytes"]
+    if options["max_output_ratio"]:
+        cap = min(cap, max(OUTPUT_FLOOR, options["max_output_ratio"] * source_size))
+    return cap
 
 
 def all_option_specs(registry: Registry) -> dict[str, OptionSpec]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import fnmatch
 import gc
 import os
+import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from . import __version__
-from .context import Guard, Progress, ReadContext, Source, WriteContext
+from .context import Guard, Progress, ReadContext, Source, WriteContext, out_of_memory
 from .detect import UsageError, choose_reader
 from .ir.nodes import Document
 from .ir.resources import ResourceStore
@@ -26,10 +27,10 @@ from .manifest import (
     Component, Distribution, FacetSummary, Generator, Manifest, OutputInfo, ReportInfo, ResourceInfo, SourceInfo,
     manifest_path_for,
 )
-from .options import LIMIT_OPTIONS, resolve_options
+from .options import LIMIT_OPTIONS, output_cap, resolve_options, time_budget
 from .plugins import LoadedPlugins, ReaderSpec, WriterSpec, build_plugins
 from .reports import HOST_CODES, Outcome, Reporter, Unreadable, outcome_of
-from .stream import BlockStream, HashingWriter
+from .stream import BlockStream, HashingWriter, hard_output_limit
 
 STRICT_ENV = "ZENCONV_STRICT"  # tests: let unexpected exceptions through instead of host.internal-error
 
@@ -69,6 +70,7 @@ class Result:
     manifest_path: Path | None = None
     policy_matches: list[str] = field(default_factory=list)
     reports: list = field(default_factory=list)
+    peak_memory: int | None = None  # isolated: what the child added to its parent's RSS at its peak
 
     @property
     def outcome(self) -> str:
@@ -105,7 +107,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     reporter.declare(HOST_CODES)
     reporter.declare(writer_spec.codes)
     progress = Progress(f"zenconv: {request.source.name}") if request.progress else None
-    guard = Guard(options["timeout"], options["max_memory"], progress=progress)
+    guard = Guard(time_budget(options, source.size), options["max_memory"], progress=progress)
     resources = ResourceStore(options["max_media_bytes"])
     manifest_path = _manifest_path(request)
     out_dir = (request.output.parent if request.output else None)
@@ -124,33 +126,42 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     gc_thresholds = gc.get_threshold()
 
     try:
-        sys.setrecursionlimit(max(recursion_limit, RECURSION_LIMIT))
-        gc.set_threshold(max(gc_thresholds[0], GC_YOUNG_THRESHOLD), *gc_thresholds[1:])
-        if source.size > options["max_input_bytes"]:
-            raise Unreadable("host.input-too-large", f"{source.size} bytes, over --max-input-bytes")
-        reader_spec = choose_reader(source, registry, request.from_)
-        reporter.declare(reader_spec.codes)
-        try:
-            read = reader_spec.load()
-        except ImportError as exc:
-            raise Unreadable("host.reader-unavailable", f"{reader_spec.id}: {exc}") from None
-        ctx = ReadContext(source_name=source.name, options=options, reporter=reporter, guard=guard,
-                          resources=resources, namespace=reader_spec.name)
-        write = writer_spec.load()
-        stream = BlockStream(read(source, ctx), guard, kept, options["preserve_facets"])
-        stream.prime()
-        doc = Document(blocks=stream, metadata=ctx.metadata, notes=ctx.notes, resources=resources)
-        wctx = WriteContext(options=options, reporter=reporter, guard=guard, resources=resources,
-                            resource_prefix=_resource_prefix(media_dir, out_dir), embed_media=options["embed_media"])
-        tmp_path, raw = _open_temp(request.output)
-        with raw:
-            sink = HashingWriter(raw)
-            write(doc, sink, wctx)
-            stream.drain()
-        guard.check_memory()
-        if request.output is None and not request.to_stdout:
-            with open(tmp_path, "rb") as fh:
-                output_bytes = fh.read()
+        with guard.armed():
+            sys.setrecursionlimit(max(recursion_limit, RECURSION_LIMIT))
+            gc.set_threshold(max(gc_thresholds[0], GC_YOUNG_THRESHOLD), *gc_thresholds[1:])
+            if source.stream is not None:  # stdin: read here, under the limit and the base deadline
+                source.spool(options["max_input_bytes"])
+                guard.extend(options["timeout_per_mib"] * source.size / (1 << 20))  # its size is known now
+            if source.size > options["max_input_bytes"]:
+                raise Unreadable("host.input-too-large", f"{source.size} bytes, over --max-input-bytes")
+            reader_spec = choose_reader(source, registry, request.from_)
+            reporter.declare(reader_spec.codes)
+            try:
+                read = reader_spec.load()
+            except ImportError as exc:
+                raise Unreadable("host.reader-unavailable", f"{reader_spec.id}: {exc}") from None
+            ctx = ReadContext(source_name=source.name, options=options, reporter=reporter, guard=guard,
+                              resources=resources, namespace=reader_spec.name)
+            write = writer_spec.load()
+            stream = BlockStream(read(source, ctx), guard, kept, options["preserve_facets"])
+            stream.prime()
+            doc = Document(blocks=stream, metadata=ctx.metadata, notes=ctx.notes, resources=resources)
+            wctx = WriteContext(options=options, reporter=reporter, guard=guard, resources=resources,
+                                resource_prefix=_resource_prefix(media_dir, out_dir),
+                                embed_media=options["embed_media"])
+            cap = output_cap(options, source.size)
+            tmp_path, raw = _open_temp(request.output)
+            with raw:
+                sink = HashingWriter(raw, hard_output_limit(cap))
+                stream.cap_output(sink, cap)
+                write(doc, sink, wctx)
+                stream.drain()
+            if stream.cut_at is not None:
+                reporter.report("host.output-truncated", detail=f"cut at {stream.cut_at} bytes, over the cap of {cap}")
+            guard.check_memory()
+            if request.output is None and not request.to_stdout:
+                with open(tmp_path, "rb") as fh:
+                    output_bytes = fh.read()
     except UsageError:
         raise
     except Unreadable as exc:
@@ -160,12 +171,16 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     except RecursionError:
         fatal, message = "host.internal-error", "the document nests deeper than the reader can follow"
     except Exception as exc:
-        if os.environ.get(STRICT_ENV):
+        if out_of_memory(exc):  # a C library's allocation failure, in its own words
+            fatal, message = "host.memory-limit", f"{type(exc).__name__}: {exc}"[:500]
+        elif os.environ.get(STRICT_ENV):
             raise
-        fatal, message = "host.internal-error", f"{type(exc).__name__}: {exc}"[:500]
+        else:
+            fatal, message = "host.internal-error", f"{type(exc).__name__}: {exc}"[:500]
     finally:
         sys.setrecursionlimit(recursion_limit)
         gc.set_threshold(*gc_thresholds)
+        source.discard_spool()
 
     if progress is not None:
         progress.close()
@@ -236,9 +251,10 @@ def _manifest(source: Source, options, writer_spec: WriterSpec, reader_spec: Rea
               **found: Any) -> Manifest:
     """The sealed manifest: what every conversion states (the generator, the source, the components and
     their distributions, the options changed, the limits), then what this one ``found``."""
+    found = {key: _scrub(value) for key, value in found.items()}
     return Manifest(
         generator=Generator(version=__version__),
-        source=SourceInfo(name=source.name, size=source.size, sha256=source.sha256,
+        source=SourceInfo(name=_scrub(source.name), size=source.size, sha256=source.sha256,
                           format=reader_spec.name if reader_spec else None,
                           media_type=reader_spec.media_type if reader_spec else None),
         reader=_component(reader_spec, library) if reader_spec else None,
@@ -248,6 +264,28 @@ def _manifest(source: Source, options, writer_spec: WriterSpec, reader_spec: Rea
         limits=_limits(options, reader_spec),
         **found,
     ).sealed()
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def _scrub(value: Any) -> Any:
+    """``value`` with every lone surrogate replaced by U+FFFD, so the manifest can always be written.
+
+    A reader's text can hold them (a file name undecodable as UTF-8, ``\\ud800`` escaped in front
+    matter, a broken UTF-16 pair); UTF-8 cannot encode them, and the manifest must not fail to seal.
+    """
+    if isinstance(value, str):
+        return _SURROGATES.sub("\ufffd", value) if _SURROGATES.search(value) else value
+    if isinstance(value, dict):
+        return {_scrub(k): _scrub(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_scrub(v) for v in value)
+    if hasattr(value, "model_dump"):  # a manifest part (pydantic) built from a reader's strings
+        dumped = value.model_dump()
+        cleaned = _scrub(dumped)
+        return value if cleaned == dumped else type(value).model_validate(cleaned)
+    return value
 
 
 def _choose_writer(request: Request, registry) -> WriterSpec:
@@ -279,7 +317,7 @@ def _manifest_path(request: Request) -> Path | None:
 
 def _open_temp(output: Path | None) -> tuple[Path, BinaryIO]:
     if output is None:
-        fd, name = tempfile.mkstemp(prefix="zenconv-", suffix=".tmp")
+        fd, name = tempfile.mkstemp(prefix=f"zenconv-{os.getpid()}.", suffix=".tmp")  # the pid: see isolation
     else:
         fd, name = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".zenconv-tmp", dir=output.parent)
     return Path(name), os.fdopen(fd, "wb", buffering=1 << 16)

@@ -154,6 +154,10 @@ HOST_CODES: tuple[Code, ...] = (
     refused("host.deadline", "The conversion ran past its wall-clock limit (--timeout); no output was written."),
     refused("host.memory-limit", "The conversion used more memory than --max-memory; no output was written."),
     refused("host.input-too-large", "The source is larger than --max-input-bytes."),
+    truncated("host.output-truncated", "The output reached its cap (--max-output-bytes, --max-output-ratio): the "
+              "rest of the document was cut, and the output says where."),
+    refused("host.output-too-large", "The writer went far past the output cap (one enormous block); no output was "
+            "written."),
     refused("host.empty-input", "The source has no bytes."),
     refused("host.internal-error", "A reader or writer failed unexpectedly; no output was written."),
     refused("host.reader-unavailable", "The chosen reader's code could not be loaded."),

@@ -2,7 +2,11 @@
 
 Every block and every table row passes :class:`BlockStream` on its way to the writer: it ticks the
 guard (the deadline and the memory ceiling), counts facets for the manifest (and lists them under
-``--preserve-facets``), and for the Python API keeps the IR as it goes.
+``--preserve-facets``), for the Python API keeps the IR as it goes, and stops the document once the
+output has grown past its cap (``--max-output-bytes``): the writer still closes what it opened (the
+HTML its tags, the JSON its brackets), and a last paragraph says where the output was cut. A writer
+that overshoots the cap by far (one enormous block, or notes past the end) meets the sink's hard
+stop, which refuses the document instead.
 """
 
 from __future__ import annotations
@@ -13,22 +17,33 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from .context import Guard
-from .ir.nodes import Row, Table
+from .ir.nodes import Paragraph, Row, Table, Text
 from .ir.walk import walk
+from .reports import Unreadable
+
+
+def hard_output_limit(cap: int) -> int:
+    """Past the soft cap the writer only closes its structure and writes its notes: twice the cap, and
+    a MiB more for a small cap, is far more than that takes; a writer past it is refused."""
+    return 2 * cap + (1 << 20)
 
 
 class HashingWriter(io.RawIOBase):
     """A binary sink that hashes and counts what passes through it."""
 
-    def __init__(self, raw: BinaryIO) -> None:
+    def __init__(self, raw: BinaryIO, hard_limit: int | None = None) -> None:
         self._raw = raw
         self._sha = hashlib.sha256()
         self.size = 0
+        self.hard_limit = hard_limit
 
     def writable(self) -> bool:
         return True
 
     def write(self, data) -> int:
+        if self.hard_limit is not None and self.size + len(data) > self.hard_limit:
+            raise Unreadable("host.output-too-large", f"the writer went past {self.hard_limit} bytes of output, "
+                             "far over --max-output-bytes")
         self._sha.update(data)
         self.size += len(data)
         self._raw.write(data)
@@ -48,6 +63,9 @@ class BlockStream:
         self._keep = keep_rows
         self._preserve = preserve
         self._primed: list = []
+        self._sink: HashingWriter | None = None
+        self._cap = 0
+        self.cut_at: int | None = None  # the output size when the cap stopped the document
         self.facet_counts: dict[str, int] = {}
         self.facet_rows: list[dict] = [] if preserve else None
 
@@ -57,14 +75,37 @@ class BlockStream:
             self._primed.append(block)
             break
 
+    def cap_output(self, sink: HashingWriter, cap: int) -> None:
+        """Stop the document once ``sink`` holds more than ``cap`` bytes."""
+        self._sink, self._cap = sink, cap
+
+    def _over_cap(self) -> bool:
+        if self._sink is None or self._sink.size <= self._cap:
+            return False
+        if self.cut_at is None:
+            self.cut_at = self._sink.size
+        return True
+
+    def _cut_note(self) -> Paragraph:
+        return Paragraph([Text(f"[Output stopped here: it reached {self.cut_at:,} bytes, over the cap of "
+                               f"{self._cap:,} (--max-output-bytes, --max-output-ratio); the rest of the document "
+                               "was not converted.]")])
+
     def __iter__(self) -> Iterator:
+        if self.cut_at is not None:
+            return
         while True:
             if self._primed:
                 block = self._primed.pop()
             else:
                 block = next(self._blocks, None)
                 if block is None:
+                    if self.cut_at is not None:  # the last table's rows were cut
+                        yield self._cut_note()
                     return
+            if self._over_cap():  # only with a block still to come: a cut that cut nothing is not reported
+                yield self._cut_note()
+                return
             self._guard.checkpoint()
             self._count(block)
             if isinstance(block, Table):
@@ -77,17 +118,21 @@ class BlockStream:
         kept = [] if self._keep is not None else None
         checkpoint = self._guard.checkpoint
         count = 0
-        for row in rows:
-            count += 1
-            if not count & 63:  # the clock is read every 64th row (the per-row cost of a million rows)
-                checkpoint(64)
-            if row.facets:
-                self._note_facets(row.facets, "Row", row.locator)
+        try:
+            for row in rows:
+                count += 1
+                if not count & 63:  # the clock is read every 64th row (the per-row cost of a million rows)
+                    checkpoint(64)
+                    if self._over_cap():
+                        break
+                if row.facets:
+                    self._note_facets(row.facets, "Row", row.locator)
+                if kept is not None:
+                    kept.append(row)
+                yield row
+        finally:  # the kept IR holds the rows read, even when the reader failed mid-table
             if kept is not None:
-                kept.append(row)
-            yield row
-        if kept is not None:
-            table.rows = kept
+                table.rows = kept
 
     def _count(self, block) -> None:
         for node in walk(block):

@@ -10,7 +10,7 @@ from typing import Any
 from .context import Guard, ReadContext, Source
 from .ir.nodes import Document
 from .ir.resources import ResourceStore
-from .options import resolve_options
+from .options import resolve_options, time_budget
 from .plugins import build_plugins
 from .reports import HOST_CODES, Reporter
 
@@ -44,12 +44,13 @@ def read(source: str | os.PathLike | bytes, reader_id: str, *, name: str | None 
     reporter = Reporter()
     reporter.declare(HOST_CODES)
     reporter.declare(spec.codes)
+    src = source_of(source, name)
     ctx = ReadContext(
         source_name=name or (Path(source).name if not isinstance(source, bytes) else "input"),
-        options=opts, reporter=reporter, guard=Guard(opts["timeout"], opts["max_memory"]),
+        options=opts, reporter=reporter, guard=Guard(time_budget(opts, src.size), opts["max_memory"]),
         resources=ResourceStore(opts["max_media_bytes"]), namespace=spec.name,
     )
-    blocks = spec.load()(source_of(source, name), ctx)
+    blocks = spec.load()(src, ctx)
     doc = Document(blocks=blocks, metadata=ctx.metadata, notes=ctx.notes, resources=ctx.resources)
     if materialize:
         doc.materialize()

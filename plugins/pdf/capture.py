@@ -8,6 +8,7 @@ content stream can hold the interpreter for as long as it likes.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 import unicodedata
@@ -68,9 +69,10 @@ class PageCapture:
 class CaptureDevice(PDFTextDevice):
     """Records one page at a time; :meth:`start` resets it for the next page."""
 
-    def __init__(self, rsrcmgr, checkpoint, page_seconds: float, max_glyphs: int) -> None:
+    def __init__(self, rsrcmgr, checkpoint, page_seconds: float, max_glyphs: int, guard=None) -> None:
         super().__init__(rsrcmgr)
         self._checkpoint = checkpoint
+        self._guard = guard
         self._page_seconds = page_seconds
         self._max_glyphs = max_glyphs
         self._styles: dict[int, tuple[object, FontStyle]] = {}
@@ -88,6 +90,12 @@ class CaptureDevice(PDFTextDevice):
         self._figures = []
         self._deadline = time.monotonic() + self._page_seconds if self._page_seconds else 0.0
         self._ticks = 0
+
+    def timed(self):
+        """The page's time budget, which the host's watchdog enforces even inside pdfminer's own loops."""
+        if self._guard is None:
+            return contextlib.nullcontext()
+        return self._guard.budget(self._page_seconds, lambda: PageBudgetExceeded("time"))
 
     def begin_figure(self, name, bbox, matrix) -> None:
         x0, y0, x1, y1 = apply_matrix_rect(mult_matrix(matrix, self.ctm), bbox)

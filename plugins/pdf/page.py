@@ -80,7 +80,8 @@ def read_page(interpreter, device: CaptureDevice, page, number: int, label: str 
     """Interpret one page and turn what it draws into cells. pdfminer errors are the caller's."""
     budget = None
     try:
-        interpreter.process_page(page)
+        with device.timed():
+            interpreter.process_page(page)
     except PageBudgetExceeded as exc:
         budget = exc.what
     capture = device.page

@@ -104,7 +104,8 @@ class _Reading:
         self.fields = fields
         options = ctx.options
         manager = PDFResourceManager(caching=True)
-        self.device = CaptureDevice(manager, ctx.checkpoint, options["page_timeout"], MAX_PAGE_GLYPHS)
+        self.device = CaptureDevice(manager, ctx.checkpoint, options["page_timeout"], MAX_PAGE_GLYPHS,
+                                    guard=ctx.guard)
         self.interpreter = PDFPageInterpreter(manager, self.device)
         self.ranks = HeadingRanks(outline)
         extract = bool(options.get("media_dir")) or bool(options.get("embed_media"))

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import BinaryIO
 
+from ..context import out_of_memory
 from ..reports import Code, Unreadable, refused
 
 _MEANINGS = {
@@ -119,6 +120,8 @@ def _has_dtd(element) -> bool:
 
 def _syntax_error(exc: Exception, ns: str) -> Unreadable:
     message = str(exc)
+    if out_of_memory(exc):  # libxml2 could not allocate: the conversion's memory, not the part's syntax
+        return Unreadable("host.memory-limit", f"the XML parser ran out of memory: {message}"[:300])
     if "Excessive depth" in message:
         return Unreadable(f"{ns}.xml-too-deep", message)
     if "entity amplification" in message or "entity reference loop" in message:
