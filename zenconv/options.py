@@ -35,6 +35,8 @@ MAX_ROWS = OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one tab
 MAX_COLS = OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is "
                       "cut and reported.", metavar="N")
 
+SECRET_RECORD = "(set)"  # what the manifest records for a secret option given a value
+
 LIMIT_OPTIONS = ("timeout", "max-memory", "max-input-bytes", "max-zip-entries", "max-part-bytes",
                  "max-package-bytes", "max-xml-depth", "max-media-bytes")
 
@@ -55,7 +57,8 @@ def resolve_options(registry: Registry, given: dict[str, Any]) -> Options:
     """
     specs = {spec.key: spec for spec in all_option_specs(registry).values()}
     values = {key: spec.default for key, spec in specs.items()}
-    changed: dict[str, Any] = {}
+    changed: dict[str, Any] = {}  # the manifest's record: a secret's value never enters it
+    secrets: list[Any] = []
     for raw_key, raw in given.items():
         key = raw_key.replace("-", "_")
         spec = specs.get(key)
@@ -66,5 +69,7 @@ def resolve_options(registry: Registry, given: dict[str, Any]) -> Options:
         value = spec.parse(raw)
         values[key] = value
         if value != spec.default:
-            changed[spec.name] = value
-    return Options(values, dict(sorted(changed.items())))
+            changed[spec.name] = SECRET_RECORD if spec.secret else value
+            if spec.secret:
+                secrets.append(value)
+    return Options(values, dict(sorted(changed.items())), tuple(secrets))

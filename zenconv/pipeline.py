@@ -8,7 +8,9 @@ into place only once the manifest is final, so an interrupted or refused convers
 
 from __future__ import annotations
 
+import errno
 import fnmatch
+import functools
 import gc
 import os
 import sys
@@ -22,9 +24,10 @@ from .context import Guard, Progress, ReadContext, Source, WriteContext
 from .detect import UsageError, choose_reader
 from .ir.nodes import Document
 from .ir.resources import ResourceStore
+from .media import MediaPlan, file_name, inside, plan_media, raster_extension
 from .manifest import (
     Component, Distribution, FacetSummary, Generator, Manifest, OutputInfo, ReportInfo, ResourceInfo, SourceInfo,
-    manifest_path_for,
+    manifest_path_for, redacted,
 )
 from .options import LIMIT_OPTIONS, resolve_options
 from .plugins import LoadedPlugins, ReaderSpec, WriterSpec, build_plugins
@@ -57,6 +60,7 @@ class Request:
     keep_document: bool = False
     to_stdout: bool = False  # with no output path: copy the finished output to stdout, never hold it
     progress: bool = False   # a status line on stderr for a long conversion (the CLI on a terminal)
+    output_root: Path | None = None  # the folder no media may leave (a batch's -o); default: the output's
 
 
 @dataclass
@@ -82,6 +86,7 @@ def check_request(request: Request, plugins: LoadedPlugins):
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     _choose_writer(request, plugins.registry)
+    plan_media(request.output, options["media_dir"], request.output_root)
     if request.from_ and plugins.registry.reader_named(request.from_) is None:
         from .detect import installed
 
@@ -108,8 +113,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     guard = Guard(options["timeout"], options["max_memory"], progress=progress)
     resources = ResourceStore(options["max_media_bytes"])
     manifest_path = _manifest_path(request)
-    out_dir = (request.output.parent if request.output else None)
-    media_dir = Path(options["media_dir"]) if options["media_dir"] else None
+    media = plan_media(request.output, options["media_dir"], request.output_root)
 
     reader_spec: ReaderSpec | None = None
     ctx: ReadContext | None = None
@@ -141,7 +145,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         stream.prime()
         doc = Document(blocks=stream, metadata=ctx.metadata, notes=ctx.notes, resources=resources)
         wctx = WriteContext(options=options, reporter=reporter, guard=guard, resources=resources,
-                            resource_prefix=_resource_prefix(media_dir, out_dir), embed_media=options["embed_media"])
+                            resource_prefix=media.prefix, embed_media=options["embed_media"],
+                            file_names=_file_namer(resources))
         tmp_path, raw = _open_temp(request.output)
         with raw:
             sink = HashingWriter(raw)
@@ -175,7 +180,14 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
 
     resource_infos: list[ResourceInfo] = []
     if fatal is None:
-        resource_infos = _write_resources(resources, media_dir, manifest_path)
+        try:
+            resource_infos = _write_resources(resources, media, manifest_path, reporter,
+                                              protected=(request.output, manifest_path))
+        except Unreadable as exc:  # the media folder cannot be written: no output either
+            fatal, message = exc.code, exc.message
+            if tmp_path is not None:
+                tmp_path.unlink(missing_ok=True)
+            tmp_path, output_bytes = None, None
 
     outcome, reasons = outcome_of(reporter, fatal)
     manifest = _manifest(
@@ -194,18 +206,20 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         preservation=dict(sorted(ctx.preservation.items())) if ctx else {},
     )
 
-    if tmp_path is not None and request.output is not None:
-        os.replace(tmp_path, request.output)
-    elif tmp_path is not None:
-        if request.to_stdout:
-            with open(tmp_path, "rb") as fh:
-                out = sys.stdout.buffer
-                for chunk in iter(lambda: fh.read(1 << 20), b""):
-                    out.write(chunk)
-                out.flush()
-        tmp_path.unlink(missing_ok=True)
+    placed = tmp_path is not None and request.output is not None
+    try:
+        _place_output(tmp_path, request)
+    except Unreadable as exc:
+        manifest = _unwritable(manifest, exc.message)
+        outcome, placed = Outcome.UNREADABLE, False
     if manifest_path is not None:
-        _atomic_write(manifest_path, manifest.to_bytes())
+        try:
+            _atomic_write(manifest_path, manifest.to_bytes())
+        except Unreadable as exc:  # no manifest can be written: the Result says so, for the one-line error
+            manifest = _unwritable(manifest, exc.message)
+            outcome = Outcome.UNREADABLE
+            if placed:
+                request.output.unlink(missing_ok=True)  # no output stands without the manifest describing it
 
     matches = sorted({r.code.code for pattern in request.fail_on for r in reporter.matching(pattern)})
     if fatal is not None and any(fnmatch.fnmatchcase(fatal, p) for p in request.fail_on):
@@ -246,7 +260,7 @@ def _manifest(source: Source, options, writer_spec: WriterSpec, reader_spec: Rea
         distributions=_distributions(reader_spec, writer_spec),
         options={k: _jsonable(v) for k, v in options.changed.items()},
         limits=_limits(options, reader_spec),
-        **found,
+        **redacted(found, options.secrets),
     ).sealed()
 
 
@@ -278,41 +292,182 @@ def _manifest_path(request: Request) -> Path | None:
 
 
 def _open_temp(output: Path | None) -> tuple[Path, BinaryIO]:
-    if output is None:
-        fd, name = tempfile.mkstemp(prefix="zenconv-", suffix=".tmp")
-    else:
-        fd, name = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".zenconv-tmp", dir=output.parent)
-    return Path(name), os.fdopen(fd, "wb", buffering=1 << 16)
+    try:
+        if output is None:
+            fd, name = tempfile.mkstemp(prefix="zenconv-", suffix=".tmp")
+        else:
+            fd, name = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".zenconv-tmp",
+                                        dir=output.parent)
+        os.fchmod(fd, file_mode())
+    except OSError as exc:
+        raise _write_error(output or Path(tempfile.gettempdir()), exc) from None
+    return Path(name), _Unwritable(os.fdopen(fd, "wb", buffering=1 << 16), output or Path(name))
+
+
+class _Unwritable:
+    """A temporary output file whose write errors (a full disk, a quota) end the conversion as
+    ``host.output-unwritable`` instead of passing through the writer as an internal error."""
+
+    def __init__(self, raw: BinaryIO, path: Path) -> None:
+        self._raw, self._path = raw, path
+
+    def write(self, data) -> int:
+        try:
+            return self._raw.write(data)
+        except OSError as exc:
+            raise _write_error(self._path, exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._raw.flush()
+        except OSError as exc:
+            raise _write_error(self._path, exc) from None
+
+    def close(self) -> None:
+        try:
+            self._raw.close()
+        except OSError as exc:
+            raise _write_error(self._path, exc) from None
+
+    def __enter__(self) -> _Unwritable:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _write_error(path: Path, exc: OSError) -> Unreadable:
+    """The refusal for a file that cannot be written: the run's fault, named by its errno."""
+    return Unreadable("host.output-unwritable", f"cannot write {path}: {errno_text(exc)}")
+
+
+def errno_text(exc: OSError) -> str:
+    """``ENOSPC (No space left on device)``: the errno's name first, what a log search wants."""
+    name = errno.errorcode.get(exc.errno, "") if exc.errno else ""
+    return f"{name} ({exc.strerror})" if name and exc.strerror else str(exc) or type(exc).__name__
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".zenconv-tmp", dir=path.parent)
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(data)
-    os.replace(name, path)
+    """Write ``data`` to ``path`` through a temporary file renamed into place; Unreadable
+    (``host.output-unwritable``) when it cannot be, leaving no temporary file behind."""
+    name = None
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".zenconv-tmp", dir=path.parent)
+        os.fchmod(fd, file_mode())
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(name, path)
+    except OSError as exc:
+        if name is not None:
+            Path(name).unlink(missing_ok=True)
+        raise _write_error(path, exc) from None
 
 
-def _resource_prefix(media_dir: Path | None, out_dir: Path | None) -> str:
-    if media_dir is None:
-        return "media/"
-    base = out_dir or Path.cwd()
-    rel = os.path.relpath(media_dir.resolve(), base.resolve()).replace(os.sep, "/")
-    return "" if rel == "." else rel.rstrip("/") + "/"
+@functools.cache
+def file_mode() -> int:
+    """The mode a new file gets under the process umask (``mkstemp`` creates 0600, readable by no one else).
+
+    The umask is read once per process, from ``/proc/self/status`` where it is there: setting it to read
+    it back would change it for every other thread meanwhile.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
-def _write_resources(resources: ResourceStore, media_dir: Path | None, manifest_path: Path | None) -> list[ResourceInfo]:
+def _place_output(tmp_path: Path | None, request: Request) -> None:
+    """The finished temporary output renamed into place, or copied to stdout, or dropped."""
+    if tmp_path is None:
+        return
+    try:
+        if request.output is not None:
+            try:
+                os.replace(tmp_path, request.output)
+            except OSError as exc:
+                raise _write_error(request.output, exc) from None
+        elif request.to_stdout:
+            _copy_to_stdout(tmp_path)
+    finally:
+        tmp_path.unlink(missing_ok=True)
+
+
+def _copy_to_stdout(tmp_path: Path) -> None:
+    out = sys.stdout.buffer
+    try:
+        with open(tmp_path, "rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                out.write(chunk)
+        out.flush()
+    except OSError as exc:
+        # What is still buffered would be flushed again at exit, and fail again with a traceback: the
+        # standard output is pointed at /dev/null, so the failure is told once, as a refusal.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+        os.close(devnull)
+        raise _write_error(Path("<stdout>"), exc) from None
+
+
+def _unwritable(manifest: Manifest, message: str) -> Manifest:
+    """The manifest of a conversion whose output could not be put in place: unreadable, no output."""
+    if manifest.reasons == ["host.output-unwritable"] and manifest.message:
+        message = f"{manifest.message}; {message}"  # the output failed first, then its manifest
+    return manifest.model_copy(update={"outcome": str(Outcome.UNREADABLE), "reasons": ["host.output-unwritable"],
+                                       "message": message, "output": None}).sealed()
+
+
+def _file_namer(resources: ResourceStore):
+    """Resource name -> the file it is written as (see :mod:`zenconv.media`): what the writers link."""
+
+    def name_of(name: str) -> str:
+        res = resources.get(name)
+        return file_name(res) if res is not None else name
+
+    return name_of
+
+
+def _write_resources(resources: ResourceStore, media: MediaPlan, manifest_path: Path | None, reporter: Reporter,
+                     protected: tuple[Path | None, ...] = ()) -> list[ResourceInfo]:
+    """Write the media files :mod:`zenconv.media`'s rule allows, report every one it does not."""
     infos = []
-    if media_dir is not None and len(resources):
-        media_dir.mkdir(parents=True, exist_ok=True)
+    taken = {p.resolve() for p in protected if p is not None}
+    folder_ok: bool | None = None
     for res in resources:
+        raster = raster_extension(res.data) is not None
+        target = media.folder / file_name(res) if media.folder is not None else None
         path = None
-        if media_dir is not None:
-            target = media_dir / res.name  # res.name is a safe plain name: it cannot leave media_dir
-            _atomic_write(target, res.data)
-            path = _relative(target, manifest_path)
+        if target is not None and not raster and not media.shared:
+            reporter.report("host.active-media-withheld", detail=f"{res.name} ({res.media_type})")
+        elif target is None or target in taken:
+            reporter.report("host.media-not-written", detail=res.name)
+        else:
+            if folder_ok is None:
+                folder_ok = _make_folder(media)
+            if not folder_ok:
+                reporter.report("host.media-not-written", detail=f"{res.name}: the media folder leaves the output folder")
+            else:
+                _atomic_write(target, res.data)
+                path = _relative(target, manifest_path)
+                if not raster:
+                    reporter.report("host.active-media-neutralised", detail=f"{res.name} ({res.media_type})")
         infos.append(ResourceInfo(name=res.name, size=res.size, sha256=res.sha256, media_type=res.media_type,
-                                  written=media_dir is not None, path=path))
+                                  written=path is not None, path=path))
     return infos
+
+
+def _make_folder(media: MediaPlan) -> bool:
+    """Create the media folder; False when it (or a symlink on its way) resolves outside the output folder."""
+    try:
+        media.folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _write_error(media.folder, exc) from None
+    return inside(media.folder, media.root)
 
 
 def _relative(path: Path | None, manifest_path: Path | None) -> str | None:
