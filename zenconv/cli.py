@@ -229,7 +229,8 @@ def _run_one(request: Request, plugins, quiet: bool) -> int:
     if not quiet:
         summarise(request.source.name, result)
     elif UNWRITABLE in result.manifest.reasons:  # an error of the run, not a summary: said even under -q
-        click.echo(safe(f"zenconv: {request.source.name}: {result.manifest.message}"), err=True)
+        click.echo(safe(f"zenconv: {request.source.name}: unreadable ({UNWRITABLE}): {result.manifest.message}"),
+                   err=True)
     return result.exit_code
 
 

@@ -442,7 +442,7 @@ def _write_resources(resources: ResourceStore, media: MediaPlan, manifest_path: 
         raster = raster_extension(res.data) is not None
         target = media.folder / file_name(res) if media.folder is not None else None
         path = None
-        if target is not None and not raster and not media.shared:
+        if not raster and not media.shared:
             reporter.report("host.active-media-withheld", detail=f"{res.name} ({res.media_type})")
         elif target is None or target in taken:
             reporter.report("host.media-not-written", detail=res.name)

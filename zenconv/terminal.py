@@ -14,8 +14,9 @@ import re
 
 # C0 controls (tab and newline included: a summary line is one line), DEL, C1 controls, and the bidi
 # embeddings/overrides (U+202A-U+202E) and isolates (U+2066-U+2069); U+200E/F and U+061C only mark
-# direction and cannot reorder what follows them, but a line is no place for them either.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\\\\(?=[xu])")
+# direction and cannot reorder what follows them, but a line is no place for them either. Lone
+# surrogates are a file name's undecodable bytes: written out as they are, 0x9b is a C1 CSI.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\\\\(?=[xu])")
 
 
 def _escape(match: re.Match) -> str:
