@@ -29,6 +29,7 @@ import click
 
 from .context import Source
 from .detect import UsageError, choose_reader
+from .files import errno_text
 from .isolation import Child, KillCodes, can_isolate, run_isolated
 from .manifest import load as load_manifest
 from .manifest import manifest_path_for, verify
@@ -43,7 +44,6 @@ from .pipeline import (
     Result,
     _atomic_write,
     _jsonable,
-    errno_text,
     run,
     unreadable_manifest,
 )
@@ -231,11 +231,9 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
     """Convert every document under ``inputs`` into ``out_dir``; write the index; return the exit code."""
     options = dict(options or {})
     try:
-        if options.get("media_dir") or options.get("media-dir"):
-            key = "media_dir" if options.get("media_dir") else "media-dir"
-            # Shared by every document (their files are named by content), and absolute: a cluster's
-            # worker may run in another folder.
-            options[key] = str(check_media_dir(options[key], out_dir.resolve()))
+        for key in ("media_dir", "media-dir"):
+            if options.get(key):  # shared by every document (their files are named by content)
+                check_media_dir(options[key], out_dir.resolve())
         resolve_options(plugins.registry, options)
         tasks, skipped = plan(inputs, out_dir, plugins, to=to, from_=from_, options=options, fail_on=tuple(fail_on),
                               manifests=manifests, run_id=uuid.uuid4().hex)

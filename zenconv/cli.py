@@ -17,11 +17,11 @@ from . import __version__
 from .context import Source
 from .detect import UsageError
 from .options import HOST_OPTIONS
-from .pipeline import EXIT_UNREADABLE, EXIT_USAGE, Request, Result, errno_text
+from .files import UNWRITABLE, errno_text
+from .pipeline import EXIT_UNREADABLE, EXIT_USAGE, Request, Result
 from .plugins import OptionSpec, build_plugins
 from .terminal import safe
 
-UNWRITABLE = "host.output-unwritable"
 SUBCOMMANDS = ("plugins", "verify", "schema", "audit", "convert")
 
 

@@ -5,7 +5,9 @@ One rule, for a single conversion, the API and a batch alike:
 - **By default** the raster images of ``out.md`` are written into ``out.md.media/`` beside it: a folder
   unique to that output, so two documents never share one, and deleting an output's media is deleting
   its folder. Where there is no output folder (stdout, the API without an output path) nothing is
-  written, and every resource the output may link is reported under ``host.media-not-written``.
+  written, and every resource the output may link is reported under ``host.media-not-written``; the
+  links name ``media/`` and the resource's name in the document (what an API caller finds in
+  ``document.resources``).
 - **``--media-dir DIR``** names a folder (relative to the working directory, symlinks resolved) that
   must lie inside the output folder (a batch's ``-o`` folder); anything else is a usage error. Several
   documents may share it.

@@ -18,7 +18,7 @@ HOST_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("max-package-bytes", "int", 2 << 30, "Most bytes all package parts together may inflate to.", metavar="SIZE"),
     OptionSpec("max-xml-depth", "int", 256, "Deepest element nesting accepted in an XML part.", metavar="N"),
     OptionSpec("max-media-bytes", "int", 256 << 20, "Most bytes of embedded media kept in the resource store.", metavar="SIZE"),
-    OptionSpec("media-dir", "path", None, "Write embedded images into this folder (inside the output folder).", metavar="DIR"),
+    OptionSpec("media-dir", "path", None, "Write media into this folder, which must be inside the output folder (default: OUTPUT.media/ beside the output).", metavar="DIR"),
     OptionSpec("embed-media", "bool", False, "HTML: embed images as data: URLs instead of files."),
     OptionSpec("preserve-facets", "bool", False, "List every facet row in the manifest, not only counts per kind."),
 )

@@ -8,21 +8,19 @@ into place only once the manifest is final, so an interrupted or refused convers
 
 from __future__ import annotations
 
-import errno
 import fnmatch
-import functools
 import gc
 import os
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from . import __version__
 from .context import Guard, Progress, ReadContext, Source, WriteContext
 from .detect import UsageError, choose_reader
 from .ir.nodes import Document
+from .files import atomic_write, copy_to_stdout, open_temp, write_error
 from .ir.resources import ResourceStore
 from .media import MediaPlan, file_name, inside, plan_media, raster_extension
 from .manifest import (
@@ -146,8 +144,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         doc = Document(blocks=stream, metadata=ctx.metadata, notes=ctx.notes, resources=resources)
         wctx = WriteContext(options=options, reporter=reporter, guard=guard, resources=resources,
                             resource_prefix=media.prefix, embed_media=options["embed_media"],
-                            file_names=_file_namer(resources))
-        tmp_path, raw = _open_temp(request.output)
+                            file_names=_file_namer(resources) if media.folder is not None else None)
+        tmp_path, raw = open_temp(request.output)
         with raw:
             sink = HashingWriter(raw)
             write(doc, sink, wctx)
@@ -214,7 +212,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         outcome, placed = Outcome.UNREADABLE, False
     if manifest_path is not None:
         try:
-            _atomic_write(manifest_path, manifest.to_bytes())
+            atomic_write(manifest_path, manifest.to_bytes())
         except Unreadable as exc:  # no manifest can be written: the Result says so, for the one-line error
             manifest = _unwritable(manifest, exc.message)
             outcome = Outcome.UNREADABLE
@@ -291,95 +289,7 @@ def _manifest_path(request: Request) -> Path | None:
     return None
 
 
-def _open_temp(output: Path | None) -> tuple[Path, BinaryIO]:
-    try:
-        if output is None:
-            fd, name = tempfile.mkstemp(prefix="zenconv-", suffix=".tmp")
-        else:
-            fd, name = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".zenconv-tmp",
-                                        dir=output.parent)
-        os.fchmod(fd, file_mode())
-    except OSError as exc:
-        raise _write_error(output or Path(tempfile.gettempdir()), exc) from None
-    return Path(name), _Unwritable(os.fdopen(fd, "wb", buffering=1 << 16), output or Path(name))
-
-
-class _Unwritable:
-    """A temporary output file whose write errors (a full disk, a quota) end the conversion as
-    ``host.output-unwritable`` instead of passing through the writer as an internal error."""
-
-    def __init__(self, raw: BinaryIO, path: Path) -> None:
-        self._raw, self._path = raw, path
-
-    def write(self, data) -> int:
-        try:
-            return self._raw.write(data)
-        except OSError as exc:
-            raise _write_error(self._path, exc) from None
-
-    def flush(self) -> None:
-        try:
-            self._raw.flush()
-        except OSError as exc:
-            raise _write_error(self._path, exc) from None
-
-    def close(self) -> None:
-        try:
-            self._raw.close()
-        except OSError as exc:
-            raise _write_error(self._path, exc) from None
-
-    def __enter__(self) -> _Unwritable:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-
-def _write_error(path: Path, exc: OSError) -> Unreadable:
-    """The refusal for a file that cannot be written: the run's fault, named by its errno."""
-    return Unreadable("host.output-unwritable", f"cannot write {path}: {errno_text(exc)}")
-
-
-def errno_text(exc: OSError) -> str:
-    """``ENOSPC (No space left on device)``: the errno's name first, what a log search wants."""
-    name = errno.errorcode.get(exc.errno, "") if exc.errno else ""
-    return f"{name} ({exc.strerror})" if name and exc.strerror else str(exc) or type(exc).__name__
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file renamed into place; Unreadable
-    (``host.output-unwritable``) when it cannot be, leaving no temporary file behind."""
-    name = None
-    try:
-        fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".zenconv-tmp", dir=path.parent)
-        os.fchmod(fd, file_mode())
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(name, path)
-    except OSError as exc:
-        if name is not None:
-            Path(name).unlink(missing_ok=True)
-        raise _write_error(path, exc) from None
-
-
-@functools.cache
-def file_mode() -> int:
-    """The mode a new file gets under the process umask (``mkstemp`` creates 0600, readable by no one else).
-
-    The umask is read once per process, from ``/proc/self/status`` where it is there: setting it to read
-    it back would change it for every other thread meanwhile.
-    """
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("Umask:"):
-                    return 0o666 & ~int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
+_atomic_write = atomic_write  # the name batch and isolation import
 
 
 def _place_output(tmp_path: Path | None, request: Request) -> None:
@@ -391,27 +301,11 @@ def _place_output(tmp_path: Path | None, request: Request) -> None:
             try:
                 os.replace(tmp_path, request.output)
             except OSError as exc:
-                raise _write_error(request.output, exc) from None
+                raise write_error(request.output, exc) from None
         elif request.to_stdout:
-            _copy_to_stdout(tmp_path)
+            copy_to_stdout(tmp_path)
     finally:
         tmp_path.unlink(missing_ok=True)
-
-
-def _copy_to_stdout(tmp_path: Path) -> None:
-    out = sys.stdout.buffer
-    try:
-        with open(tmp_path, "rb") as fh:
-            for chunk in iter(lambda: fh.read(1 << 20), b""):
-                out.write(chunk)
-        out.flush()
-    except OSError as exc:
-        # What is still buffered would be flushed again at exit, and fail again with a traceback: the
-        # standard output is pointed at /dev/null, so the failure is told once, as a refusal.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, out.fileno())
-        os.close(devnull)
-        raise _write_error(Path("<stdout>"), exc) from None
 
 
 def _unwritable(manifest: Manifest, message: str) -> Manifest:
@@ -423,7 +317,11 @@ def _unwritable(manifest: Manifest, message: str) -> Manifest:
 
 
 def _file_namer(resources: ResourceStore):
-    """Resource name -> the file it is written as (see :mod:`zenconv.media`): what the writers link."""
+    """Resource name -> the file it is written as (see :mod:`zenconv.media`): what the writers link.
+
+    With no media folder the links keep ``media/`` and the resource's own name (reported as not written):
+    an API caller holding the document's resources can write them under those names.
+    """
 
     def name_of(name: str) -> str:
         res = resources.get(name)
@@ -450,9 +348,10 @@ def _write_resources(resources: ResourceStore, media: MediaPlan, manifest_path: 
             if folder_ok is None:
                 folder_ok = _make_folder(media)
             if not folder_ok:
-                reporter.report("host.media-not-written", detail=f"{res.name}: the media folder leaves the output folder")
+                reporter.report("host.media-not-written",
+                                detail=f"{res.name}: the media folder leaves the output folder")
             else:
-                _atomic_write(target, res.data)
+                atomic_write(target, res.data)
                 path = _relative(target, manifest_path)
                 if not raster:
                     reporter.report("host.active-media-neutralised", detail=f"{res.name} ({res.media_type})")
@@ -466,7 +365,7 @@ def _make_folder(media: MediaPlan) -> bool:
     try:
         media.folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise _write_error(media.folder, exc) from None
+        raise write_error(media.folder, exc) from None
     return inside(media.folder, media.root)
 
 
