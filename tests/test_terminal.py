@@ -77,3 +77,20 @@ def hostile_file(tmp_path, name: str):
     path = tmp_path / name
     path.write_bytes(hostile.hostile_files()[name][0])
     return path
+
+
+def test_the_progress_line_shows_a_hostile_source_name_escaped(monkeypatch):
+    import io
+
+    from zenconv import context
+
+    stream = io.StringIO()
+    progress = context.Progress(f"zenconv: {ESCAPES}.csv", stream=stream)
+    clock = iter([100.0, 102.0])  # shown only after a second: the clock is the test's
+    monkeypatch.setattr(context.time, "monotonic", lambda: next(clock))
+    progress.started = 100.0 - 2
+    progress._last = 0.0
+    progress.tick(5000)
+    shown = stream.getvalue()
+    assert "\\x1b]0;pwned\\x07" in shown
+    assert_inert(shown.encode())
