@@ -22,6 +22,7 @@ from pathlib import Path
 import click
 
 from .manifest import Manifest, verify
+from .terminal import safe
 
 INDEX_NAME = "zenconv-index.jsonl"
 AUDIT_VERSION = 1
@@ -121,7 +122,7 @@ def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verif
         _table(data)
     matched = sorted(code for code in result.codes if any(fnmatch.fnmatchcase(code, p) for p in fail_on))
     if matched:
-        click.echo(f"zenconv audit: --fail-on matched {', '.join(matched)}", err=True)
+        click.echo(safe(f"zenconv audit: --fail-on matched {', '.join(matched)}"), err=True)
         return EXIT_POLICY
     return EXIT_DIGEST if data["digests"]["failed"] else 0
 
@@ -140,24 +141,29 @@ def write_csv(data: dict, out) -> None:
 
 
 def _table(data: dict) -> None:
-    click.echo(f"{data['documents']} documents: "
+    _echo(f"{data['documents']} documents: "
                + ", ".join(f"{k} {v}" for k, v in data["outcomes"].items()))
     digests = data["digests"]
-    click.echo(f"digests: {digests['verified']} verified, {len(digests['failed'])} failed, "
+    _echo(f"digests: {digests['verified']} verified, {len(digests['failed'])} failed, "
                f"{digests['not_checked']} not checked")
     for failed in digests["failed"]:
-        click.echo(f"  digest mismatch: {failed}")
+        _echo(f"  digest mismatch: {failed}")
     if data["skipped"]:
-        click.echo(f"{len(data['skipped'])} files skipped (no reader)")
+        _echo(f"{len(data['skipped'])} files skipped (no reader)")
     if not data["codes"]:
         return
-    click.echo("")
-    click.echo(f"{'code':44} {'severity':10} {'count':>8} {'documents':>9}")
+    _echo("")
+    _echo(f"{'code':44} {'severity':10} {'count':>8} {'documents':>9}")
     for code, entry in data["codes"].items():
-        click.echo(f"{code:44} {entry['severity']:10} {entry['count']:>8} {entry['documents']:>9}")
-    click.echo("")
+        _echo(f"{code:44} {entry['severity']:10} {entry['count']:>8} {entry['documents']:>9}")
+    _echo("")
     click.echo("documents behind each code:")
     for code, entry in data["codes"].items():
         shown = entry["manifests"][:TABLE_DOCUMENTS_PER_CODE]
         more = entry["documents"] - len(shown)
-        click.echo(f"  {code}: " + ", ".join(shown) + (f" and {more} more" if more else ""))
+        _echo(f"  {code}: " + ", ".join(shown) + (f" and {more} more" if more else ""))
+
+
+def _echo(line: str) -> None:
+    """A table line: manifests' paths, sources and codes are files' text, shown and never obeyed."""
+    click.echo(safe(line))

@@ -29,10 +29,12 @@ import click
 
 from .context import Source
 from .detect import UsageError, choose_reader
+from .files import errno_text
 from .isolation import Child, KillCodes, can_isolate, run_isolated
 from .manifest import load as load_manifest
 from .manifest import manifest_path_for, verify
-from .options import resolve_options
+from .media import check_media_dir
+from .options import SECRET_RECORD, resolve_options
 from .pipeline import (
     EXIT_OK,
     EXIT_POLICY,
@@ -47,6 +49,7 @@ from .pipeline import (
 )
 from .plugins import BUILTIN_DISTRIBUTION, LoadedPlugins, build_plugins
 from .reports import Unreadable
+from .terminal import safe
 
 INDEX_NAME = "zenconv-index.jsonl"
 BATCH_CODES = KillCodes(deadline="batch.timeout", memory="batch.memory-limit", crashed="batch.worker-crashed")
@@ -68,11 +71,12 @@ class Task:
     third_party: bool = True  # an executor's worker loads the same plugin set as the caller
     run_id: str = ""          # the batch run this task belongs to (its attempt marker holds it)
     reader: str = ""          # the reader detection chose while planning (its id), "" if none could
+    root: str = ""            # the batch's output folder (absolute): no media file may leave it
 
     def request(self) -> Request:
         return Request(source=Source(Path(self.source).name, path=self.source), to=self.to, output=Path(self.output),
                        manifest=self.manifests, from_=self.from_, options=dict(self.options),
-                       fail_on=self.fail_on)
+                       fail_on=self.fail_on, output_root=Path(self.root) if self.root else None)
 
 
 def collect(inputs: Iterable[str], out_dir: Path) -> list[tuple[Path, str]]:
@@ -131,7 +135,8 @@ def plan(inputs, out_dir: Path, plugins: LoadedPlugins, *, to, from_, options, f
             continue
         output = out_dir / (rel + ext)
         tasks.append(Task(os.path.abspath(path), rel, os.path.abspath(output), to, from_,
-                          tuple(sorted(options.items())), fail_on, manifests, third_party, run_id, reader))
+                          tuple(sorted(options.items())), fail_on, manifests, third_party, run_id, reader,
+                          os.path.abspath(out_dir)))
     return tasks, skipped
 
 
@@ -147,6 +152,8 @@ def up_to_date(task: Task, plugins: LoadedPlugins) -> dict | None:
         return None
     source = Source(Path(task.source).name, path=task.source)
     changed = resolve_options(plugins.registry, dict(task.options)).changed
+    if SECRET_RECORD in changed.values():
+        return None  # a secret is recorded only as set: whether it is the same one cannot be told
     if manifest.source.sha256 != source.sha256 or manifest.options != {k: _jsonable(v) for k, v in changed.items()}:
         return None
     if verify(manifest_path):
@@ -224,19 +231,26 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
     """Convert every document under ``inputs`` into ``out_dir``; write the index; return the exit code."""
     options = dict(options or {})
     try:
+        for key in ("media_dir", "media-dir"):
+            if options.get(key):  # shared by every document (their files are named by content)
+                check_media_dir(options[key], out_dir.resolve())
         resolve_options(plugins.registry, options)
         tasks, skipped = plan(inputs, out_dir, plugins, to=to, from_=from_, options=options, fail_on=tuple(fail_on),
                               manifests=manifests, run_id=uuid.uuid4().hex)
     except (UsageError, ValueError) as exc:
-        click.echo(f"zenconv: {exc}", err=True)
+        click.echo(safe(f"zenconv: {exc}"), err=True)
         return EXIT_USAGE
     with contextlib.ExitStack() as stack:
         try:
             pool = stack.enter_context(_opened(executor))
         except (UsageError, OSError) as exc:
-            click.echo(f"zenconv: {exc}", err=True)
+            click.echo(safe(f"zenconv: {exc}"), err=True)
             return EXIT_USAGE
-        out_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            click.echo(safe(f"zenconv: cannot create the output folder {out_dir}: {errno_text(exc)}"), err=True)
+            return EXIT_UNREADABLE
         entries: list[dict] = list(skipped)
         pending: list[Task] = []
         for task in tasks:
@@ -261,7 +275,7 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
         counts[key] = counts.get(key, 0) + 1
     if not quiet:
         summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
-        click.echo(f"zenconv: {len(entries)} files: {summary}; index {index}", err=True)
+        click.echo(safe(f"zenconv: {len(entries)} files: {summary}; index {index}"), err=True)
     codes = {code for e in entries for code in (*e.get("reports", {}), *e.get("reasons", ()))}
     if any(fnmatch.fnmatchcase(code, pattern) for code in codes for pattern in fail_on):
         return EXIT_POLICY

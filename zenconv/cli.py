@@ -17,8 +17,10 @@ from . import __version__
 from .context import Source
 from .detect import UsageError
 from .options import HOST_OPTIONS
-from .pipeline import EXIT_USAGE, Request, Result
+from .files import UNWRITABLE, errno_text
+from .pipeline import EXIT_UNREADABLE, EXIT_USAGE, Request, Result
 from .plugins import OptionSpec, build_plugins
+from .terminal import safe
 
 SUBCOMMANDS = ("plugins", "verify", "schema", "audit", "convert")
 
@@ -106,11 +108,15 @@ def build_cli():
             from_=from_, options=options, fail_on=tuple(fail_on), third_party=not no_third_party,
             to_stdout=output is None, progress=not quiet and sys.stderr.isatty(),
         )
-        if output and Path(output).is_dir():
-            raise click.UsageError(f"-o {output} is a folder: give a file name, or several inputs for a batch")
+        if output and _is_dir(output):
+            raise click.UsageError(safe(f"-o {output} is a folder: give a file name, or several inputs for a batch"))
         for target in (output, manifest):
             if target:
-                Path(target).parent.mkdir(parents=True, exist_ok=True)
+                try:
+                    Path(target).parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:  # no folder, so no manifest either: one line, the run's fault
+                    click.echo(safe(f"zenconv: cannot create the folder of {target}: {errno_text(exc)}"), err=True)
+                    sys.exit(EXIT_UNREADABLE)
         sys.exit(_run_one(request, loaded, quiet))
 
     params = [
@@ -162,10 +168,10 @@ def build_cli():
 
         problems = verify(manifest, source)
         for line in problems:
-            click.echo(line, err=True)
+            click.echo(safe(line), err=True)
         if problems:
             sys.exit(1)
-        click.echo(f"{manifest}: every digest matches")
+        click.echo(safe(f"{manifest}: every digest matches"))
 
     @main.command("schema")
     @click.option("--manifest", "which", flag_value="manifest", help="The manifest's schema instead.")
@@ -194,12 +200,19 @@ def build_cli():
     return main
 
 
+def _is_dir(path: str) -> bool:
+    try:
+        return Path(path).is_dir()
+    except OSError:  # a name too long, say: not a folder, and the write says why it fails
+        return False
+
+
 def _source(arg: str) -> Source:
     if arg == "-":  # read by the conversion's child, under --max-input-bytes and the deadline
         return Source("-", stream=sys.stdin.buffer)
     path = Path(arg)
     if not path.is_file():
-        raise click.UsageError(f"{arg}: no such file")
+        raise click.UsageError(safe(f"{arg}: no such file"))
     return Source(path.name, path=path)
 
 
@@ -211,15 +224,22 @@ def _run_one(request: Request, plugins, quiet: bool) -> int:
         options = check_request(request, plugins)
         result = run_isolated(request, plugins, options["timeout"], options["max_memory"])
     except (UsageError, ValueError) as exc:
-        click.echo(f"zenconv: {exc}", err=True)
+        click.echo(safe(f"zenconv: {exc}"), err=True)
         return EXIT_USAGE
     if not quiet:
         summarise(request.source.name, result)
+    elif UNWRITABLE in result.manifest.reasons:  # an error of the run, not a summary: said even under -q
+        click.echo(safe(f"zenconv: {request.source.name}: unreadable ({UNWRITABLE}): {result.manifest.message}"),
+                   err=True)
     return result.exit_code
 
 
 def summarise(name: str, result: Result) -> None:
-    """A few lines on stderr: the outcome when it is not plain, and each report."""
+    """A few lines on stderr: the outcome when it is not plain, and each report.
+
+    Every piece of a line may be the document's own text (its name, a message quoting it, a locator's
+    page label), so each line goes through :func:`~zenconv.terminal.safe` before the terminal sees it.
+    """
     manifest = result.manifest
     if manifest.outcome == "converted" and not result.reports and not result.policy_matches:
         return
@@ -229,13 +249,13 @@ def summarise(name: str, result: Result) -> None:
         line += f" ({', '.join(manifest.reasons)})"
         if manifest.message:
             line += f": {manifest.message}"
-    click.echo(line, file=err)
+    click.echo(safe(line), file=err)
     for report in result.reports:
         first = report.locators[0].citation() if report.locators else ""
         where = f"  first at {first}" if first else ""
-        click.echo(f"  {report.code.code:40} {report.code.severity:9} ×{report.count}{where}", file=err)
+        click.echo(safe(f"  {report.code.code:40} {report.code.severity:9} ×{report.count}{where}"), file=err)
     if result.policy_matches:
-        click.echo(f"  policy: --fail-on matched {', '.join(result.policy_matches)} (exit 3)", file=err)
+        click.echo(safe(f"  policy: --fail-on matched {', '.join(result.policy_matches)} (exit 3)"), file=err)
 
 
 def main() -> None:

@@ -180,7 +180,9 @@ class Progress:
     def __init__(self, label: str, stream=None) -> None:
         import sys
 
-        self.label = label
+        from .terminal import safe
+
+        self.label = safe(label)  # the source's name: the document's text, never the terminal's escapes
         self.stream = stream or sys.stderr
         self.started = time.monotonic()
         self._last = self.started
@@ -307,11 +309,15 @@ class Source:
 
 
 class Options(Mapping):
-    """Resolved option values by key (``max_rows``), and the names of those set away from default."""
+    """Resolved option values by key (``max_rows``), and the names of those set away from default.
 
-    def __init__(self, values: dict[str, Any], changed: dict[str, Any]) -> None:
+    ``secrets``: the values of the secret options given, which nothing written may quote.
+    """
+
+    def __init__(self, values: dict[str, Any], changed: dict[str, Any], secrets: tuple = ()) -> None:
         self._values = values
         self.changed = changed
+        self.secrets = secrets
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key.replace("-", "_")]
@@ -362,11 +368,12 @@ class WriteContext:
     reporter: Reporter
     guard: Guard
     resources: ResourceStore
-    resource_prefix: str = ""  # how the output refers to a resource: prefix + name (a relative path)
+    resource_prefix: str = ""  # how the output refers to a resource: prefix + its file's name (a relative URL)
     embed_media: bool = False
+    file_names: Callable[[str], str] | None = None  # resource name -> its file's name (default: the name)
 
     def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None) -> None:
         self.reporter.report(code, locator, count=count, detail=detail)
 
     def resource_url(self, name: str) -> str:
-        return self.resource_prefix + name
+        return self.resource_prefix + (self.file_names(name) if self.file_names is not None else name)

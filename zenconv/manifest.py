@@ -122,6 +122,29 @@ def manifest_path_for(output: Path) -> Path:
     return output.with_name(output.name + ".manifest.json")
 
 
+def redacted(found: dict[str, Any], secrets) -> dict[str, Any]:
+    """``found`` with each secret's value cut out of the message and the reports' details that quote it.
+
+    The options record already says only that a secret was set; this is for the text a library wrote
+    around it (an exception's message that repeats the password it was given).
+    """
+    values = [s for s in secrets if isinstance(s, str) and s]
+    if not values:
+        return found
+
+    def cut(text: str) -> str:
+        for value in values:
+            text = text.replace(value, "(secret)")
+        return text
+
+    found = dict(found)
+    if found.get("message"):
+        found["message"] = cut(found["message"])
+    if found.get("reports"):
+        found["reports"] = [r.model_copy(update={"details": [cut(d) for d in r.details]}) for r in found["reports"]]
+    return found
+
+
 def load(path: Path) -> Manifest:
     return Manifest.model_validate_json(Path(path).read_bytes())
 
@@ -149,13 +172,40 @@ def verify(path: Path, source: Path | None = None) -> list[str]:
         problems.append("manifest: its digest does not match its content")
     base = path.parent
     if manifest.output is not None and manifest.output.path is not None:
-        problems += _check_file("output", base / manifest.output.path, manifest.output.sha256, manifest.output.size)
+        problems += _check_stated("output", base, manifest.output.path, manifest.output.sha256, manifest.output.size)
     for res in manifest.resources:
         if res.written and res.path:
-            problems += _check_file(f"resource {res.name}", base / res.path, res.sha256, res.size)
+            problems += _check_stated(f"resource {res.name}", base, res.path, res.sha256, res.size)
     if source is not None:
         problems += _check_file("source", Path(source), manifest.source.sha256, manifest.source.size)
     return problems
+
+
+def _check_stated(label: str, base: Path, stated: str, sha256: str, size: int) -> list[str]:
+    """Check a file the manifest names, never opening one outside the manifest's folder."""
+    inside = contained(base, stated)
+    if inside is None:
+        return [f"{label}: {stated!r} leaves the manifest's folder: refused, not opened"]
+    return _check_file(label, inside, sha256, size)
+
+
+def contained(base: Path, stated: str) -> Path | None:
+    """``base / stated`` when that names a file under ``base`` (through every symlink), else None.
+
+    A manifest is a file anyone can write, and verify reads what it names: an absolute path, a ``..``
+    that climbs out, a NUL, or a symlink inside that points outside (``/proc/self/environ``) would make
+    verify a reader of files the manifest's author could not read themselves.
+    """
+    if not stated or "\0" in stated or Path(stated).is_absolute():
+        return None
+    root = base.resolve()
+    try:
+        target = (root / stated).resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        return None
+    if target == root or not target.is_relative_to(root):
+        return None
+    return target
 
 
 def _check_file(label: str, path: Path, sha256: str, size: int) -> list[str]:

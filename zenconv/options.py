@@ -26,7 +26,7 @@ HOST_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("max-output-ratio", "int", 200, "Most output bytes per source byte, past the first 64M (0: no "
                "ratio); past it the document is cut (host.output-truncated).", metavar="N"),
     OptionSpec("max-media-bytes", "int", 256 << 20, "Most bytes of embedded media kept in the resource store.", metavar="SIZE"),
-    OptionSpec("media-dir", "path", None, "Write embedded images into this folder (inside the output folder).", metavar="DIR"),
+    OptionSpec("media-dir", "path", None, "Write media into this folder, which must be inside the output folder (default: OUTPUT.media/ beside the output).", metavar="DIR"),
     OptionSpec("embed-media", "bool", False, "HTML: embed images as data: URLs instead of files."),
     OptionSpec("preserve-facets", "bool", False, "List every facet row in the manifest, not only counts per kind."),
 )
@@ -42,6 +42,8 @@ MAX_ROWS = OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one tab
                       "cut and reported.", metavar="N")
 MAX_COLS = OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is "
                       "cut and reported.", metavar="N")
+
+SECRET_RECORD = "(set)"  # what the manifest records for a secret option given a value
 
 LIMIT_OPTIONS = ("timeout", "timeout-per-mib", "max-memory", "max-input-bytes", "max-zip-entries", "max-part-bytes",
                  "max-package-bytes", "max-xml-depth", "max-media-bytes", "max-output-bytes", "max-output-ratio")
@@ -81,7 +83,8 @@ def resolve_options(registry: Registry, given: dict[str, Any]) -> Options:
     """
     specs = {spec.key: spec for spec in all_option_specs(registry).values()}
     values = {key: spec.default for key, spec in specs.items()}
-    changed: dict[str, Any] = {}
+    changed: dict[str, Any] = {}  # the manifest's record: a secret's value never enters it
+    secrets: list[Any] = []
     for raw_key, raw in given.items():
         key = raw_key.replace("-", "_")
         spec = specs.get(key)
@@ -92,5 +95,7 @@ def resolve_options(registry: Registry, given: dict[str, Any]) -> Options:
         value = spec.parse(raw)
         values[key] = value
         if value != spec.default:
-            changed[spec.name] = value
-    return Options(values, dict(sorted(changed.items())))
+            changed[spec.name] = SECRET_RECORD if spec.secret else value
+            if spec.secret:
+                secrets.append(value)
+    return Options(values, dict(sorted(changed.items())), tuple(secrets))

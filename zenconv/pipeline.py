@@ -13,19 +13,20 @@ import gc
 import os
 import re
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from . import __version__
 from .context import Guard, Progress, ReadContext, Source, WriteContext, out_of_memory
 from .detect import UsageError, choose_reader
 from .ir.nodes import Document
+from .files import atomic_write, copy_to_stdout, open_temp, write_error
 from .ir.resources import ResourceStore
+from .media import MediaPlan, file_name, inside, plan_media, raster_extension
 from .manifest import (
     Component, Distribution, FacetSummary, Generator, Manifest, OutputInfo, ReportInfo, ResourceInfo, SourceInfo,
-    manifest_path_for,
+    manifest_path_for, redacted,
 )
 from .options import LIMIT_OPTIONS, output_cap, resolve_options, time_budget
 from .plugins import LoadedPlugins, ReaderSpec, WriterSpec, build_plugins
@@ -58,6 +59,7 @@ class Request:
     keep_document: bool = False
     to_stdout: bool = False  # with no output path: copy the finished output to stdout, never hold it
     progress: bool = False   # a status line on stderr for a long conversion (the CLI on a terminal)
+    output_root: Path | None = None  # the folder no media may leave (a batch's -o); default: the output's
 
 
 @dataclass
@@ -84,6 +86,7 @@ def check_request(request: Request, plugins: LoadedPlugins):
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     _choose_writer(request, plugins.registry)
+    plan_media(request.output, options["media_dir"], request.output_root)
     if request.from_ and plugins.registry.reader_named(request.from_) is None:
         from .detect import installed
 
@@ -110,8 +113,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     guard = Guard(time_budget(options, source.size), options["max_memory"], progress=progress)
     resources = ResourceStore(options["max_media_bytes"])
     manifest_path = _manifest_path(request)
-    out_dir = (request.output.parent if request.output else None)
-    media_dir = Path(options["media_dir"]) if options["media_dir"] else None
+    media = plan_media(request.output, options["media_dir"], request.output_root)
 
     reader_spec: ReaderSpec | None = None
     ctx: ReadContext | None = None
@@ -147,10 +149,10 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
             stream.prime()
             doc = Document(blocks=stream, metadata=ctx.metadata, notes=ctx.notes, resources=resources)
             wctx = WriteContext(options=options, reporter=reporter, guard=guard, resources=resources,
-                                resource_prefix=_resource_prefix(media_dir, out_dir),
-                                embed_media=options["embed_media"])
+                                resource_prefix=media.prefix, embed_media=options["embed_media"],
+                                file_names=_file_namer(resources) if media.folder is not None else None)
             cap = output_cap(options, source.size)
-            tmp_path, raw = _open_temp(request.output)
+            tmp_path, raw = open_temp(request.output)
             with raw:
                 sink = HashingWriter(raw, hard_output_limit(cap))
                 stream.cap_output(sink, cap)
@@ -190,7 +192,14 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
 
     resource_infos: list[ResourceInfo] = []
     if fatal is None:
-        resource_infos = _write_resources(resources, media_dir, manifest_path)
+        try:
+            resource_infos = _write_resources(resources, media, manifest_path, reporter,
+                                              protected=(request.output, manifest_path))
+        except Unreadable as exc:  # the media folder cannot be written: no output either
+            fatal, message = exc.code, exc.message
+            if tmp_path is not None:
+                tmp_path.unlink(missing_ok=True)
+            tmp_path, output_bytes = None, None
 
     outcome, reasons = outcome_of(reporter, fatal)
     manifest = _manifest(
@@ -209,18 +218,20 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         preservation=dict(sorted(ctx.preservation.items())) if ctx else {},
     )
 
-    if tmp_path is not None and request.output is not None:
-        os.replace(tmp_path, request.output)
-    elif tmp_path is not None:
-        if request.to_stdout:
-            with open(tmp_path, "rb") as fh:
-                out = sys.stdout.buffer
-                for chunk in iter(lambda: fh.read(1 << 20), b""):
-                    out.write(chunk)
-                out.flush()
-        tmp_path.unlink(missing_ok=True)
+    placed = tmp_path is not None and request.output is not None
+    try:
+        _place_output(tmp_path, request)
+    except Unreadable as exc:
+        manifest = _unwritable(manifest, exc.message)
+        outcome, placed = Outcome.UNREADABLE, False
     if manifest_path is not None:
-        _atomic_write(manifest_path, manifest.to_bytes())
+        try:
+            atomic_write(manifest_path, manifest.to_bytes())
+        except Unreadable as exc:  # no manifest can be written: the Result says so, for the one-line error
+            manifest = _unwritable(manifest, exc.message)
+            outcome = Outcome.UNREADABLE
+            if placed:
+                request.output.unlink(missing_ok=True)  # no output stands without the manifest describing it
 
     matches = sorted({r.code.code for pattern in request.fail_on for r in reporter.matching(pattern)})
     if fatal is not None and any(fnmatch.fnmatchcase(fatal, p) for p in request.fail_on):
@@ -262,7 +273,7 @@ def _manifest(source: Source, options, writer_spec: WriterSpec, reader_spec: Rea
         distributions=_distributions(reader_spec, writer_spec),
         options={k: _jsonable(v) for k, v in options.changed.items()},
         limits=_limits(options, reader_spec),
-        **found,
+        **redacted(found, options.secrets),
     ).sealed()
 
 
@@ -315,42 +326,84 @@ def _manifest_path(request: Request) -> Path | None:
     return None
 
 
-def _open_temp(output: Path | None) -> tuple[Path, BinaryIO]:
-    if output is None:
-        fd, name = tempfile.mkstemp(prefix=f"zenconv-{os.getpid()}.", suffix=".tmp")  # the pid: see isolation
-    else:
-        fd, name = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".zenconv-tmp", dir=output.parent)
-    return Path(name), os.fdopen(fd, "wb", buffering=1 << 16)
+_atomic_write = atomic_write  # the name batch and isolation import
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".zenconv-tmp", dir=path.parent)
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(data)
-    os.replace(name, path)
+def _place_output(tmp_path: Path | None, request: Request) -> None:
+    """The finished temporary output renamed into place, or copied to stdout, or dropped."""
+    if tmp_path is None:
+        return
+    try:
+        if request.output is not None:
+            try:
+                os.replace(tmp_path, request.output)
+            except OSError as exc:
+                raise write_error(request.output, exc) from None
+        elif request.to_stdout:
+            copy_to_stdout(tmp_path)
+    finally:
+        tmp_path.unlink(missing_ok=True)
 
 
-def _resource_prefix(media_dir: Path | None, out_dir: Path | None) -> str:
-    if media_dir is None:
-        return "media/"
-    base = out_dir or Path.cwd()
-    rel = os.path.relpath(media_dir.resolve(), base.resolve()).replace(os.sep, "/")
-    return "" if rel == "." else rel.rstrip("/") + "/"
+def _unwritable(manifest: Manifest, message: str) -> Manifest:
+    """The manifest of a conversion whose output could not be put in place: unreadable, no output."""
+    if manifest.reasons == ["host.output-unwritable"] and manifest.message:
+        message = f"{manifest.message}; {message}"  # the output failed first, then its manifest
+    return manifest.model_copy(update={"outcome": str(Outcome.UNREADABLE), "reasons": ["host.output-unwritable"],
+                                       "message": message, "output": None}).sealed()
 
 
-def _write_resources(resources: ResourceStore, media_dir: Path | None, manifest_path: Path | None) -> list[ResourceInfo]:
+def _file_namer(resources: ResourceStore):
+    """Resource name -> the file it is written as (see :mod:`zenconv.media`): what the writers link.
+
+    With no media folder the links keep ``media/`` and the resource's own name (reported as not written):
+    an API caller holding the document's resources can write them under those names.
+    """
+
+    def name_of(name: str) -> str:
+        res = resources.get(name)
+        return file_name(res) if res is not None else name
+
+    return name_of
+
+
+def _write_resources(resources: ResourceStore, media: MediaPlan, manifest_path: Path | None, reporter: Reporter,
+                     protected: tuple[Path | None, ...] = ()) -> list[ResourceInfo]:
+    """Write the media files :mod:`zenconv.media`'s rule allows, report every one it does not."""
     infos = []
-    if media_dir is not None and len(resources):
-        media_dir.mkdir(parents=True, exist_ok=True)
+    taken = {p.resolve() for p in protected if p is not None}
+    folder_ok: bool | None = None
     for res in resources:
+        raster = raster_extension(res.data) is not None
+        target = media.folder / file_name(res) if media.folder is not None else None
         path = None
-        if media_dir is not None:
-            target = media_dir / res.name  # res.name is a safe plain name: it cannot leave media_dir
-            _atomic_write(target, res.data)
-            path = _relative(target, manifest_path)
+        if not raster and not media.shared:
+            reporter.report("host.active-media-withheld", detail=f"{res.name} ({res.media_type})")
+        elif target is None or target in taken:
+            reporter.report("host.media-not-written", detail=res.name)
+        else:
+            if folder_ok is None:
+                folder_ok = _make_folder(media)
+            if not folder_ok:
+                reporter.report("host.media-not-written",
+                                detail=f"{res.name}: the media folder leaves the output folder")
+            else:
+                atomic_write(target, res.data)
+                path = _relative(target, manifest_path)
+                if not raster:
+                    reporter.report("host.active-media-neutralised", detail=f"{res.name} ({res.media_type})")
         infos.append(ResourceInfo(name=res.name, size=res.size, sha256=res.sha256, media_type=res.media_type,
-                                  written=media_dir is not None, path=path))
+                                  written=path is not None, path=path))
     return infos
+
+
+def _make_folder(media: MediaPlan) -> bool:
+    """Create the media folder; False when it (or a symlink on its way) resolves outside the output folder."""
+    try:
+        media.folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_error(media.folder, exc) from None
+    return inside(media.folder, media.root)
 
 
 def _relative(path: Path | None, manifest_path: Path | None) -> str | None:

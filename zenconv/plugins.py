@@ -26,6 +26,7 @@ class OptionSpec:
 
     ``type`` is one of ``str``, ``int``, ``bool``, ``choice``, ``path``. Two plugins may declare the
     same option (``--hidden``, ``--max-rows``) if the declarations agree on type and default.
+    A ``secret`` option (a password) is recorded in the manifest as set, never with its value.
     """
 
     name: str
@@ -34,6 +35,7 @@ class OptionSpec:
     help: str
     choices: tuple[str, ...] = ()
     metavar: str | None = None
+    secret: bool = False
 
     @property
     def key(self) -> str:

@@ -161,4 +161,12 @@ HOST_CODES: tuple[Code, ...] = (
     refused("host.empty-input", "The source has no bytes."),
     refused("host.internal-error", "A reader or writer failed unexpectedly; no output was written."),
     refused("host.reader-unavailable", "The chosen reader's code could not be loaded."),
+    refused("host.output-unwritable", "The output, its manifest or its media could not be written (the message names "
+            "the errno): the run's fault, not the document's; no output was left."),
+    dropped("host.media-not-written", "Media the output may link were not written (no output folder: stdout or the "
+            "API); their links dangle."),
+    dropped("host.active-media-withheld", "Media that are not a raster image by their bytes (SVG, HTML, scripts, "
+            "metafiles) were not written: give --media-dir to keep them under a neutral .bin name."),
+    degraded("host.active-media-neutralised", "Media that are not a raster image by their bytes were written into "
+             "--media-dir under the neutral extension .bin, never as a document a browser would open."),
 )

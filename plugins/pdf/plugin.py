@@ -40,7 +40,8 @@ CODES = (
 )
 
 OPTIONS = (
-    OptionSpec("password", "str", "", "PDF: the password to open an encrypted file.", metavar="PASSWORD"),
+    OptionSpec("password", "str", "", "PDF: the password to open an encrypted file.", metavar="PASSWORD",
+               secret=True),
     OptionSpec("pages", "str", "", "PDF: the pages to read, e.g. 1-20,25.", metavar="RANGES"),
     HIDDEN,
     OptionSpec("max-pages", "int", 10_000, "PDF: most pages read; past it the rest is cut and reported.", metavar="N"),

@@ -1,0 +1,127 @@
+"""Writing files: a temporary file renamed into place, under the process umask, every failure coded.
+
+Whatever cannot be written (a read-only folder, a full disk, a name too long, a standard output that
+refuses bytes) raises :class:`~zenconv.reports.Unreadable` under ``host.output-unwritable``, naming the
+errno: the pipeline turns that into a refusal with a manifest where one can be written.
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import BinaryIO
+
+from .reports import Unreadable
+
+UNWRITABLE = "host.output-unwritable"
+
+
+def open_temp(output: Path | None) -> tuple[Path, BinaryIO]:
+    try:
+        if output is None:
+            fd, name = tempfile.mkstemp(prefix=f"zenconv-{os.getpid()}.", suffix=".tmp")  # the pid: see isolation
+        else:
+            fd, name = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".zenconv-tmp",
+                                        dir=output.parent)
+            os.fchmod(fd, file_mode())  # a private temporary (output None) stays 0600: it is never kept
+    except OSError as exc:
+        raise write_error(output or Path(tempfile.gettempdir()), exc) from None
+    return Path(name), UnwritableFile(os.fdopen(fd, "wb", buffering=1 << 16), output or Path(name))
+
+
+class UnwritableFile:
+    """A temporary output file whose write errors (a full disk, a quota) end the conversion as
+    ``host.output-unwritable`` instead of passing through the writer as an internal error."""
+
+    def __init__(self, raw: BinaryIO, path: Path) -> None:
+        self._raw, self._path = raw, path
+
+    def write(self, data) -> int:
+        try:
+            return self._raw.write(data)
+        except OSError as exc:
+            raise write_error(self._path, exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._raw.flush()
+        except OSError as exc:
+            raise write_error(self._path, exc) from None
+
+    def close(self) -> None:
+        try:
+            self._raw.close()
+        except OSError as exc:
+            raise write_error(self._path, exc) from None
+
+    def __enter__(self) -> UnwritableFile:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def write_error(path: Path, exc: OSError) -> Unreadable:
+    """The refusal for a file that cannot be written: the run's fault, named by its errno."""
+    return Unreadable(UNWRITABLE, f"cannot write {path}: {errno_text(exc)}")
+
+
+def errno_text(exc: OSError) -> str:
+    """``ENOSPC (No space left on device)``: the errno's name first, what a log search wants."""
+    name = errno.errorcode.get(exc.errno, "") if exc.errno else ""
+    return f"{name} ({exc.strerror})" if name and exc.strerror else str(exc) or type(exc).__name__
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file renamed into place; Unreadable
+    (``host.output-unwritable``) when it cannot be, leaving no temporary file behind."""
+    name = None
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".zenconv-tmp", dir=path.parent)
+        os.fchmod(fd, file_mode())
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(name, path)
+    except OSError as exc:
+        if name is not None:
+            Path(name).unlink(missing_ok=True)
+        raise write_error(path, exc) from None
+
+
+@functools.cache
+def file_mode() -> int:
+    """The mode a new file gets under the process umask (``mkstemp`` creates 0600, readable by no one else).
+
+    The umask is read once per process, from ``/proc/self/status`` where it is there: setting it to read
+    it back would change it for every other thread meanwhile.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def copy_to_stdout(tmp_path: Path) -> None:
+    out = sys.stdout.buffer
+    try:
+        with open(tmp_path, "rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                out.write(chunk)
+        out.flush()
+    except OSError as exc:
+        # What is still buffered would be flushed again at exit, and fail again with a traceback: the
+        # standard output is pointed at /dev/null, so the failure is told once, as a refusal.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+        os.close(devnull)
+        raise write_error(Path("<stdout>"), exc) from None
