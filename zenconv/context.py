@@ -201,8 +201,9 @@ class ReadContext:
     library: str | None = None
     namespace: str = "host"  # the reader's report namespace; the safe layer reports under it
 
-    def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None) -> None:
-        self.reporter.report(code, locator, count=count, detail=detail)
+    def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None,
+               text: str | None = None) -> None:
+        self.reporter.report(code, locator, count=count, detail=detail, text=text)
 
     def checkpoint(self) -> None:
         """Call in a reader's long loops (per page, per part): enforces --timeout and --max-memory."""
@@ -226,8 +227,9 @@ class WriteContext:
     resource_prefix: str = ""  # how the output refers to a resource: prefix + name (a relative path)
     embed_media: bool = False
 
-    def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None) -> None:
-        self.reporter.report(code, locator, count=count, detail=detail)
+    def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None,
+               text: str | None = None) -> None:
+        self.reporter.report(code, locator, count=count, detail=detail, text=text)
 
     def resource_url(self, name: str) -> str:
         return self.resource_prefix + name

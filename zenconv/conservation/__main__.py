@@ -1,0 +1,98 @@
+"""``python -m zenconv.conservation PATHS... [--corpus DIR] [--format NAME] [--json] [--jobs N]``
+
+Prints, per format, the documents checked, those with unaccounted tokens and how many, then each
+such document's parts with their first unaccounted tokens. ``--corpus`` takes the documents of a
+conformance corpus's ``MANIFEST.tsv`` (role ``document``). Exit status 1 when any token is unaccounted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from .check import check
+from .model import Account
+
+WORST = 10
+
+
+def corpus_documents(folder: Path) -> list[Path]:
+    with open(folder / "MANIFEST.tsv", newline="", encoding="utf-8") as fh:
+        return [folder / row["file"] for row in csv.DictReader(fh, delimiter="\t") if row["role"] == "document"]
+
+
+def expand(paths: list[str]) -> list[Path]:
+    found: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        found += sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    return found
+
+
+def _check(args: tuple[Path, str | None]) -> dict:
+    path, fmt = args
+    try:
+        return check(path, fmt).to_json()
+    except Exception as exc:  # the check must finish the run: one failure is one line of the table
+        return Account(str(path), fmt, "check-failed", problems=[f"{type(exc).__name__}: {exc}"[:300]]).to_json()
+
+
+def summary(accounts: list[dict]) -> str:
+    by_format: dict[str, list[dict]] = defaultdict(list)
+    for acc in accounts:
+        by_format[acc["format"] or "?"].append(acc)
+    out = [f"{'format':<10}{'checked':>8}{'lossy':>7}{'unaccounted':>13}{'source tokens':>15}{'unreadable':>12}"]
+    for fmt in sorted(by_format):
+        docs = by_format[fmt]
+        lossy = [a for a in docs if a["unaccounted"]]
+        out.append(f"{fmt:<10}{len(docs):>8}{len(lossy):>7}{sum(a['unaccounted'] for a in docs):>13}"
+                   f"{sum(a['source_tokens'] for a in docs):>15}"
+                   f"{sum(a['outcome'] in ('unreadable', 'check-failed') for a in docs):>12}")
+    for fmt in sorted(by_format):
+        lossy = sorted((a for a in by_format[fmt] if a["unaccounted"]), key=lambda a: (-a["unaccounted"], a["path"]))
+        if lossy:
+            out.append(f"\n{fmt}: documents with unaccounted tokens (worst first)")
+        for acc in lossy[:WORST]:
+            out.append(f"  {acc['unaccounted']:>6} of {acc['source_tokens']:<7} {acc['path']}")
+            for part in sorted(acc["parts"], key=lambda p: -p["unaccounted"])[:4]:
+                out.append(f"           {part['unaccounted']:>5} in {part['part']} ({part['kind']}): "
+                           + " ".join(part["first"]))
+        if len(lossy) > WORST:
+            out.append(f"  ... and {len(lossy) - WORST} more")
+    problems = [(a["path"], p) for a in accounts for p in a["problems"]]
+    if problems:
+        out.append("\nproblems")
+        out += [f"  {path}: {problem}" for path, problem in problems]
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m zenconv.conservation", description=__doc__.split("\n\n")[1])
+    parser.add_argument("paths", nargs="*", help="documents, or folders of documents")
+    parser.add_argument("--corpus", type=Path, help="a corpus folder with a MANIFEST.tsv")
+    parser.add_argument("--format", dest="fmt", help="the reader to use (as --from)")
+    parser.add_argument("--json", action="store_true", help="one JSON account per document instead of the table")
+    parser.add_argument("--jobs", type=int, default=1, help="documents checked at once (default 1)")
+    args = parser.parse_args(argv)
+    paths = expand(args.paths) + (corpus_documents(args.corpus) if args.corpus else [])
+    work = [(path, args.fmt) for path in paths]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            accounts = list(pool.map(_check, work))
+    else:
+        accounts = [_check(item) for item in work]
+    if args.json:
+        for acc in accounts:
+            print(json.dumps(acc, ensure_ascii=False, sort_keys=True))
+    else:
+        print(summary(accounts))
+    return 1 if any(a["unaccounted"] for a in accounts) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""What the accounting counts as a document's text, and every exclusion, each with its reason.
+
+One place: the extractors read these tables and nothing else decides what is content. A rule
+names the XML element, part or relationship it covers; its value says why.
+"""
+
+from __future__ import annotations
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
+X = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
+C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+TC = "{http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments}"
+PC = "{http://schemas.microsoft.com/office/powerpoint/2018/8/main}"
+TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
+DC = "{http://purl.org/dc/elements/1.1/}"
+
+# --- OOXML ---------------------------------------------------------------------------------------
+
+OOXML_TEXT = {
+    W + "t": "a run's text (body, headers, footers, notes, comments, text boxes, glossary)",
+    A + "t": "DrawingML text: slides, layouts, masters, notes, shapes, SmartArt data, chart titles",
+    M + "t": "an equation's text, compared symbol by symbol (the output writes it as LaTeX)",
+    X + "t": "spreadsheet text: shared and inline strings, legacy comments, rich text runs",
+    C + "v": "a chart's cached values: series names, categories and numbers",
+    P + "text": "a legacy PowerPoint comment's text",
+    TC + "text": "an Excel threaded comment's text",
+}
+"""Elements whose text is the document's text."""
+
+OOXML_SPACES = frozenset({W + "tab", W + "br", W + "cr", A + "br"})
+"""Elements that stand for a space or a line break between words."""
+
+OOXML_BLOCKS = frozenset({W + "p", A + "p", X + "si", X + "c", C + "pt", P + "cm", TC + "threadedComment",
+                          W + "tc", A + "tc"})
+"""Elements whose text is one line: words never join across two of them."""
+
+OOXML_SKIPPED = {
+    MC + "Fallback": "markup compatibility: the fallback repeats its Choice for older consumers",
+    W + "instrText": "a field instruction (PAGE, HYPERLINK \"...\", TOC \\o): code, not text",
+    W + "delText": "a tracked deletion: not in the accepted text, --revisions accept (the default)",
+    X + "rPh": "a phonetic reading guide (furigana) over a string, not the string",
+    X + "f": "a cell's formula: code; its cached value is the cell's text",
+    X + "definedNames": "defined names are formulas",
+}
+"""Subtrees whose text is not the document's text."""
+
+OOXML_SKIPPED_IN_TEMPLATES = {
+    P + "ph": "a layout's or master's placeholder holds prompt text that each slide replaces",
+}
+"""In slide layouts and masters, notes and handout masters: a shape whose ``nvPr`` holds one of these
+is skipped whole."""
+
+OOXML_SKIPPED_COMMENTS = ("an Excel note on a cell that also has a threaded comment is the thread's fallback "
+                          "copy for older Excel ([Threaded comment] Your version of Excel...)")
+"""A legacy ``x:comment`` whose ``ref`` has a ``threadedComment`` in the same sheet is skipped."""
+
+OOXML_HEADER_FOOTER = ("a sheet's print header or footer is text; its &-codes (&L, &\"Arial,Bold\", &12, &KFF0000, "
+                       "&P) are formatting and fields, removed")
+
+OOXML_CELLS = "a cell of type n, d or b holds a number, a date or a boolean: its display depends on a number format"
+
+OOXML_TEMPLATE_PARTS = frozenset({"slideLayout", "slideMaster", "notesMaster", "handoutMaster"})
+
+OOXML_SKIPPED_PARTS = {
+    "styles": "style definitions: names and formatting",
+    "stylesWithEffects": "style definitions: names and formatting",
+    "theme": "theme colours and font names",
+    "themeOverride": "theme colours and font names",
+    "settings": "application settings",
+    "webSettings": "application settings",
+    "fontTable": "font names",
+    "numbering": "list definitions: level text is a template of generated numbers",
+    "customXml": "data bound to the document, not its text",
+    "customXmlProps": "data bound to the document, not its text",
+    "core-properties": "document properties: metadata, carried in the manifest",
+    "metadata/core-properties": "document properties: metadata, carried in the manifest",
+    "extended-properties": "application properties: metadata",
+    "custom-properties": "custom properties: metadata",
+    "presProps": "presentation settings",
+    "viewProps": "view settings",
+    "tableStyles": "table style definitions",
+    "calcChain": "the recalculation order of formulas",
+    "sharedStrings": "read through the cells that use them (an unused string is not shown)",
+    "commentAuthors": "the authors' names, shown with each comment",
+    "people": "the authors' names, shown with each comment",
+    "person": "the authors' names, shown with each comment",
+    "vmlDrawing": "legacy VML: draws the note boxes whose text the comments part holds",
+    "diagramDrawing": "SmartArt's cached drawing repeats the text of its data part",
+    "diagramLayout": "SmartArt layout definition: its sample text is not the document's",
+    "diagramQuickStyle": "SmartArt style definition",
+    "diagramColors": "SmartArt colour definition",
+    "chartStyle": "chart style definition",
+    "chartColorStyle": "chart colour definition",
+    "pivotCacheDefinition": "a pivot table's data cache, not shown as such",
+    "pivotCacheRecords": "a pivot table's data cache, not shown as such",
+    "externalLink": "a cache of another workbook's cells",
+    "volatileDependencies": "calculation cache",
+    "connections": "data connection definitions",
+    "queryTable": "data query definitions",
+    "printerSettings": "binary printer settings",
+    "tags": "programmatic tags",
+    "slideUpdateInfo": "update bookkeeping",
+    "ctrlProp": "form control properties",
+}
+"""Parts, by the last segment of the relationship type that reaches them, whose text is not content.
+Any part reached that is not XML (images, embedded packages, fonts) is not walked either."""
+
+# --- ODF -------------------------------------------------------------------------------------------
+
+ODF_ROOTS = {
+    "content.xml": (OFFICE + "body",),
+    "styles.xml": (OFFICE + "master-styles",),  # page headers and footers
+}
+"""Per stream, the subtrees that hold content (the rest of the stream is declarations and styles)."""
+
+ODF_SPACES = frozenset({TEXT + "s", TEXT + "tab", TEXT + "line-break"})
+ODF_BLOCKS = frozenset({TEXT + "p", TEXT + "h", "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}table-cell"})
+
+ODF_SKIPPED = {
+    TEXT + "tracked-changes": "tracked changes: deletions are not in the accepted text",
+    TEXT + "note-citation": "a note's number: a label the writer generates",
+    TEXT + "table-of-content-source": "an index's templates; the index body holds its entries",
+    TEXT + "alphabetical-index-source": "an index's templates; the index body holds its entries",
+    TEXT + "illustration-index-source": "an index's templates; the index body holds its entries",
+    TEXT + "table-index-source": "an index's templates; the index body holds its entries",
+    TEXT + "object-index-source": "an index's templates; the index body holds its entries",
+    TEXT + "user-index-source": "an index's templates; the index body holds its entries",
+    TEXT + "bibliography-source": "an index's templates; the index body holds its entries",
+    TEXT + "sequence-decls": "declarations of numbering sequences",
+    TEXT + "variable-decls": "declarations of variables",
+    TEXT + "user-field-decls": "declarations of user fields",
+    DC + "date": "a comment's date: metadata, shown cut to the second",
+    OFFICE + "forms": "form definitions",
+    OFFICE + "scripts": "scripts: code",
+    OFFICE + "event-listeners": "event bindings: code",
+}
+
+# --- PDF -------------------------------------------------------------------------------------------
+
+PDF_SKIPPED = {
+    r"\(cid:\d+\)": "pdfminer's notation for a glyph its font maps to no character: not text it read",
+}
+"""Patterns removed from pdfminer's page text."""
+
+# --- HTML ------------------------------------------------------------------------------------------
+
+HTML_SKIPPED = {
+    "script": "code, not text",
+    "style": "a style sheet, not text",
+    "template": "an inert fragment: not rendered",
+    "noscript": "fallback for browsers without scripts; the reader sees a scripting browser's page",
+    "head": "the document's head: its title is metadata, carried in the manifest",
+}
+"""Elements whose text is not content. Comments and processing instructions are never text."""
+
+HTML_BLOCKS = frozenset(
+    "address article aside blockquote br caption dd details dialog div dl dt fieldset figcaption figure footer "
+    "form h1 h2 h3 h4 h5 h6 header hgroup hr li main nav ol option p pre section summary table tbody td tfoot "
+    "th thead tr ul".split())
+
+# --- Markdown --------------------------------------------------------------------------------------
+
+MARKDOWN_SKIPPED = {
+    "block_html": "raw HTML: its text nodes are counted, its tags are markup",
+}
