@@ -20,6 +20,7 @@ from .model import Account, PartAccount
 from .tokens import canonical, count, markdown_text, tokens
 
 FIRST_TOKENS = 12  # per part, the unaccounted tokens shown
+MAX_JOIN = 24       # a word drawn letter by letter (a PDF's rotated page) is rejoined up to this many pieces
 
 
 def check(path: Path, fmt: str | None = None, options: dict | None = None) -> Account:
@@ -67,20 +68,22 @@ def _charge(words: list[str], budget: Counter) -> set[int]:
 
 
 def _rejoin(words: list[str], lost: set[int], budget: Counter) -> None:
-    """The same text with other word boundaries is accounted for: two or three unaccounted neighbours
-    the output holds as one word (a PDF's letter spacing, a hyphen at a line's end), or one unaccounted
-    word the output holds as two (a note number a reader sets apart)."""
+    """The same text with other word boundaries is accounted for: unaccounted neighbours the output
+    holds as one word (a PDF's letter spacing, a hyphen at a line's end, a rotated page's letters),
+    the longest such run first, or one unaccounted word the output holds as two (a note number a
+    reader sets apart)."""
     for index in sorted(lost):
         if index not in lost:
             continue
-        for span in (3, 2):
-            run = range(index, index + span)
-            if all(i in lost for i in run):
-                joined = canonical("".join(words[i] for i in run))
-                if budget[joined] > 0:
-                    budget[joined] -= 1
-                    lost.difference_update(run)
-                    break
+        length = 1
+        while length < MAX_JOIN and index + length in lost:
+            length += 1
+        for span in range(length, 1, -1):
+            joined = canonical("".join(words[index:index + span]))
+            if budget[joined] > 0:
+                budget[joined] -= 1
+                lost.difference_update(range(index, index + span))
+                break
         else:
             word = words[index]
             for cut in range(1, len(word)):

@@ -19,12 +19,13 @@ _SNIFF_CHARS = 1 << 16
 
 
 def pdf_parts(path) -> list[Part]:
-    """Each page's text as pdfminer's layout analysis joins its characters into words and lines."""
+    """Each page's text as pdfminer's layout analysis joins its characters into words and lines, vertical
+    lines included (a rotated page's, a note up a margin: else each letter is a line of its own)."""
     from pdfminer.high_level import extract_pages
     from pdfminer.layout import LAParams, LTTextContainer
 
     parts = []
-    for number, page in enumerate(extract_pages(path, laparams=LAParams()), 1):
+    for number, page in enumerate(extract_pages(path, laparams=LAParams(detect_vertical=True)), 1):
         text = "\n".join(box.get_text() for box in page if isinstance(box, LTTextContainer))
         parts.append(Part(f"page {number}", "page", _PDF_SKIPPED.sub(" ", text)))
     return parts

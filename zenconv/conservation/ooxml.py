@@ -24,6 +24,7 @@ _RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relations
 _SHEET_CODES = re.compile(r'&(?:"[^"]{0,200}"|K(?:[0-9A-Fa-f]{6}|\d\d[+-]\d{3})|\d+|[A-Za-z]|&)')
 _HEADER_FOOTER = frozenset(rules.X + name for name in (
     "oddHeader", "oddFooter", "evenHeader", "evenFooter", "firstHeader", "firstFooter"))
+_XSTRING = re.compile(r"_x([0-9A-Fa-f]{4})_")
 _TEXT_CELLS = frozenset({"s", "str", "e", "inlineStr"})  # n, d and b are numbers, dates and booleans
 
 
@@ -62,11 +63,16 @@ def reachable(package: SafeZip) -> list[tuple[str, str]]:
     return order
 
 
+def xstring(text: str) -> str:
+    """A spreadsheet string with its ``_xHHHH_`` escapes decoded (:data:`~.rules.OOXML_ESCAPES`)."""
+    return _XSTRING.sub(lambda m: chr(int(m.group(1), 16)), text) if "_x" in text else text
+
+
 def shared_strings(package: SafeZip, parts: list[tuple[str, str]]) -> list[str]:
     for part, kind in parts:
         if kind == "sharedStrings":
             root = parse_xml(package.read(part), NS)
-            return ["".join(t.text or "" for t in si.iter(rules.X + "t") if t.getparent().tag != rules.X + "rPh")
+            return [xstring("".join(t.text or "" for t in si.iter(rules.X + "t") if t.getparent().tag != rules.X + "rPh"))
                     for si in root.iter(rules.X + "si")]
     return []
 
@@ -83,7 +89,8 @@ def threaded_refs(package: SafeZip, parts: list[tuple[str, str]]) -> dict[str, s
         refs = set()
         for target, k in rels:
             if k == "threadedComment" and package.has(target):
-                refs.update(el.get("ref") or "" for el in parse_xml(package.read(target), NS).iter(rules.TC + "threadedComment"))
+                root = parse_xml(package.read(target), NS)
+                refs.update(el.get("ref") or "" for el in root.iter(rules.TC + "threadedComment"))
         for target in legacy:
             found.setdefault(target.casefold(), set()).update(refs)
     return found
@@ -91,11 +98,21 @@ def threaded_refs(package: SafeZip, parts: list[tuple[str, str]]) -> dict[str, s
 
 def _classifier(kind: str, strings: list[str], threaded: set[str]):
     template = kind in rules.OOXML_TEMPLATE_PARTS
+    categories: set[tuple[str, ...]] = set()
 
     def classify(el):
         tag = el.tag
         if tag in rules.OOXML_SKIPPED:
             return SKIP
+        if tag == rules.C + "numCache" and _grandparent_tag(el) in rules.OOXML_CHART_VALUES:
+            return SKIP
+        if tag == rules.C + "cat":
+            axis = tuple(v.text or "" for v in el.iter(rules.C + "v"))
+            if axis in categories:
+                return SKIP
+            categories.add(axis)
+        if tag == rules.X + "t":
+            return Words(xstring(el.text or ""))
         if tag == rules.M + "t":
             return Words(f" {math_symbols(el.text or '')} ")
         if tag in rules.OOXML_TEXT:
@@ -117,6 +134,12 @@ def _classifier(kind: str, strings: list[str], threaded: set[str]):
     return classify
 
 
+def _grandparent_tag(el):
+    parent = el.getparent()
+    grand = parent.getparent() if parent is not None else None
+    return grand.tag if grand is not None else None
+
+
 def _cell(el, strings: list[str]):
     kind = el.get("t") or "n"
     if kind not in _TEXT_CELLS:
@@ -124,7 +147,7 @@ def _cell(el, strings: list[str]):
     if kind == "inlineStr":
         return BLOCK
     value = el.find(rules.X + "v")
-    text = value.text or "" if value is not None else ""
+    text = xstring(value.text or "") if value is not None else ""
     if kind == "s":
         try:
             text = strings[int(text)]

@@ -33,7 +33,7 @@ OOXML_TEXT = {
 }
 """Elements whose text is the document's text."""
 
-OOXML_SPACES = frozenset({W + "tab", W + "br", W + "cr", A + "br"})
+OOXML_SPACES = frozenset({W + "tab", W + "br", W + "cr", A + "br", W + "noBreakHyphen"})
 """Elements that stand for a space or a line break between words."""
 
 OOXML_BLOCKS = frozenset({W + "p", A + "p", X + "si", X + "c", C + "pt", P + "cm", TC + "threadedComment",
@@ -55,6 +55,13 @@ OOXML_SKIPPED_IN_TEMPLATES = {
 }
 """In slide layouts and masters, notes and handout masters: a shape whose ``nvPr`` holds one of these
 is skipped whole."""
+
+OOXML_CHART_VALUES = frozenset({C + "val", C + "yVal", C + "bubbleSize"})
+OOXML_CHART_NUMBERS = ("a chart's plotted numbers (the numCache of c:val, c:yVal, c:bubbleSize) are numbers: their display "
+                       "depends on a format code, as a cell's does")
+OOXML_CHART_CATEGORIES = "each series repeats its chart's categories (c:cat): they are one axis, counted once"
+
+OOXML_ESCAPES = "spreadsheet strings escape characters as _xHHHH_ (ST_Xstring): decoded before counting"
 
 OOXML_SKIPPED_COMMENTS = ("an Excel note on a cell that also has a threaded comment is the thread's fallback "
                           "copy for older Excel ([Threaded comment] Your version of Excel...)")
