@@ -106,7 +106,7 @@ def _classifier(kind: str, strings: list[str], threaded: set[str]):
             return SKIP
         if tag == rules.C + "numCache" and _grandparent_tag(el) in rules.OOXML_CHART_VALUES:
             return SKIP
-        if tag == rules.C + "cat":
+        if tag in rules.OOXML_CHART_AXES:
             axis = tuple(v.text or "" for v in el.iter(rules.C + "v"))
             if axis in categories:
                 return SKIP

@@ -59,7 +59,9 @@ is skipped whole."""
 OOXML_CHART_VALUES = frozenset({C + "val", C + "yVal", C + "bubbleSize"})
 OOXML_CHART_NUMBERS = ("a chart's plotted numbers (the numCache of c:val, c:yVal, c:bubbleSize) are numbers: their display "
                        "depends on a format code, as a cell's does")
-OOXML_CHART_CATEGORIES = "each series repeats its chart's categories (c:cat): they are one axis, counted once"
+OOXML_CHART_AXES = frozenset({C + "cat", C + "xVal"})
+OOXML_CHART_CATEGORIES = ("each series repeats its chart's categories (c:cat, a scatter's c:xVal): they are one "
+                          "axis, counted once")
 
 OOXML_ESCAPES = "spreadsheet strings escape characters as _xHHHH_ (ST_Xstring): decoded before counting"
 
