@@ -158,6 +158,15 @@ class Comments:
         self.placed.add(thread.note_id)
         return thread.note_id
 
+    def report_unmarked(self, ctx) -> None:
+        """Under ``--comments drop``, after every story: the comments no mark reported (anchored nowhere,
+        or only in text skipped as hidden), each with its text."""
+        for cid, el in self.elements.items():
+            if cid not in self.reported:
+                self.reported.add(cid)
+                ctx.report("docx.comments-dropped", Locator(part=self.part), detail=f"comment {cid[:40]} has no mark",
+                           text=paragraphs_text(el))
+
     def hidden_run(self, run) -> None:
         """A run skipped as hidden text: a comment referenced only there is skipped with it."""
         if not self.keep:

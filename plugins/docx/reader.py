@@ -77,6 +77,8 @@ def read(source, ctx) -> Iterator:
     ctx.notes.extend(read_notes(reader, rels))
     if comments.keep:
         ctx.notes.extend(read_comments(reader))
+    else:
+        comments.report_unmarked(ctx)
     st.part, st.rels = main, rels
     report_headers(reader)
     ctx.preservation[ID] = {"version": 1, "paragraph_style_ids": sorted(st.style_ids)}

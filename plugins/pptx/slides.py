@@ -240,9 +240,10 @@ class SlideReader:
             return
         for target in self.pkg.related(self.part, "comments"):
             root = self.pkg.xml(target)
-            count = sum(1 for c in root if isinstance(c.tag, str) and c.tag.endswith("}cm")) if root is not None else 0
-            if count:
-                self.ctx.report("pptx.comments-dropped", self.locator, count=count)
+            cms = [c for c in root if isinstance(c.tag, str) and c.tag.endswith("}cm")] if root is not None else []
+            if cms:
+                self.ctx.report("pptx.comments-dropped", self.locator, count=len(cms),
+                                text="\n".join("".join(c.itertext()) for c in cms))
 
     def notes(self) -> list:
         """The notes page's body placeholder(s), as blocks."""
