@@ -59,7 +59,7 @@ def running_header_pdf() -> bytes:
 def hostile_files() -> dict[str, tuple[bytes, str, str]]:
     return {
         "header-payload.docx": (header_payload_docx(), "docx.headers-footers-dropped",
-                                "a dropped header of 2.2 M characters with bidi overrides, zero-width marks, C1 controls"),
+                                "a dropped header of 2.2 M characters: bidi overrides, zero-width marks, C1 controls"),
         "running-header-payload.pdf": (running_header_pdf(), "pdf.running-headers-dropped",
                                        "a running header ending in a 90-letter word, dropped as furniture"),
     }

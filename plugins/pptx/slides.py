@@ -240,7 +240,7 @@ class SlideReader:
             return
         for target in self.pkg.related(self.part, "comments"):
             root = self.pkg.xml(target)
-            cms = [c for c in root if isinstance(c.tag, str) and c.tag.endswith("}cm")] if root is not None else []
+            cms = [c for c in (root if root is not None else ()) if isinstance(c.tag, str) and c.tag.endswith("}cm")]
             if cms:
                 self.ctx.report("pptx.comments-dropped", self.locator, count=len(cms),
                                 text="\n".join("".join(c.itertext()) for c in cms))

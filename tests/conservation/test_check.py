@@ -61,7 +61,8 @@ def test_text_in_a_part_the_reader_does_not_read_is_found_unaccounted(tmp_path):
 
 def test_field_instructions_and_fallbacks_are_not_counted(tmp_path):
     field = ('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGE \\* MERGEFORMAT </w:instrText></w:r>'
-             '<w:r><w:fldChar w:fldCharType="separate"/></w:r>' + FX.r("7") + '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
+             '<w:r><w:fldChar w:fldCharType="separate"/></w:r>' + FX.r("7")
+             + '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
     box = ('<w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing/></mc:Choice>'
            f'<mc:Fallback><w:pict><v:shape><v:textbox><w:txbxContent>{FX.p("Fallback copy")}</w:txbxContent>'
            '</v:textbox></v:shape></w:pict></mc:Fallback></mc:AlternateContent></w:r>')
@@ -91,3 +92,11 @@ def test_the_script_prints_the_table_and_fails_on_a_loss(tmp_path, capsys):
 def test_an_unreadable_source_is_a_problem_not_a_crash(tmp_path):
     account = check(_write(tmp_path, "bad.docx", b"PK\x03\x04 not really a zip"))
     assert account.outcome == "unreadable" and account.problems and account.unaccounted == 0
+
+
+def test_every_rule_has_a_reason(capsys):
+    assert main(["--rules"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) > 50
+    assert any(line.startswith("ooxml") and "w:instrText" in line and "field instruction" in line for line in lines)
+    assert all(len(line.split(None, 2)) == 3 for line in lines)

@@ -1,4 +1,4 @@
-"""``python -m zenconv.conservation PATHS... [--corpus DIR] [--format NAME] [--json] [--jobs N]``
+"""``python -m zenconv.conservation PATHS... [--corpus DIR] [--format NAME] [--json] [--jobs N] [--rules]``
 
 Prints, per format, the documents checked, those with unaccounted tokens and how many, then each
 such document's parts with their first unaccounted tokens. ``--corpus`` takes the documents of a
@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .check import check
 from .model import Account
+from .rules import catalogue
 
 WORST = 10
 
@@ -78,7 +79,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--format", dest="fmt", help="the reader to use (as --from)")
     parser.add_argument("--json", action="store_true", help="one JSON account per document instead of the table")
     parser.add_argument("--jobs", type=int, default=1, help="documents checked at once (default 1)")
+    parser.add_argument("--rules", action="store_true", help="print what counts as text and every exclusion, then stop")
     args = parser.parse_args(argv)
+    if args.rules:
+        for family, what, why in catalogue():
+            print(f"{family:<9} {what:<40} {why}")
+        return 0
     paths = expand(args.paths) + (corpus_documents(args.corpus) if args.corpus else [])
     work = [(path, args.fmt) for path in paths]
     if args.jobs > 1:

@@ -102,7 +102,7 @@ def markdown_parts(data: bytes) -> list[Part]:
                 continue
         if kind in _MD_SPACES:
             line.append(" ")
-        elif kind == "block_html":
+        elif kind == "block_html":  # rules.MARKDOWN_HTML
             found.extend(html_text(token.get("raw", "")) if token.get("raw", "").strip() else [])
         elif kind == "text":  # mistune's tree keeps character references as written
             line.append(html.unescape(token.get("raw", "")))

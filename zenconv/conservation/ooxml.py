@@ -21,11 +21,11 @@ from .tokens import math_symbols
 
 NS = "conservation"
 _RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
-_SHEET_CODES = re.compile(r'&(?:"[^"]{0,200}"|K(?:[0-9A-Fa-f]{6}|\d\d[+-]\d{3})|\d+|[A-Za-z]|&)')
+_SHEET_CODES = re.compile(rules.OOXML_HEADER_FOOTER_CODES[0])
 _HEADER_FOOTER = frozenset(rules.X + name for name in (
     "oddHeader", "oddFooter", "evenHeader", "evenFooter", "firstHeader", "firstFooter"))
-_XSTRING = re.compile(r"_x([0-9A-Fa-f]{4})_")
-_TEXT_CELLS = frozenset({"s", "str", "e", "inlineStr"})  # n, d and b are numbers, dates and booleans
+_XSTRING = re.compile(rules.OOXML_ESCAPE[0])
+_PHONETIC = rules.X + "rPh"
 
 
 def relationships_of(package: SafeZip, part: str) -> list[tuple[str, str]]:
@@ -64,7 +64,7 @@ def reachable(package: SafeZip) -> list[tuple[str, str]]:
 
 
 def xstring(text: str) -> str:
-    """A spreadsheet string with its ``_xHHHH_`` escapes decoded (:data:`~.rules.OOXML_ESCAPES`)."""
+    """A spreadsheet string with its ``_xHHHH_`` escapes decoded (:data:`~.rules.OOXML_ESCAPE`)."""
     return _XSTRING.sub(lambda m: chr(int(m.group(1), 16)), text) if "_x" in text else text
 
 
@@ -72,7 +72,7 @@ def shared_strings(package: SafeZip, parts: list[tuple[str, str]]) -> list[str]:
     for part, kind in parts:
         if kind == "sharedStrings":
             root = parse_xml(package.read(part), NS)
-            return [xstring("".join(t.text or "" for t in si.iter(rules.X + "t") if t.getparent().tag != rules.X + "rPh"))
+            return [xstring("".join(t.text or "" for t in si.iter(rules.X + "t") if t.getparent().tag != _PHONETIC))
                     for si in root.iter(rules.X + "si")]
     return []
 
@@ -125,7 +125,7 @@ def _classifier(kind: str, strings: list[str], threaded: set[str]):
             return SKIP
         if tag in _HEADER_FOOTER:
             return Line(_SHEET_CODES.sub(" ", el.text or ""))
-        if template and tag == rules.P + "sp" and el.find(f"{rules.P}nvSpPr/{rules.P}nvPr/{rules.P}ph") is not None:
+        if template and tag == rules.P + "sp" and el.find(rules.OOXML_TEMPLATE_PLACEHOLDER[0]) is not None:
             return SKIP
         if tag in rules.OOXML_BLOCKS:
             return BLOCK
@@ -142,7 +142,7 @@ def _grandparent_tag(el):
 
 def _cell(el, strings: list[str]):
     kind = el.get("t") or "n"
-    if kind not in _TEXT_CELLS:
+    if kind in rules.OOXML_CELLS_NOT_TEXT:
         return SKIP
     if kind == "inlineStr":
         return BLOCK

@@ -50,29 +50,37 @@ OOXML_SKIPPED = {
 }
 """Subtrees whose text is not the document's text."""
 
-OOXML_SKIPPED_IN_TEMPLATES = {
-    P + "ph": "a layout's or master's placeholder holds prompt text that each slide replaces",
+OOXML_TEMPLATE_PLACEHOLDER = (f"{P}nvSpPr/{P}nvPr/{P}ph",
+                              "a layout's or master's placeholder holds prompt text that each slide replaces")
+"""In slide layouts and masters, notes and handout masters: a shape (``p:sp``) with a placeholder is skipped."""
+
+OOXML_CHART_VALUES = {
+    tag: "a chart's plotted numbers (the numCache under it) are numbers: their display depends on a format code"
+    for tag in (C + "val", C + "yVal", C + "bubbleSize")
 }
-"""In slide layouts and masters, notes and handout masters: a shape whose ``nvPr`` holds one of these
-is skipped whole."""
+OOXML_CHART_AXES = {
+    tag: "each series repeats its chart's categories: they are one axis, counted once (the first of each)"
+    for tag in (C + "cat", C + "xVal")
+}
 
-OOXML_CHART_VALUES = frozenset({C + "val", C + "yVal", C + "bubbleSize"})
-OOXML_CHART_NUMBERS = ("a chart's plotted numbers (the numCache of c:val, c:yVal, c:bubbleSize) are numbers: their display "
-                       "depends on a format code, as a cell's does")
-OOXML_CHART_AXES = frozenset({C + "cat", C + "xVal"})
-OOXML_CHART_CATEGORIES = ("each series repeats its chart's categories (c:cat, a scatter's c:xVal): they are one "
-                          "axis, counted once")
+OOXML_CELLS_NOT_TEXT = {
+    "n": "a number: its display depends on the cell's number format",
+    "d": "a date: its display depends on the cell's number format",
+    "b": "a boolean: the reader shows TRUE or FALSE for 1 or 0",
+}
+"""Cell types (``t``) whose value is not text; a shared string (s), a formula's string (str), an error
+(e) and an inline string count."""
 
-OOXML_ESCAPES = "spreadsheet strings escape characters as _xHHHH_ (ST_Xstring): decoded before counting"
+OOXML_ESCAPE = (r"_x([0-9A-Fa-f]{4})_",
+                "spreadsheet strings escape characters as _xHHHH_ (ST_Xstring): decoded before counting")
+
+OOXML_HEADER_FOOTER_CODES = (r'&(?:"[^"]{0,200}"|K(?:[0-9A-Fa-f]{6}|\d\d[+-]\d{3})|\d+|[A-Za-z]|&)',
+                             "a sheet's print header or footer is text; its &-codes (&L, &\"Arial,Bold\", &12, "
+                             "&KFF0000, &P) are formatting and fields, removed")
 
 OOXML_SKIPPED_COMMENTS = ("an Excel note on a cell that also has a threaded comment is the thread's fallback "
                           "copy for older Excel ([Threaded comment] Your version of Excel...)")
 """A legacy ``x:comment`` whose ``ref`` has a ``threadedComment`` in the same sheet is skipped."""
-
-OOXML_HEADER_FOOTER = ("a sheet's print header or footer is text; its &-codes (&L, &\"Arial,Bold\", &12, &KFF0000, "
-                       "&P) are formatting and fields, removed")
-
-OOXML_CELLS = "a cell of type n, d or b holds a number, a date or a boolean: its display depends on a number format"
 
 OOXML_TEMPLATE_PARTS = frozenset({"slideLayout", "slideMaster", "notesMaster", "handoutMaster"})
 
@@ -88,7 +96,6 @@ OOXML_SKIPPED_PARTS = {
     "customXml": "data bound to the document, not its text",
     "customXmlProps": "data bound to the document, not its text",
     "core-properties": "document properties: metadata, carried in the manifest",
-    "metadata/core-properties": "document properties: metadata, carried in the manifest",
     "extended-properties": "application properties: metadata",
     "custom-properties": "custom properties: metadata",
     "presProps": "presentation settings",
@@ -175,6 +182,28 @@ HTML_BLOCKS = frozenset(
 
 # --- Markdown --------------------------------------------------------------------------------------
 
-MARKDOWN_SKIPPED = {
-    "block_html": "raw HTML: its text nodes are counted, its tags are markup",
-}
+MARKDOWN_HTML = "raw HTML (a block): its text nodes count, as HTML's do; an inline tag is markup"
+
+
+def catalogue() -> list[tuple[str, str, str]]:
+    """Every rule as (family, what it covers, why), for ``python -m zenconv.conservation --rules``."""
+    prefixes = {W: "w", A: "a", M: "m", X: "x", P: "p", C: "c", MC: "mc", TC: "tc", PC: "p188", TEXT: "text",
+                OFFICE: "office", STYLE: "style", DC: "dc"}
+
+    def name(tag: str) -> str:
+        space, _, local = tag.rpartition("}")
+        return f"{prefixes.get(space + '}', '?')}:{local}"
+
+    found = [("ooxml", f"text of {name(t)}", why) for t, why in OOXML_TEXT.items()]
+    found += [("ooxml", f"skipped {name(t)}", why) for t, why in OOXML_SKIPPED.items()]
+    found += [("ooxml", f"part {kind}", why) for kind, why in OOXML_SKIPPED_PARTS.items()]
+    found += [("ooxml", f"cell type {t}", why) for t, why in OOXML_CELLS_NOT_TEXT.items()]
+    found += [("ooxml", f"chart {name(t)}", why) for t, why in {**OOXML_CHART_VALUES, **OOXML_CHART_AXES}.items()]
+    found += [("ooxml", "placeholder in " + ", ".join(sorted(OOXML_TEMPLATE_PARTS)), OOXML_TEMPLATE_PLACEHOLDER[1]),
+              ("ooxml", "_xHHHH_", OOXML_ESCAPE[1]), ("ooxml", "header/footer &-codes", OOXML_HEADER_FOOTER_CODES[1]),
+              ("ooxml", "legacy note twin of a thread", OOXML_SKIPPED_COMMENTS)]
+    found += [("odf", f"skipped {name(t)}", why) for t, why in ODF_SKIPPED.items()]
+    found += [("pdf", pattern, why) for pattern, why in PDF_SKIPPED.items()]
+    found += [("html", f"skipped {tag}", why) for tag, why in HTML_SKIPPED.items()]
+    found.append(("markdown", "block_html", MARKDOWN_HTML))
+    return found
