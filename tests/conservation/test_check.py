@@ -100,3 +100,11 @@ def test_every_rule_has_a_reason(capsys):
     assert len(lines) > 50
     assert any(line.startswith("ooxml") and "w:instrText" in line and "field instruction" in line for line in lines)
     assert all(len(line.split(None, 2)) == 3 for line in lines)
+
+
+def test_the_script_passes_conversion_options(tmp_path, capsys):
+    data = FX.with_comments(FX.p(runs=FX.commented("0", FX.r("words"))), FX.comment("0", FX.p("Dropped remark")))
+    path = _write(tmp_path, "c.docx", data)
+    assert main([str(path), "--json", "--option", "comments=drop"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["reported_tokens"] == 2 and record["unaccounted"] == 0

@@ -1,4 +1,5 @@
-"""``python -m zenconv.conservation PATHS... [--corpus DIR] [--format NAME] [--json] [--jobs N] [--rules]``
+"""``python -m zenconv.conservation PATHS... [--corpus DIR] [--format NAME] [--option NAME=VALUE] [--json]
+[--jobs N] [--rules]``
 
 Prints, per format, the documents checked, those with unaccounted tokens and how many, then each
 such document's parts with their first unaccounted tokens. ``--corpus`` takes the documents of a
@@ -35,10 +36,10 @@ def expand(paths: list[str]) -> list[Path]:
     return found
 
 
-def _check(args: tuple[Path, str | None]) -> dict:
-    path, fmt = args
+def _check(args: tuple[Path, str | None, dict]) -> dict:
+    path, fmt, options = args
     try:
-        return check(path, fmt).to_json()
+        return check(path, fmt, options).to_json()
     except Exception as exc:  # the check must finish the run: one failure is one line of the table
         return Account(str(path), fmt, "check-failed", problems=[f"{type(exc).__name__}: {exc}"[:300]]).to_json()
 
@@ -79,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--format", dest="fmt", help="the reader to use (as --from)")
     parser.add_argument("--json", action="store_true", help="one JSON account per document instead of the table")
     parser.add_argument("--jobs", type=int, default=1, help="documents checked at once (default 1)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a conversion option, as the API takes it (comments=drop, hidden=skip); repeatable")
     parser.add_argument("--rules", action="store_true", help="print what counts as text and every exclusion, then stop")
     args = parser.parse_args(argv)
     if args.rules:
@@ -86,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{family:<9} {what:<40} {why}")
         return 0
     paths = expand(args.paths) + (corpus_documents(args.corpus) if args.corpus else [])
-    work = [(path, args.fmt) for path in paths]
+    options = dict(item.partition("=")[::2] for item in args.option)
+    work = [(path, args.fmt, options) for path in paths]
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             accounts = list(pool.map(_check, work))
