@@ -205,7 +205,7 @@ class SlideReader:
         if chart is None:
             self.ctx.report("pptx.chart-unreadable", self.locator, detail=rel.target if rel is not None else None)
             return []
-        self.ctx.report("pptx.chart-as-table", self.locator, detail=chart.type or None)
+        self.ctx.report("pptx.chart-as-table", self.locator, detail=chart.type or None, text=chart.untold or None)
         if chart.cut:
             self.ctx.report("pptx.chart-truncated", self.locator, count=chart.cut)
         self.tables += 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import zipfile
 
+import zenconv
 from zenconv.conservation import check
 from zenconv.conservation.extract import source_parts
 from zenconv.conservation.tokens import tokens
@@ -32,9 +33,10 @@ def test_xlsx_cells_through_shared_strings_numbers_left_out(tmp_path):
     assert problems == []
     # row by row; the literal "_x0041_" is written escaped (_x005F_x0041_) and decoded once
     assert _text(parts) == ["region", "name", "x0041", "escaped", "region", "name", "printed", "header"]
-    account = check(path)
-    # the print header is not carried and no report takes it: the check finds it
-    assert {t for p in account.parts for t in p.unaccounted} == {"printed", "header"}
+    # the print header is not carried: its report takes its words, &-codes removed
+    assert check(path).unaccounted == 0
+    (report,) = [r for r in zenconv.convert(path).manifest["reports"] if r["code"] == "xlsx.headers-footers-dropped"]
+    assert report["quotes"] == ["Printed header"]
 
 
 def test_pptx_slide_and_notes_counted_layout_prompts_not(tmp_path):
@@ -137,3 +139,22 @@ def test_relationships_never_leave_the_package(tmp_path):
     path.write_bytes(buf.getvalue())
     parts, problems = source_parts(path, "docx")
     assert [p.name for p in parts] == ["word/document.xml"] and problems == []
+
+
+def test_a_charts_axis_titles_are_taken_by_its_report(tmp_path):
+    import xlsxwriter
+
+    path = tmp_path / "chart.xlsx"
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet()
+    sheet.write_column("A1", ["Year", 2020, 2021])
+    sheet.write_column("B1", ["Ducks", 5, 7])
+    chart = book.add_chart({"type": "line"})
+    chart.add_series({"name": "=Sheet1!$B$1", "categories": "=Sheet1!$A$2:$A$3", "values": "=Sheet1!$B$2:$B$3"})
+    chart.set_x_axis({"name": "Calendar year"})
+    chart.set_y_axis({"name": "Birds counted"})
+    sheet.insert_chart("D2", chart)
+    book.close()
+    (report,) = [r for r in zenconv.convert(path).manifest["reports"] if r["code"] == "xlsx.chart-as-table"]
+    assert report["quotes"] == ["Calendar year Birds counted"]
+    assert check(path).unaccounted == 0
