@@ -158,3 +158,31 @@ def test_a_charts_axis_titles_are_taken_by_its_report(tmp_path):
     (report,) = [r for r in zenconv.convert(path).manifest["reports"] if r["code"] == "xlsx.chart-as-table"]
     assert report["quotes"] == ["Calendar year Birds counted"]
     assert check(path).unaccounted == 0
+
+
+def test_an_ods_print_footer_is_reported_with_its_words(tmp_path):
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.style import Footer, MasterPage, PageLayout
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    doc = OpenDocumentSpreadsheet()
+    layout = PageLayout(name="pm1")
+    doc.automaticstyles.addElement(layout)
+    master = MasterPage(name="Default", pagelayoutname=layout)
+    footer = Footer()
+    footer.addElement(P(text="Internal use only"))
+    master.addElement(footer)
+    doc.masterstyles.addElement(master)
+    table = Table(name="Sheet1")
+    row = TableRow()
+    cell = TableCell(valuetype="string")
+    cell.addElement(P(text="value"))
+    row.addElement(cell)
+    table.addElement(row)
+    doc.spreadsheet.addElement(table)
+    path = tmp_path / "book.ods"
+    doc.save(str(path))
+    (report,) = [r for r in zenconv.convert(path).manifest["reports"] if r["code"] == "ods.headers-footers-dropped"]
+    assert report["count"] == 1 and report["quotes"] == ["Internal use only"]
+    assert check(path).unaccounted == 0
