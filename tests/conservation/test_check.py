@@ -108,3 +108,17 @@ def test_the_script_passes_conversion_options(tmp_path, capsys):
     assert main([str(path), "--json", "--option", "comments=drop"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["reported_tokens"] == 2 and record["unaccounted"] == 0
+
+
+def test_a_check_past_its_limits_is_one_failed_line(tmp_path, capsys):
+    path = _write(tmp_path, "h.docx", with_header("Some header words"))
+    assert main([str(path), "--json", "--timeout", "0.001"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["outcome"] == "check-failed" and "timeout" in record["problems"][0]
+    # a cap below what the process already maps: the conversion's first large allocation fails (as
+    # a MemoryError, or inside lxml as a parse error), and the document is one line: no account, no crash
+    large = _write(tmp_path, "large.docx", FX.package(FX.p("word " * 800_000)))
+    main([str(large), "--json", "--max-memory", "1"])
+    record = json.loads(capsys.readouterr().out)
+    assert record["outcome"] in ("unreadable", "check-failed") and record["source_tokens"] == 0
+    assert record["problems"]

@@ -3,7 +3,8 @@
 
 Prints, per format, the documents checked, those with unaccounted tokens and how many, then each
 such document's parts with their first unaccounted tokens. ``--corpus`` takes the documents of a
-conformance corpus's ``MANIFEST.tsv`` (role ``document``). Exit status 1 when any token is unaccounted.
+conformance corpus's ``MANIFEST.tsv`` (role ``document``). Each document is checked in a forked child
+under ``--timeout`` and ``--max-memory``. Exit status 1 when any token is unaccounted or a check failed.
 """
 
 from __future__ import annotations
@@ -11,7 +12,12 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
+import resource
+import select
+import signal
 import sys
+import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -41,20 +47,62 @@ def _check(args: tuple[Path, str | None, dict]) -> dict:
     try:
         return check(path, fmt, options).to_json()
     except Exception as exc:  # the check must finish the run: one failure is one line of the table
-        return Account(str(path), fmt, "check-failed", problems=[f"{type(exc).__name__}: {exc}"[:300]]).to_json()
+        return _failed(path, fmt, f"{type(exc).__name__}: {exc}"[:300])
+
+
+def _failed(path: Path, fmt: str | None, why: str) -> dict:
+    return Account(str(path), fmt, "check-failed", problems=[why]).to_json()
+
+
+def _check_apart(args: tuple[Path, str | None, dict, float, int]) -> dict:
+    """One document's check in a forked child under an address-space cap and a deadline: a hostile
+    source (a bomb the extractor inflates, a PDF pdfminer loops on) costs its own line, not the run."""
+    path, fmt, options, timeout, max_memory = args
+    if not hasattr(os, "fork"):
+        return _check((path, fmt, options))
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: check, write the account as JSON, leave without cleaning up the parent's state
+        os.close(read_end)
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
+            data = json.dumps(_check((path, fmt, options))).encode()
+        except BaseException as exc:  # noqa: BLE001 - MemoryError included: the parent must get a line
+            data = json.dumps(_failed(path, fmt, f"{type(exc).__name__}")).encode()
+        with os.fdopen(write_end, "wb") as out:
+            out.write(data)
+        os._exit(0)
+    os.close(write_end)
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + timeout
+    with os.fdopen(read_end, "rb", buffering=0) as pipe:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([pipe], [], [], left)[0]:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return _failed(path, fmt, f"killed past --timeout {timeout:g}")
+            chunk = pipe.read(1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    _, status = os.waitpid(pid, 0)
+    if not chunks:
+        return _failed(path, fmt, f"the child ended without an account (status {status})")
+    return json.loads(b"".join(chunks))
 
 
 def summary(accounts: list[dict]) -> str:
     by_format: dict[str, list[dict]] = defaultdict(list)
     for acc in accounts:
         by_format[acc["format"] or "?"].append(acc)
-    out = [f"{'format':<10}{'checked':>8}{'lossy':>7}{'unaccounted':>13}{'source tokens':>15}{'unreadable':>12}"]
+    out = [f"{'format':<10}{'checked':>8}{'lossy':>7}{'unaccounted':>13}{'source tokens':>15}{'not checked':>13}"]
     for fmt in sorted(by_format):
         docs = by_format[fmt]
         lossy = [a for a in docs if a["unaccounted"]]
         out.append(f"{fmt:<10}{len(docs):>8}{len(lossy):>7}{sum(a['unaccounted'] for a in docs):>13}"
                    f"{sum(a['source_tokens'] for a in docs):>15}"
-                   f"{sum(a['outcome'] in ('unreadable', 'check-failed') for a in docs):>12}")
+                   f"{sum(a['outcome'] in ('unreadable', 'check-failed') for a in docs):>13}")
     for fmt in sorted(by_format):
         lossy = sorted((a for a in by_format[fmt] if a["unaccounted"]), key=lambda a: (-a["unaccounted"], a["path"]))
         if lossy:
@@ -80,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--format", dest="fmt", help="the reader to use (as --from)")
     parser.add_argument("--json", action="store_true", help="one JSON account per document instead of the table")
     parser.add_argument("--jobs", type=int, default=1, help="documents checked at once (default 1)")
+    parser.add_argument("--timeout", type=float, default=600.0, help="seconds per document (default 600)")
+    parser.add_argument("--max-memory", type=int, default=4096, help="MiB of address space per document (default 4096)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a conversion option, as the API takes it (comments=drop, hidden=skip); repeatable")
     parser.add_argument("--rules", action="store_true", help="print what counts as text and every exclusion, then stop")
@@ -90,18 +140,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     paths = expand(args.paths) + (corpus_documents(args.corpus) if args.corpus else [])
     options = dict(item.partition("=")[::2] for item in args.option)
-    work = [(path, args.fmt, options) for path in paths]
+    work = [(path, args.fmt, options, args.timeout, args.max_memory << 20) for path in paths]
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
-            accounts = list(pool.map(_check, work))
+            accounts = list(pool.map(_check_apart, work))
     else:
-        accounts = [_check(item) for item in work]
+        accounts = [_check_apart(item) for item in work]
     if args.json:
         for acc in accounts:
             print(json.dumps(acc, ensure_ascii=False, sort_keys=True))
     else:
         print(summary(accounts))
-    return 1 if any(a["unaccounted"] for a in accounts) else 0
+    return 1 if any(a["unaccounted"] or a["outcome"] == "check-failed" for a in accounts) else 0
 
 
 if __name__ == "__main__":
