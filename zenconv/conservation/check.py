@@ -34,6 +34,9 @@ def check(path: Path, fmt: str | None = None, options: dict | None = None) -> Ac
         account.problems.append(f"unreadable: {', '.join(manifest.reasons)}")
         return account
     parts, account.problems = source_parts(path, account.format or "")
+    if not parts and account.problems:  # the source could not be read at all: nothing is checked
+        account.outcome = "check-failed"
+        return account
     output = count(markdown_text((result.output or b"").decode("utf-8", "replace")))
     reported = Counter()
     for _code, text in result.reporter.taken:

@@ -104,7 +104,7 @@ def _classifier(kind: str, strings: list[str], threaded: set[str]):
         tag = el.tag
         if tag in rules.OOXML_SKIPPED:
             return SKIP
-        if tag == rules.C + "numCache" and _grandparent_tag(el) in rules.OOXML_CHART_VALUES:
+        if tag in rules.OOXML_CHART_NUMBERS:
             return SKIP
         if tag in rules.OOXML_CHART_AXES:
             axis = tuple(v.text or "" for v in el.iter(rules.C + "v"))
@@ -132,12 +132,6 @@ def _classifier(kind: str, strings: list[str], threaded: set[str]):
         return DESCEND
 
     return classify
-
-
-def _grandparent_tag(el):
-    parent = el.getparent()
-    grand = parent.getparent() if parent is not None else None
-    return grand.tag if grand is not None else None
 
 
 def _cell(el, strings: list[str]):

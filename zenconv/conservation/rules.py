@@ -54,9 +54,10 @@ OOXML_TEMPLATE_PLACEHOLDER = (f"{P}nvSpPr/{P}nvPr/{P}ph",
                               "a layout's or master's placeholder holds prompt text that each slide replaces")
 """In slide layouts and masters, notes and handout masters: a shape (``p:sp``) with a placeholder is skipped."""
 
-OOXML_CHART_VALUES = {
-    tag: "a chart's plotted numbers (the numCache under it) are numbers: their display depends on a format code"
-    for tag in (C + "val", C + "yVal", C + "bubbleSize")
+OOXML_CHART_NUMBERS = {
+    tag: "a chart's cached numbers (values, and categories that are numbers or dates): their display depends "
+         "on a format code, as a cell's does"
+    for tag in (C + "numCache", C + "numLit")
 }
 OOXML_CHART_AXES = {
     tag: "each series repeats its chart's categories: they are one axis, counted once (the first of each)"
@@ -123,6 +124,9 @@ OOXML_SKIPPED_PARTS = {
     "tags": "programmatic tags",
     "slideUpdateInfo": "update bookkeeping",
     "ctrlProp": "form control properties",
+    "revisionHeaders": "a shared workbook's revision history: past values, not the workbook's content",
+    "revisionLog": "a shared workbook's revision history: past values, not the workbook's content",
+    "usernames": "the users of a shared workbook",
 }
 """Parts, by the last segment of the relationship type that reaches them, whose text is not content.
 Any part reached that is not XML (images, embedded packages, fonts) is not walked either."""
@@ -198,7 +202,7 @@ def catalogue() -> list[tuple[str, str, str]]:
     found += [("ooxml", f"skipped {name(t)}", why) for t, why in OOXML_SKIPPED.items()]
     found += [("ooxml", f"part {kind}", why) for kind, why in OOXML_SKIPPED_PARTS.items()]
     found += [("ooxml", f"cell type {t}", why) for t, why in OOXML_CELLS_NOT_TEXT.items()]
-    found += [("ooxml", f"chart {name(t)}", why) for t, why in {**OOXML_CHART_VALUES, **OOXML_CHART_AXES}.items()]
+    found += [("ooxml", f"chart {name(t)}", why) for t, why in {**OOXML_CHART_NUMBERS, **OOXML_CHART_AXES}.items()]
     found += [("ooxml", "placeholder in " + ", ".join(sorted(OOXML_TEMPLATE_PARTS)), OOXML_TEMPLATE_PLACEHOLDER[1]),
               ("ooxml", "_xHHHH_", OOXML_ESCAPE[1]), ("ooxml", "header/footer &-codes", OOXML_HEADER_FOOTER_CODES[1]),
               ("ooxml", "legacy note twin of a thread", OOXML_SKIPPED_COMMENTS)]
