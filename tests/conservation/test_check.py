@@ -122,3 +122,11 @@ def test_a_check_past_its_limits_is_one_failed_line(tmp_path, capsys):
     record = json.loads(capsys.readouterr().out)
     assert record["outcome"] in ("unreadable", "check-failed") and record["source_tokens"] == 0
     assert record["problems"]
+
+
+def test_a_part_past_the_text_limit_is_counted_up_to_it_and_named(tmp_path, capsys):
+    path = _write(tmp_path, "long.docx", FX.package(FX.p("alpha beta") + FX.p("gamma delta") + FX.p("epsilon")))
+    assert main([str(path), "--json", "--max-part-chars", "15"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["source_tokens"] == 2  # alpha beta: the next line would pass 15 characters
+    assert record["problems"] == ["word/document.xml: text-limit: more than 15 characters; the rest is not counted"]

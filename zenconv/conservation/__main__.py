@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .check import check
+from .flow import MAX_PART_CHARS
 from .model import Account
 from .rules import catalogue
 
@@ -42,10 +43,10 @@ def expand(paths: list[str]) -> list[Path]:
     return found
 
 
-def _check(args: tuple[Path, str | None, dict]) -> dict:
-    path, fmt, options = args
+def _check(args: tuple[Path, str | None, dict, int]) -> dict:
+    path, fmt, options, max_part_chars = args
     try:
-        return check(path, fmt, options).to_json()
+        return check(path, fmt, options, max_part_chars).to_json()
     except Exception as exc:  # the check must finish the run: one failure is one line of the table
         return _failed(path, fmt, f"{type(exc).__name__}: {exc}"[:300])
 
@@ -54,19 +55,19 @@ def _failed(path: Path, fmt: str | None, why: str) -> dict:
     return Account(str(path), fmt, "check-failed", problems=[why]).to_json()
 
 
-def _check_apart(args: tuple[Path, str | None, dict, float, int]) -> dict:
+def _check_apart(args: tuple[Path, str | None, dict, int, float, int]) -> dict:
     """One document's check in a forked child under an address-space cap and a deadline: a hostile
     source (a bomb the extractor inflates, a PDF pdfminer loops on) costs its own line, not the run."""
-    path, fmt, options, timeout, max_memory = args
+    path, fmt, options, max_part_chars, timeout, max_memory = args
     if not hasattr(os, "fork"):
-        return _check((path, fmt, options))
+        return _check((path, fmt, options, max_part_chars))
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: check, write the account as JSON, leave without cleaning up the parent's state
         os.close(read_end)
         try:
             resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
-            data = json.dumps(_check((path, fmt, options))).encode()
+            data = json.dumps(_check((path, fmt, options, max_part_chars))).encode()
         except BaseException as exc:  # noqa: BLE001 - MemoryError included: the parent must get a line
             data = json.dumps(_failed(path, fmt, f"{type(exc).__name__}")).encode()
         with os.fdopen(write_end, "wb") as out:
@@ -128,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--format", dest="fmt", help="the reader to use (as --from)")
     parser.add_argument("--json", action="store_true", help="one JSON account per document instead of the table")
     parser.add_argument("--jobs", type=int, default=1, help="documents checked at once (default 1)")
+    parser.add_argument("--max-part-chars", type=int, default=MAX_PART_CHARS,
+                        help=f"characters of a package part's text counted (default {MAX_PART_CHARS:,})")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds per document (default 600)")
     parser.add_argument("--max-memory", type=int, default=4096, help="MiB of address space per document (default 4096)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -140,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     paths = expand(args.paths) + (corpus_documents(args.corpus) if args.corpus else [])
     options = dict(item.partition("=")[::2] for item in args.option)
-    work = [(path, args.fmt, options, args.timeout, args.max_memory << 20) for path in paths]
+    work = [(path, args.fmt, options, args.max_part_chars, args.timeout, args.max_memory << 20) for path in paths]
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             accounts = list(pool.map(_check_apart, work))

@@ -16,6 +16,7 @@ from pathlib import Path
 from ..context import Source
 from ..pipeline import Request, run
 from .extract import FAMILIES, source_parts
+from .flow import MAX_PART_CHARS
 from .model import Account, PartAccount
 from .tokens import canonical, count, markdown_text, tokens
 
@@ -23,7 +24,8 @@ FIRST_TOKENS = 12  # per part, the unaccounted tokens shown
 MAX_JOIN = 24       # a word drawn letter by letter (a PDF's rotated page) is rejoined up to this many pieces
 
 
-def check(path: Path, fmt: str | None = None, options: dict | None = None) -> Account:
+def check(path: Path, fmt: str | None = None, options: dict | None = None,
+          max_part_chars: int = MAX_PART_CHARS) -> Account:
     """The account of one document: converted by the pipeline, extracted by :mod:`.extract`."""
     path = Path(path)
     result = run(Request(source=Source(path.name, path=path), to="markdown", output=None, manifest=False,
@@ -33,7 +35,7 @@ def check(path: Path, fmt: str | None = None, options: dict | None = None) -> Ac
     if manifest.outcome == "unreadable":
         account.problems.append(f"unreadable: {', '.join(manifest.reasons)}")
         return account
-    parts, account.problems = source_parts(path, account.format or "")
+    parts, account.problems = source_parts(path, account.format or "", max_part_chars)
     if not parts and account.problems:  # the source could not be read at all: nothing is checked
         account.outcome = "check-failed"
         return account

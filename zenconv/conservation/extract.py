@@ -11,6 +11,7 @@ from pathlib import Path
 from ..reports import Unreadable
 from ..safe.zip import open_zip
 from . import flat, odf, ooxml
+from .flow import MAX_PART_CHARS
 from .model import Part
 
 NS = "conservation"
@@ -22,15 +23,16 @@ FAMILIES = {
 """A reader's name (the manifest's ``source.format``) -> the family of the source."""
 
 
-def source_parts(path: Path, fmt: str) -> tuple[list[Part], list[str]]:
-    """The parts of the source at ``path``, read as format ``fmt``, and the problems met."""
+def source_parts(path: Path, fmt: str, limit: int = MAX_PART_CHARS) -> tuple[list[Part], list[str]]:
+    """The parts of the source at ``path``, read as format ``fmt``, and the problems met (a package
+    part's text past ``limit`` characters is counted up to there, and named)."""
     family = FAMILIES.get(fmt)
     if family is None:
         return [], [f"no accounting for the format {fmt!r}"]
     try:
         if family in ("ooxml", "odf"):
             with open_zip(path, NS) as package:
-                return (ooxml if family == "ooxml" else odf).extract(package)
+                return (ooxml if family == "ooxml" else odf).extract(package, limit)
         if family == "pdf":
             return flat.pdf_parts(str(path)), []
         data = Path(path).read_bytes()

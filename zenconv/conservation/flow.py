@@ -10,6 +10,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 SKIP, SPACE, TEXT, BLOCK, DESCEND = "skip", "space", "text", "block", "descend"
+MAX_PART_CHARS = 50_000_000  # a part's text past this is not counted (a shared-strings bomb resolves to terabytes)
+
+
+class TextLimit(Exception):
+    """A part's text ran past its limit; ``found`` holds the lines up to it."""
+
+    def __init__(self, found: list[str], limit: int) -> None:
+        super().__init__(f"text-limit: more than {limit:,} characters; the rest is not counted")
+        self.found = found
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,19 +35,25 @@ class Words:
     text: str
 
 
-def lines(root, classify: Callable[[object], str | Line], *, mixed: bool) -> list[str]:
+def lines(root, classify: Callable[[object], str | Line], *, mixed: bool, limit: int = MAX_PART_CHARS) -> list[str]:
     """The lines of text under ``root``. ``classify(el)`` says: SKIP (nothing inside counts), SPACE (the
     element separates words), TEXT (its text counts, nothing inside it is walked), BLOCK (its words form
     a line), DESCEND, a :class:`Line` or :class:`Words`. With ``mixed`` (HTML, ODF) every text node counts; without
-    (OOXML) only the text of TEXT elements does, the rest being indentation."""
+    (OOXML) only the text of TEXT elements does, the rest being indentation. Past ``limit`` characters
+    it raises :class:`TextLimit` with the lines so far."""
     found: list[str] = []
     line: list[str] = []
+    total = 0
 
     def flush() -> None:
+        nonlocal total
         text = "".join(line).strip()
-        if text:
-            found.append(text)
         line.clear()
+        if text:
+            total += len(text)
+            if total > limit:
+                raise TextLimit(found, limit)
+            found.append(text)
 
     stack: list[tuple[object, str | None]] = [(root, None)]
     while stack:

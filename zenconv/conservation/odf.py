@@ -11,7 +11,7 @@ from ..reports import Unreadable
 from ..safe.xml import parse_xml
 from ..safe.zip import SafeZip, clamp_part_name
 from . import rules
-from .flow import BLOCK, DESCEND, SKIP, SPACE, lines
+from .flow import BLOCK, DESCEND, MAX_PART_CHARS, SKIP, SPACE, TextLimit, lines
 from .model import Part
 
 NS = "conservation"
@@ -41,7 +41,7 @@ def classify(el):
     return DESCEND
 
 
-def extract(package: SafeZip) -> tuple[list[Part], list[str]]:
+def extract(package: SafeZip, limit: int = MAX_PART_CHARS) -> tuple[list[Part], list[str]]:
     parts: list[Part] = []
     problems: list[str] = []
     for stream in streams(package):
@@ -51,8 +51,12 @@ def extract(package: SafeZip) -> tuple[list[Part], list[str]]:
             problems.append(f"{stream}: {exc.code}")
             continue
         found: list[str] = []
-        for top in root.iter(*rules.ODF_ROOTS[stream.rsplit("/", 1)[-1]]):
-            found += lines(top, classify, mixed=True)
+        try:
+            for top in root.iter(*rules.ODF_ROOTS[stream.rsplit("/", 1)[-1]]):
+                found += lines(top, classify, mixed=True, limit=limit - sum(map(len, found)))
+        except TextLimit as exc:
+            found += exc.found
+            problems.append(f"{stream}: {exc}")
         if found:
             parts.append(Part(stream, stream.rsplit("/", 1)[-1], "\n".join(found)))
     return parts, problems

@@ -15,7 +15,7 @@ from ..reports import Unreadable
 from ..safe.xml import parse_xml
 from ..safe.zip import SafeZip, resolve_target
 from . import rules
-from .flow import BLOCK, DESCEND, SKIP, SPACE, TEXT, Line, Words, lines
+from .flow import BLOCK, DESCEND, MAX_PART_CHARS, SKIP, SPACE, TEXT, Line, TextLimit, Words, lines
 from .model import Part
 from .tokens import math_symbols
 
@@ -150,7 +150,7 @@ def _cell(el, strings: list[str]):
     return Line(text)
 
 
-def extract(package: SafeZip) -> tuple[list[Part], list[str]]:
+def extract(package: SafeZip, limit: int = MAX_PART_CHARS) -> tuple[list[Part], list[str]]:
     """The text parts of the package and the problems met (a part that does not parse)."""
     problems: list[str] = []
     reached = reachable(package)
@@ -168,7 +168,12 @@ def extract(package: SafeZip) -> tuple[list[Part], list[str]]:
         except Unreadable as exc:
             problems.append(f"{part}: {exc.code}")
             continue
-        found = lines(root, _classifier(kind, strings, threaded.get(part.casefold(), set())), mixed=False)
+        try:
+            found = lines(root, _classifier(kind, strings, threaded.get(part.casefold(), set())), mixed=False,
+                          limit=limit)
+        except TextLimit as exc:
+            found = exc.found
+            problems.append(f"{part}: {exc}")
         if found:
             parts.append(Part(part, kind, "\n".join(found)))
     return parts, problems
