@@ -21,7 +21,9 @@ from .model import Account, PartAccount
 from .tokens import canonical, count, markdown_text, tokens
 
 FIRST_TOKENS = 12  # per part, the unaccounted tokens shown
+SHOWN_CHARS = 40   # a token shown longer is cut
 MAX_JOIN = 24       # a word drawn letter by letter (a PDF's rotated page) is rejoined up to this many pieces
+MAX_REJOINED = 64   # characters of a word rejoined or split: words are short, and a long token costs its length
 
 
 def check(path: Path, fmt: str | None = None, options: dict | None = None,
@@ -54,8 +56,9 @@ def check(path: Path, fmt: str | None = None, options: dict | None = None,
         entry = PartAccount(part.name, part.kind, len(words))
         for index in sorted(lost):
             entry.unaccounted[words[index]] += 1
-            if len(entry.first) < FIRST_TOKENS and words[index] not in entry.first:
-                entry.first.append(words[index])
+            shown = words[index] if len(words[index]) <= SHOWN_CHARS else words[index][:SHOWN_CHARS - 1] + "…"
+            if len(entry.first) < FIRST_TOKENS and shown not in entry.first:
+                entry.first.append(shown)
         account.source_tokens += entry.tokens
         account.parts.append(entry)
     return account
@@ -80,8 +83,11 @@ def _rejoin(words: list[str], lost: set[int], budget: Counter) -> None:
     for index in sorted(lost):
         if index not in lost:
             continue
-        length = 1
-        while length < MAX_JOIN and index + length in lost:
+        if len(words[index]) > MAX_REJOINED:
+            continue
+        length, chars = 1, len(words[index])
+        while length < MAX_JOIN and index + length in lost and chars + len(words[index + length]) <= MAX_REJOINED:
+            chars += len(words[index + length])
             length += 1
         for span in range(length, 1, -1):
             joined = canonical("".join(words[index:index + span]))
