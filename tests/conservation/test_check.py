@@ -12,6 +12,7 @@ import json
 from zenconv.conservation import check
 from zenconv.conservation.__main__ import main
 
+from ..apart import run_apart
 from ..docx.conftest import FX
 
 NS = FX.NAMESPACES.format(w=FX.W_NS, r=FX.R_NS)
@@ -130,3 +131,18 @@ def test_a_part_past_the_text_limit_is_counted_up_to_it_and_named(tmp_path, caps
     record = json.loads(capsys.readouterr().out)
     assert record["source_tokens"] == 2  # alpha beta: the next line would pass 15 characters
     assert record["problems"] == ["word/document.xml: text-limit: more than 15 characters; the rest is not counted"]
+
+
+LONG_TOKEN = """
+from zenconv.conservation.check import _rejoin
+from collections import Counter
+words = ["x" * 200_000, "y" * 200_000]
+lost = {0, 1}
+_rejoin(words, lost, Counter({"x": 5, "y": 5}))
+assert lost == {0, 1}
+"""
+
+
+def test_a_long_unaccounted_token_costs_no_quadratic_search():
+    # a split tried at each of 200,000 points, each slicing 200,000 characters, never ends: run apart
+    run_apart(LONG_TOKEN, timeout=60)
