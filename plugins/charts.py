@@ -56,6 +56,7 @@ class Chart:
     title: str | None
     series: list[Series]
     cut: int = 0          # series and points left out past the bounds
+    untold: str = ""      # text the table does not carry (the axes' titles), for the chart-as-table report
 
     @property
     def caption(self) -> str:
@@ -157,8 +158,10 @@ class _Classic:
             val = _first_of(ser, f"{c}val", f"{c}yVal")
             series.append(Series(self._name(tx, bounds), self._points(cat, bounds), self._points(val, bounds)))
         kind = kinds[0].tag[len(c):-len("Chart")] if kinds else ""
+        axes = [el for el in plot if isinstance(el.tag, str) and el.tag.startswith(c) and el.tag.endswith("Ax")]
+        untold = "\n".join(t for ax in axes if (t := self._title(ax.find(f"{c}title"), bounds)))
         return Chart(kind, self._title(chart.find(f"{c}title"), bounds), series,
-                     cut=bounds.cut + len(elements) - len(kept))
+                     cut=bounds.cut + len(elements) - len(kept), untold=untold)
 
     def _name(self, tx, bounds: _Bounds) -> str | None:
         """A series name: its cached text (a name over several cells is joined, as Excel shows it)

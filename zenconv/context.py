@@ -346,8 +346,9 @@ class ReadContext:
     library: str | None = None
     namespace: str = "host"  # the reader's report namespace; the safe layer reports under it
 
-    def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None) -> None:
-        self.reporter.report(code, locator, count=count, detail=detail)
+    def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None,
+               text: str | None = None) -> None:
+        self.reporter.report(code, locator, count=count, detail=detail, text=text)
 
     def checkpoint(self) -> None:
         """Call in a reader's long loops (per page, per part): enforces --timeout and --max-memory."""
@@ -372,8 +373,9 @@ class WriteContext:
     embed_media: bool = False
     file_names: Callable[[str], str] | None = None  # resource name -> its file's name (default: the name)
 
-    def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None) -> None:
-        self.reporter.report(code, locator, count=count, detail=detail)
+    def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None,
+               text: str | None = None) -> None:
+        self.reporter.report(code, locator, count=count, detail=detail, text=text)
 
     def resource_url(self, name: str) -> str:
         return self.resource_prefix + (self.file_names(name) if self.file_names is not None else name)

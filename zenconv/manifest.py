@@ -69,6 +69,9 @@ class ReportInfo(_Model):
     count: int
     first_locators: list[dict[str, Any]] = Field(default_factory=list)
     details: list[str] = Field(default_factory=list)
+    # Only on a report that took text: its characters, all told, and the first words of the first few.
+    chars: int | None = None
+    quotes: list[str] | None = None
 
 
 class FacetSummary(_Model):

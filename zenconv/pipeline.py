@@ -60,6 +60,7 @@ class Request:
     to_stdout: bool = False  # with no output path: copy the finished output to stdout, never hold it
     progress: bool = False   # a status line on stderr for a long conversion (the CLI on a terminal)
     output_root: Path | None = None  # the folder no media may leave (a batch's -o); default: the output's
+    accounting: bool = False  # the conservation check: every report keeps the whole text it took
 
 
 @dataclass
@@ -106,7 +107,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     writer_spec = _choose_writer(request, registry)
     source = request.source
 
-    reporter = Reporter()
+    reporter = Reporter(accounting=request.accounting)
     reporter.declare(HOST_CODES)
     reporter.declare(writer_spec.codes)
     progress = Progress(f"zenconv: {request.source.name}") if request.progress else None

@@ -7,12 +7,15 @@ A reader or writer that meets a construct it cannot carry says so under a stable
 from __future__ import annotations
 
 import fnmatch
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .ir.locator import Locator
 
 FIRST_LOCATORS = 5
+QUOTE_CHARS = 80  # a quote names what was taken; it is not a copy of it
+_NOT_PRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]+")
 
 
 class Severity(StrEnum):
@@ -80,6 +83,8 @@ class Report:
     count: int = 0
     locators: list[Locator] = field(default_factory=list)
     details: list[str] = field(default_factory=list)
+    chars: int = 0                                    # characters of text the reports took, all told
+    quotes: list[str] = field(default_factory=list)  # the first words of the first few texts taken
 
     def to_json(self) -> dict:
         data = {
@@ -94,21 +99,47 @@ class Report:
             ]
         if self.details:
             data["details"] = list(self.details)
+        if self.chars:  # only reports that took text carry these: every other manifest stays as it was
+            data["chars"] = self.chars
+            data["quotes"] = list(self.quotes)
         return data
 
 
-class Reporter:
-    """Aggregates reports by code: a count, and the locators and details of the first few."""
+def quote(text: str, limit: int = QUOTE_CHARS) -> str:
+    """The first words of ``text`` on one line: controls, bidi and zero-width marks read as spaces,
+    spaces collapsed, cut after the last whole word that fits in ``limit`` characters (``…`` when cut)."""
+    words = _NOT_PRINTABLE.sub(" ", text[: limit * 4]).split()
+    line = " ".join(words)
+    if len(line) <= limit and len(text) <= limit * 4:
+        return line
+    kept = ""
+    for word in words:
+        if len(kept) + len(word) + 1 > limit - 1:
+            break
+        kept = f"{kept} {word}" if kept else word
+    return (kept or line[: limit - 1]) + "…"
 
-    def __init__(self, declared: dict[str, Code] | None = None) -> None:
+
+class Reporter:
+    """Aggregates reports by code: a count, and the locators and details of the first few.
+
+    A report that drops or degrades text passes it (``text=``): the report adds up its characters and
+    quotes the first words of the first few. With ``accounting`` on (the conservation check), every
+    text taken is also kept whole in :attr:`taken`, so the check can tell what the reports account for.
+    """
+
+    def __init__(self, declared: dict[str, Code] | None = None, *, accounting: bool = False) -> None:
         self.declared: dict[str, Code] = dict(declared or {})
         self._reports: dict[str, Report] = {}
+        self.accounting = accounting
+        self.taken: list[tuple[str, str]] = []  # (code, text), in report order; only with accounting
 
     def declare(self, codes) -> None:
         for code in codes:
             self.declared[code.code] = code
 
-    def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None) -> None:
+    def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None,
+               text: str | None = None) -> None:
         declared = self.declared.get(code)
         if declared is None:
             raise UndeclaredCode(f"report code {code!r} was not declared by any plugin in this conversion")
@@ -120,6 +151,14 @@ class Reporter:
             entry.locators.append(locator)
         if detail and len(entry.details) < FIRST_LOCATORS and detail not in entry.details:
             entry.details.append(detail)
+        if text:
+            entry.chars += len(text)
+            if len(entry.quotes) < FIRST_LOCATORS:
+                line = quote(text)
+                if line and line not in entry.quotes:
+                    entry.quotes.append(line)
+            if self.accounting:
+                self.taken.append((code, text))
 
     def __contains__(self, code: str) -> bool:
         return code in self._reports

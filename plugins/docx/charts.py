@@ -26,7 +26,7 @@ def chart_table(st: DocxState, rid: str) -> Table | None:
     if chart is None:
         st.report("docx.embedded-objects-dropped", detail=f"chart {target or rid}")
         return None
-    st.report("docx.chart-as-table", detail=chart.type or None)
+    st.report("docx.chart-as-table", detail=chart.type or None, text=chart.untold or None)
     if chart.cut:
         st.report("docx.chart-truncated", count=chart.cut)
     st.tables += 1

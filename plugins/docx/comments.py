@@ -35,6 +35,15 @@ _REFERENCE_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?commentReference\b([^<>]{0
 _EQUALS = re.compile(rb"\s*=\s*")
 
 
+def paragraphs_text(el) -> str:
+    """A story's words (a comment, a header) as a report takes them: each paragraph's text, one line each
+    (a text box's paragraph is a line of its own, not part of the paragraph that anchors it)."""
+    lines: dict = {}
+    for t in el.iter(W + "t"):
+        lines.setdefault(next(t.iterancestors(W + "p"), None), []).append(t.text or "")
+    return "\n".join("".join(words) for words in lines.values())
+
+
 def reference_ids(data: bytes) -> list[bytes]:
     """The ``id`` of every comment reference tag in ``data``."""
     found = []
@@ -57,8 +66,8 @@ class Thread:
 class Comments:
     """The comments of one document and what has become of them so far.
 
-    With ``--comments drop`` only ``reported`` is used: one report per comment id, as the reader
-    always did. With ``keep``, ``index`` reads the part before the body.
+    With ``--comments drop`` only ``elements`` (for the text a report takes) and ``reported`` are used:
+    one report per comment id, as the reader always did. ``index`` reads the part before the body.
     """
 
     keep: bool
@@ -133,7 +142,8 @@ class Comments:
         if not self.keep:
             if tag != _END and cid not in self.reported:
                 self.reported.add(cid)
-                st.report("docx.comments-dropped")
+                el = self.elements.get(cid)
+                st.report("docx.comments-dropped", text=paragraphs_text(el) if el is not None else None)
             return None
         if self.closed or tag == _START or (tag == _END and cid in self.referenced):
             return None
@@ -147,6 +157,15 @@ class Comments:
             return None
         self.placed.add(thread.note_id)
         return thread.note_id
+
+    def report_unmarked(self, ctx) -> None:
+        """Under ``--comments drop``, after every story: the comments no mark reported (anchored nowhere,
+        or only in text skipped as hidden), each with its text."""
+        for cid, el in self.elements.items():
+            if cid not in self.reported:
+                self.reported.add(cid)
+                ctx.report("docx.comments-dropped", Locator(part=self.part), detail=f"comment {cid[:40]} has no mark",
+                           text=paragraphs_text(el))
 
     def hidden_run(self, run) -> None:
         """A run skipped as hidden text: a comment referenced only there is skipped with it."""

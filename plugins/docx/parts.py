@@ -17,6 +17,7 @@ from zenconv.ir.nodes import Note
 from zenconv_plugins.comments import Comment, comment_note
 
 from .body import BlockReader
+from .comments import paragraphs_text
 from .namespaces import REL_ENDNOTES, REL_FOOTNOTES, W
 from .package import by_type
 
@@ -77,7 +78,8 @@ def read_comments(reader: BlockReader) -> list[Note]:
     for thread in comments.ordered():
         if thread.note_id in comments.hidden and thread.note_id not in comments.placed:
             st.ctx.report("docx.hidden-text-skipped", Locator(part=comments.part), count=len(thread.ids),
-                          detail=f"comment {thread.ids[0][:40]}")
+                          detail=f"comment {thread.ids[0][:40]}",
+                          text="\n".join(paragraphs_text(comments.elements[cid]) for cid in thread.ids))
             continue
         entries = []
         for cid in thread.ids:
@@ -102,4 +104,4 @@ def report_headers(reader: BlockReader) -> None:
         detail = f"{kind} {name}: {text[:120]}" + ("…" if len(text) > 120 else "")
         if images:
             detail += f" ({images} image{'s' if images > 1 else ''})"
-        st.ctx.report("docx.headers-footers-dropped", Locator(part=name), detail=detail)
+        st.ctx.report("docx.headers-footers-dropped", Locator(part=name), detail=detail, text=paragraphs_text(root))

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from lxml import etree
 
 from zenconv.ir.facets import LayoutFacet
+from zenconv.reports import Unreadable
 
 from .body import BlockReader
 from .comments import Comments
@@ -53,8 +54,11 @@ def read(source, ctx) -> Iterator:
 
     data = package.read(main)
     comments = Comments(keep=ctx.options.get("comments", "keep") == "keep")
-    if comments.keep:
+    try:  # under drop too: a dropped comment's report takes its text
         comments.index(package, rels, data, ctx)
+    except Unreadable:
+        if comments.keep:
+            raise  # under drop, a comments part that does not parse refuses nothing: the reports take no text
     st = DocxState(ctx=ctx, package=package, styles=styles, numbering=numbering, part=main, rels=rels,
                    comments=comments,
                    revisions=ctx.options.get("revisions", "accept"), hidden=ctx.options.get("hidden", "keep"),
@@ -73,6 +77,8 @@ def read(source, ctx) -> Iterator:
     ctx.notes.extend(read_notes(reader, rels))
     if comments.keep:
         ctx.notes.extend(read_comments(reader))
+    else:
+        comments.report_unmarked(ctx)
     st.part, st.rels = main, rels
     report_headers(reader)
     ctx.preservation[ID] = {"version": 1, "paragraph_style_ids": sorted(st.style_ids)}

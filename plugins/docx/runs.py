@@ -245,8 +245,9 @@ class RunReader:
             mask &= ~UNDERLINE
         hidden = mask & HIDDEN
         if hidden and st.hidden == "skip":
-            if any(c.tag in (_T, _DELTEXT) and c.text for c in r):
-                st.report("docx.hidden-text-skipped")
+            text = "".join(c.text for c in r if c.tag in (_T, _DELTEXT) and c.text)
+            if text:
+                st.report("docx.hidden-text-skipped", text=text)
             st.comments.hidden_run(r)
             return
         keys, suppressed = self._run_keys(mask)

@@ -58,8 +58,8 @@ class DocxState:
             return Locator(part=self.part, paragraph=self.paragraph or None)
         return Locator(paragraph=self.paragraph or None, rendered_page=self.page if self.paged else None)
 
-    def report(self, code: str, *, count: int = 1, detail: str | None = None) -> None:
-        self.ctx.report(code, self.here(), count=count, detail=detail)
+    def report(self, code: str, *, count: int = 1, detail: str | None = None, text: str | None = None) -> None:
+        self.ctx.report(code, self.here(), count=count, detail=detail, text=text)
 
     def rendered_break(self) -> None:
         """A w:lastRenderedPageBreak: a new page, unless it confirms an explicit break just met."""

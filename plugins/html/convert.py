@@ -55,8 +55,9 @@ class Converter(ListReading):
 
     # --- reporting and small facts -----------------------------------------------------------------
 
-    def report(self, what: str, el=None, *, count: int = 1, detail: str | None = None) -> None:
-        self.ctx.report(f"{self.ns}.{what}", self.locator(el), count=count, detail=detail)
+    def report(self, what: str, el=None, *, count: int = 1, detail: str | None = None,
+               text: str | None = None) -> None:
+        self.ctx.report(f"{self.ns}.{what}", self.locator(el), count=count, detail=detail, text=text)
 
     def locator(self, el, **extra) -> Locator | None:
         """Where an element is; a Locator given instead of an element is taken as it is."""
@@ -98,8 +99,8 @@ class Converter(ListReading):
             return True
         self._check_attributes(el)
         code = v.DROPPED.get(tag)
-        if code is not None:
-            self.report(code, el, detail=tag)
+        if code is not None:  # the text it takes, but a script's or a style sheet's, which is code
+            self.report(code, el, detail=tag, text=None if tag in ("script", "style") else "".join(el.itertext()))
             return True
         if tag == "meta":
             if (el.get("http-equiv") or "").strip().lower() == "refresh":
@@ -112,7 +113,7 @@ class Converter(ListReading):
         if tag in v.IGNORED:
             return True
         if self.skip_hidden and self._is_hidden(el):
-            self.report("hidden-skipped", el, detail=tag)
+            self.report("hidden-skipped", el, detail=tag, text="".join(el.itertext()))
             return True
         return False
 

@@ -159,7 +159,7 @@ class TableReader:
         header = in_head or tag == "th"
         hidden = conv._is_hidden(td)
         if hidden and conv.skip_hidden:
-            conv.report("hidden-skipped", td, detail=tag)
+            conv.report("hidden-skipped", td, detail=tag, text="".join(td.itertext()))
             blocks = []
         else:
             conv.in_cell += 1

@@ -32,6 +32,7 @@ CODES = (
     dropped("ods.data-validation-dropped", "Content validation rules."),
     dropped("ods.conditional-formatting-dropped", "Conditional formatting rules."),
     dropped("ods.macros-dropped", "Basic or script macros in the package: never run or carried."),
+    dropped("ods.headers-footers-dropped", "The master pages' print headers and footers (one per header or footer with text)."),
     dropped("ods.merged-cell-values-dropped", "A value in a covered cell of a merged range (only the top-left value shows)."),
     degraded("ods.display-formats-not-applied", "Percentage and currency cells: the stored value is written, e.g. 0.125 for 12.5%."),
     degraded("ods.rich-text-flattened", "Text spans with their own formatting written as plain text."),

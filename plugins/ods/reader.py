@@ -36,6 +36,8 @@ MANIFEST = "{urn:oasis:names:tc:opendocument:xmlns:manifest:1.0}"
 META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
 OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 DC = "{http://purl.org/dc/elements/1.1/}"
+STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
+_FURNITURE = tuple(f"{STYLE}{side}{kind}" for side in ("header", "footer") for kind in ("", "-left", "-first"))
 _SURVEY_CODES = ("annotations-dropped", "images-dropped", "charts-dropped", "shapes-dropped",
                  "conditional-formatting-dropped", "data-validation-dropped",
                  "rich-text-flattened", "unhandled-construct")  # the last two: in annotations' text
@@ -51,6 +53,7 @@ def read(source, ctx) -> Iterator[Block]:
         _metadata(package, ctx)
         if package.find("Basic/") or package.find("Scripts/"):
             ctx.report("ods.macros-dropped", Locator(part="Basic/"))
+        _headers_footers(package, ctx)
         with package.open("content.xml") as stream:
             found = survey(element_events(stream, ctx, TAGS, EVENTS), ctx.checkpoint,
                            keep_comments=ctx.options["comments"] == "keep")
@@ -87,6 +90,18 @@ def _metadata(package, ctx) -> None:
         return
     root = parse_xml(package.read("meta.xml"), ctx.namespace, max_depth=ctx.options["max_xml_depth"])
     odf_meta(root, ctx.metadata)
+
+
+def _headers_footers(package, ctx) -> None:
+    """The master pages' print headers and footers are not carried: reported, with their words."""
+    if not package.has("styles.xml"):
+        return
+    root = parse_xml(package.read("styles.xml"), ctx.namespace, max_depth=ctx.options["max_xml_depth"])
+    masters = root.find(f"{OFFICE}master-styles")
+    texts = [text for el in (masters.iter(*_FURNITURE) if masters is not None else ())
+             if (text := " ".join("".join(el.itertext()).split()))]
+    if texts:
+        ctx.report("ods.headers-footers-dropped", Locator(part="styles.xml"), count=len(texts), text="\n".join(texts))
 
 
 def _report(counts: Counter, where: Locator | None, ctx) -> None:

@@ -34,7 +34,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         styles.load(styles_root.find(f"{OFFICE}automatic-styles"), automatic=True)
     width, height, decorated = page_layout(styles_root)
     if decorated:
-        ctx.report("odt.headers-footers-dropped")
+        ctx.report("odt.headers-footers-dropped", text=decorated)
     layout = LayoutFacet("page", width, height) if width or height else None
     events = pkg.events("content.xml")
     if events is None:

@@ -172,18 +172,17 @@ def _list_levels(el) -> dict[int, ListLevel]:
     return levels
 
 
-def page_layout(styles_root) -> tuple[int | None, int | None, bool]:
-    """The first master page's size in EMU, and whether it has a header or footer with text."""
+def page_layout(styles_root) -> tuple[int | None, int | None, str]:
+    """The first master page's size in EMU, and the text of its headers and footers ("" when none has text)."""
     if styles_root is None:
-        return None, None, False
+        return None, None, ""
     masters = styles_root.find(f"{OFFICE}master-styles")
     master = masters.find(f"{STYLE}master-page") if masters is not None else None
     if master is None:
-        return None, None, False
-    decorated = any(
-        "".join(el.itertext()).strip()
-        for tag in ("header", "footer", "header-first", "footer-first", "header-left", "footer-left")
-        for el in master.iterfind(f"{STYLE}{tag}")
+        return None, None, ""
+    decorated = "\n".join(
+        text for tag in ("header", "footer", "header-first", "footer-first", "header-left", "footer-left")
+        for el in master.iterfind(f"{STYLE}{tag}") if (text := "".join(el.itertext()).strip())
     )
     name = master.get(f"{STYLE}page-layout-name")
     autos = styles_root.find(f"{OFFICE}automatic-styles")

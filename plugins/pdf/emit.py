@@ -213,7 +213,8 @@ class Emitter:
         header_rows = len(block.grid.header)
         rows = self._rows(block.grid, composed, open_.ordinal, len(open_.rows), skip_header=header_rows)
         open_.rows.extend(rows)
-        self.ctx.report("pdf.table-continued", self.locator(composed, table=open_.ordinal))
+        self.ctx.report("pdf.table-continued", self.locator(composed, table=open_.ordinal),
+                        text="\t".join(block.header_key))  # the repeated header it drops
         return True
 
     def _open(self, block: TableBlock, composed: Composed) -> None:

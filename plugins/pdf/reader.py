@@ -198,7 +198,7 @@ class _Reading:
         others = [p for p in neighbours if not p.failed]
         composed = compose(page, running_lines(page, others), body, body_bold)
         for text in composed.running:
-            ctx.report("pdf.running-headers-dropped", loc, detail=text[:80])
+            ctx.report("pdf.running-headers-dropped", loc, detail=text[:80], text=text)
         for rejected in composed.rejected:
             if rejected.failed:
                 ctx.report("pdf.table-not-resolved", loc, detail=rejected.reason)

@@ -205,7 +205,7 @@ class SlideReader:
         if chart is None:
             self.ctx.report("pptx.chart-unreadable", self.locator, detail=rel.target if rel is not None else None)
             return []
-        self.ctx.report("pptx.chart-as-table", self.locator, detail=chart.type or None)
+        self.ctx.report("pptx.chart-as-table", self.locator, detail=chart.type or None, text=chart.untold or None)
         if chart.cut:
             self.ctx.report("pptx.chart-truncated", self.locator, count=chart.cut)
         self.tables += 1
@@ -240,9 +240,10 @@ class SlideReader:
             return
         for target in self.pkg.related(self.part, "comments"):
             root = self.pkg.xml(target)
-            count = sum(1 for c in root if isinstance(c.tag, str) and c.tag.endswith("}cm")) if root is not None else 0
-            if count:
-                self.ctx.report("pptx.comments-dropped", self.locator, count=count)
+            cms = [c for c in (root if root is not None else ()) if isinstance(c.tag, str) and c.tag.endswith("}cm")]
+            if cms:
+                self.ctx.report("pptx.comments-dropped", self.locator, count=len(cms),
+                                text="\n".join("".join(c.itertext()) for c in cms))
 
     def notes(self) -> list:
         """The notes page's body placeholder(s), as blocks."""

@@ -94,20 +94,21 @@ def read_comments(package: Package, rels: dict[str, Rel], ordinal: int, persons:
     return found
 
 
-def count_comments(package: Package, rels: dict[str, Rel], where: Locator, ctx) -> int:
+def count_comments(package: Package, rels: dict[str, Rel], where: Locator, ctx) -> tuple[int, str]:
     """What ``--comments drop`` reports: the notes or the threaded comments, whichever are more (Excel
-    gives each threaded comment a note twin)."""
-    notes = threaded = 0
+    gives each threaded comment a note twin), and the text dropped, for the report to take: every
+    threaded comment's and the notes of cells without a thread (a twin says only what its thread says)."""
+    found: dict[str, list] = {"comments": [], "threadedComment": []}
     for rel in rels.values():
-        if rel.kind in ("comments", "threadedComment"):
+        if rel.kind in found:
             root = _parsed(package, rel.target, ctx, where, "nothing of it is carried")
             name = "comment" if rel.kind == "comments" else "threadedComment"
-            count = sum(1 for el in root.iter() if local(el.tag) == name) if root is not None else 0
-            if rel.kind == "comments":
-                notes += count
-            else:
-                threaded += count
-    return max(notes, threaded)
+            found[rel.kind] += [el for el in root.iter() if local(el.tag) == name] if root is not None else []
+    notes, threaded = found["comments"], found["threadedComment"]
+    threaded_cells = {el.get("ref") for el in threaded}
+    texts = ["".join(el.itertext()) for el in threaded]
+    texts += ["".join(el.itertext()) for el in notes if el.get("ref") not in threaded_cells]
+    return max(len(notes), len(threaded)), "\n".join(texts)
 
 
 def _parsed(package: Package, part: str | None, ctx, where: Locator | None, lost: str,

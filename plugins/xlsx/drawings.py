@@ -70,7 +70,7 @@ def chart_tables(package: Package, drawn: Drawn, where: Locator, facets: tuple, 
         if chart is None:
             ctx.report("xlsx.chart-unreadable", where, detail=part)
             continue
-        ctx.report("xlsx.chart-as-table", where, detail=chart.type or None)
+        ctx.report("xlsx.chart-as-table", where, detail=chart.type or None, text=chart.untold or None)
         if chart.cut:
             ctx.report("xlsx.chart-truncated", where, count=chart.cut)
         table = chart_table(chart, where.with_(table=number))

@@ -29,7 +29,9 @@ _FEATURE_NAMES = {"tablePart": "tables", "autoFilter": "auto-filter", "sortState
 def report_scan(scan: SheetScan, rels: dict[str, Rel], where: Locator, ctx) -> None:
     for name, count in sorted(scan.features.items()):
         code = _FEATURE_CODES.get(name)
-        if code is not None:
+        if code == "headers-footers-dropped":
+            ctx.report(f"xlsx.{code}", where, count=count, text="\n".join(scan.header_texts))
+        elif code is not None:
             ctx.report(f"xlsx.{code}", where, count=count)
         elif name in _FEATURE_NAMES:
             ctx.report("xlsx.sheet-features-dropped", where, count=count, detail=_FEATURE_NAMES[name])

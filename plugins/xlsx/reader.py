@@ -136,9 +136,9 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
         if not (comments.anchored or comments.unanchored):
             comments = None
     else:
-        dropped = count_comments(package, rels, where, ctx)
+        dropped, text = count_comments(package, rels, where, ctx)
         if dropped:
-            ctx.report("xlsx.comments-dropped", where, count=dropped)
+            ctx.report("xlsx.comments-dropped", where, count=dropped, text=text)
     with package.zip.open(entry.part) as stream:
         scan = scan_sheet(stream, ctx.checkpoint)
     if scan.doctype:

@@ -22,6 +22,8 @@ MAX_ROW = 1 << 31     # a row number past this is not a row number
 MERGE_LIMIT = 100_000
 LINK_LIMIT = 100_000
 _CHUNK = 1 << 20
+_HEADER_BYTES = 1000
+_HEADER_CODES = re.compile(r'&(?:"[^"]{0,200}"|K(?:[0-9A-Fa-f]{6}|\d\d[+-]\d{3})|\d+|[A-Za-z]|&)')
 _OVERLAP = 64
 
 # A name is matched whole (the lookaround) so that a failed match cannot retry it one character shorter:
@@ -107,6 +109,7 @@ class SheetScan:
     merges: list[tuple[int, int, int, int]] = field(default_factory=list)
     links: list[Hyperlink] = field(default_factory=list)
     features: Counter = field(default_factory=Counter)  # local tag name → count
+    header_texts: list[str] = field(default_factory=list)  # each header's or footer's words, for its report
     drawings: list[str] = field(default_factory=list)   # relationship ids of <drawing>
     over_limit: Counter = field(default_factory=Counter)
     bad_ranges: int = 0
@@ -218,8 +221,10 @@ class _Scanner:
                 if rel:
                     scan.drawings.append(rel)
             elif name in FEATURES:
-                if name.endswith(("Header", "Footer")) and not _has_text(data, match):
-                    continue  # an empty header or footer holds nothing
+                if name.endswith(("Header", "Footer")):
+                    if not _has_text(data, match):
+                        continue  # an empty header or footer holds nothing
+                    scan.header_texts.append(_header_text(data, match))
                 scan.features[name] += 1
         self.carry = _unfinished(data, end)
 
@@ -252,6 +257,14 @@ def _has_text(data: bytes, match: re.Match) -> bool:
         return False
     end = data.find(b"<", match.end())
     return end < 0 or bool(data[match.end():end].strip())
+
+
+def _header_text(data: bytes, match: re.Match) -> str:
+    """A header's or footer's words: its text up to the next tag (Excel allows 255 characters; a longer
+    one is cut at 1,000), entities decoded, its &-codes (&L, &"Arial,Bold", &12, &KFF0000, &P) removed."""
+    end = data.find(b"<", match.end(), match.end() + _HEADER_BYTES)
+    raw = data[match.end(): end if end >= 0 else match.end() + _HEADER_BYTES].decode("utf-8", "replace")
+    return " ".join(_HEADER_CODES.sub(" ", html.unescape(raw)).split())
 
 
 def _unfinished(data: bytes, end: int) -> bytes:

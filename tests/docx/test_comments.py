@@ -100,7 +100,9 @@ def test_drop_reports_each_comment_once_and_carries_nothing():
     result = read_docx(FX.comments(), comments="drop")
     assert not result.document.notes and not refs(result.document.blocks)
     report = next(r for r in result.reporter.reports if r.code.code == "docx.comments-dropped")
-    assert report.count == 5 and report.details == []   # ids 0, 1, 2, 3 and 9: each mark met, as before
+    # ids 0, 1, 2, 3 and 9: each mark met, as before; then 4, anchored nowhere, which was lost unsaid
+    assert report.count == 6 and report.details == ["comment 4 has no mark"]
+    assert "Anchored nowhere." in report.quotes
     assert markdown(FX.comments(), comments="drop").startswith("Python is great\n\nRanged only and after\n")
 
 

@@ -1,0 +1,109 @@
+"""The comparison: a source's tokens against the converted Markdown's and the reports' own.
+
+A document is converted to Markdown with accounting on (``Request.accounting``): every report that
+took text keeps it whole. A source token is accounted for when the output holds it or a report
+took it; tokens are counted as multisets, so a word the source says five times and the output three
+leaves two unaccounted. The parts are charged in source order: the output and the reports' tokens
+go first to the earliest part that holds them, and what a part cannot be given is its loss. What is
+left is then offered to word boundaries drawn differently (:func:`_rejoin`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from ..context import Source
+from ..pipeline import Request, run
+from .extract import FAMILIES, source_parts
+from .flow import MAX_PART_CHARS
+from .model import Account, PartAccount
+from .tokens import canonical, count, markdown_text, tokens
+
+FIRST_TOKENS = 12  # per part, the unaccounted tokens shown
+SHOWN_CHARS = 40   # a token shown longer is cut
+MAX_JOIN = 24       # a word drawn letter by letter (a PDF's rotated page) is rejoined up to this many pieces
+MAX_REJOINED = 64   # characters of a word rejoined or split: words are short, and a long token costs its length
+
+
+def check(path: Path, fmt: str | None = None, options: dict | None = None,
+          max_part_chars: int = MAX_PART_CHARS) -> Account:
+    """The account of one document: converted by the pipeline, extracted by :mod:`.extract`."""
+    path = Path(path)
+    result = run(Request(source=Source(path.name, path=path), to="markdown", output=None, manifest=False,
+                         from_=fmt, options=dict(options or {}), accounting=True))
+    manifest = result.manifest
+    account = Account(str(path), manifest.source.format, manifest.outcome)
+    if manifest.outcome == "unreadable":
+        account.problems.append(f"unreadable: {', '.join(manifest.reasons)}")
+        return account
+    parts, account.problems = source_parts(path, account.format or "", max_part_chars)
+    if not parts and account.problems:  # the source could not be read at all: nothing is checked
+        account.outcome = "check-failed"
+        return account
+    output = count(markdown_text((result.output or b"").decode("utf-8", "replace")))
+    reported = Counter()
+    for _code, text in result.reporter.taken:
+        reported.update(count(text))
+    account.output_tokens = sum(output.values())
+    account.reported_tokens = sum(reported.values())
+    budget = output + reported
+    found = [tokens(part.text) for part in parts]
+    missing = [_charge(words, budget) for words in found]
+    for words, lost in zip(found, missing):
+        _rejoin(words, lost, budget)
+    for part, words, lost in zip(parts, found, missing):
+        entry = PartAccount(part.name, part.kind, len(words))
+        for index in sorted(lost):
+            entry.unaccounted[words[index]] += 1
+            shown = words[index] if len(words[index]) <= SHOWN_CHARS else words[index][:SHOWN_CHARS - 1] + "…"
+            if len(entry.first) < FIRST_TOKENS and shown not in entry.first:
+                entry.first.append(shown)
+        account.source_tokens += entry.tokens
+        account.parts.append(entry)
+    return account
+
+
+def _charge(words: list[str], budget: Counter) -> set[int]:
+    """Take each word from the budget; the positions of those it does not hold."""
+    lost = set()
+    for index, word in enumerate(words):
+        if budget[word] > 0:
+            budget[word] -= 1
+        else:
+            lost.add(index)
+    return lost
+
+
+def _rejoin(words: list[str], lost: set[int], budget: Counter) -> None:
+    """The same text with other word boundaries is accounted for: unaccounted neighbours the output
+    holds as one word (a PDF's letter spacing, a hyphen at a line's end, a rotated page's letters),
+    the longest such run first, or one unaccounted word the output holds as two (a note number a
+    reader sets apart)."""
+    for index in sorted(lost):
+        if index not in lost:
+            continue
+        if len(words[index]) > MAX_REJOINED:
+            continue
+        length, chars = 1, len(words[index])
+        while length < MAX_JOIN and index + length in lost and chars + len(words[index + length]) <= MAX_REJOINED:
+            chars += len(words[index + length])
+            length += 1
+        for span in range(length, 1, -1):
+            joined = canonical("".join(words[index:index + span]))
+            if budget[joined] > 0:
+                budget[joined] -= 1
+                lost.difference_update(range(index, index + span))
+                break
+        else:
+            word = words[index]
+            for cut in range(1, len(word)):
+                head, tail = word[:cut], word[cut:]
+                if budget[head] > (head == tail) and budget[tail] > 0:
+                    budget[head] -= 1
+                    budget[tail] -= 1
+                    lost.discard(index)
+                    break
+
+
+__all__ = ["FAMILIES", "check"]
