@@ -18,14 +18,18 @@ from dataclasses import dataclass
 from pdfminer.pdftypes import resolve1
 
 
+TOKENS_PER_ENTRY = 4   # a mapping is two or three objects; more objects than this per entry is padding
+
+
 @dataclass(slots=True)
 class Cost:
     entries: int = 0   # mappings (and stray objects) a parser must read
     codes: int = 0     # dictionary entries the map would hold
+    tokens: int = 0    # everything read, comments and brackets included
 
     def over(self, max_entries: int, max_codes: int) -> str | None:
         """What is over its limit, said for the manifest; None when both are within."""
-        if self.entries > max_entries:
+        if self.entries > max_entries or self.tokens > TOKENS_PER_ENTRY * max_entries:
             return f"more than {max_entries} entries (--max-cmap-entries)"
         if self.codes > max_codes:
             return f"more than {max_codes} codes (--max-cmap-codes)"
@@ -34,9 +38,11 @@ class Cost:
 
 # A CMap's objects, as pdfminer's PostScript parser would split them: hex strings, array brackets,
 # the section keywords, and every other word, name, number or string as one object. Comments
-# are skipped. Literal strings cannot nest in a CMap that maps anything, so one level is enough.
-_CMAP_TOKEN = re.compile(
-    rb"%[^\r\n]*|<[0-9A-Fa-f\s]*>|\[|\]|\((?:\\.|[^\\)])*\)|/?[^\s<>\[\]()/%{}]+|[{}<>()]", re.DOTALL)
+# are skipped. A literal string is one object only when it holds no parenthesis or backslash: a
+# match never runs past the next one, so the scan stays linear on a stream of unclosed strings
+# (a string it splits counts as more objects, never as fewer codes).
+_STRING = rb"\([^()\\]*\)"
+_CMAP_TOKEN = re.compile(rb"%[^\r\n]*|<[0-9A-Fa-f\s]*>|\[|\]|" + _STRING + rb"|/?[^\s<>\[\]()/%{}]+|[{}<>()]")
 _SECTIONS = {b"beginbfchar": (b"endbfchar", 2), b"begincidchar": (b"endcidchar", 2),
              b"beginbfrange": (b"endbfrange", 3), b"begincidrange": (b"endcidrange", 3)}
 
@@ -63,8 +69,8 @@ def _range_codes(kind: bytes, start, end, dest) -> int:
     span = int.from_bytes(last, "big") - int.from_bytes(first, "big") + 1
     if span <= 0:
         return 0
-    if isinstance(dest, list):
-        return min(span, len(dest))  # an array destination maps one code per element
+    if isinstance(dest, int):
+        return min(span, dest)  # an array destination (its length here) maps one code per element
     return span
 
 
@@ -72,9 +78,13 @@ def cmap_cost(data: bytes, max_entries: int, max_codes: int) -> Cost:
     """The entries and codes of a CMap (ToUnicode or embedded), counted until a limit is passed."""
     cost = Cost()
     section: tuple[bytes, int] | None = None
-    items: list = []            # the current entry's objects (hex strings as tokens, arrays as lists)
-    array: list | None = None   # an array being read inside an entry
+    items: list = []                # the current entry's objects: tokens, or an array's length
+    array: int | None = None        # the elements of an array being read inside an entry
+    most_tokens = TOKENS_PER_ENTRY * max_entries
     for match in _CMAP_TOKEN.finditer(data):
+        cost.tokens += 1
+        if cost.tokens > most_tokens:
+            break
         token = match.group()
         if token.startswith(b"%"):
             continue
@@ -87,22 +97,19 @@ def cmap_cost(data: bytes, max_entries: int, max_codes: int) -> Cost:
         elif token == section[0]:
             section = None
         elif token == b"[":
-            array = [] if array is None else array
-        elif token == b"]" and array is not None:
-            items.append(array)
-            cost.entries += len(array)
-            array = None
+            array = array or 0
         elif array is not None:
-            array.append(token)
+            if token == b"]":
+                items.append(array)
+                array = None
+            else:
+                array += 1
+                cost.entries += 1
         else:
             items.append(token)
         if section is not None and len(items) == section[1]:
-            end_keyword, width = section
             cost.entries += 1
-            if width == 3:
-                cost.codes += _range_codes(end_keyword, *items)
-            else:
-                cost.codes += 1
+            cost.codes += _range_codes(section[0], *items) if section[1] == 3 else 1
             items = []
         if cost.entries > max_entries or cost.codes > max_codes:
             break
@@ -231,7 +238,7 @@ def _subtable_codes(data: bytes, at: int, room: int) -> int:
 
 
 # The objects of a Type 1 font's clear-text header, as pdfminer's PostScript parser splits them.
-_PS_TOKEN = re.compile(rb"%[^\r\n]*|\((?:\\.|[^\\)])*\)|<[^>]*>|[\[\]{}]|/?[^\s<>\[\]()/%{}]+")
+_PS_TOKEN = re.compile(rb"%[^\r\n]*|" + _STRING + rb"|<[^<>]*>|[\[\]{}()<>]|/?[^\s<>\[\]()/%{}]+")
 
 
 def type1_header_cost(data: bytes, max_entries: int) -> Cost:

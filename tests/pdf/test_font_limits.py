@@ -185,3 +185,11 @@ def test_real_truetype_fonts_are_far_below_the_code_limit(name):
 
 def test_type1_header_cost_counts_tokens():
     assert type1_header_cost(b"/Encoding 256 array\ndup 65 /A put\nreadonly def", BIG).entries == 3 + 4 + 2
+
+
+@pytest.mark.parametrize("padding", [b"%\n", b"[", b"beginbfchar endbfchar ", b"(", b"<"])
+def test_padding_counts_so_the_scan_stops_at_the_limit(padding):
+    """Comments, brackets, empty sections, unclosed strings: each is read, so each counts, and the
+    scan ends after a bounded number of objects however long the stream."""
+    cost = cmap_cost(b"1 beginbfrange " + padding * 100_000, 100, BIG)
+    assert cost.over(100, BIG) and cost.tokens <= 4 * 100 + 1
