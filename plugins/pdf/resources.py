@@ -83,7 +83,7 @@ class BoundedResourceManager(PDFResourceManager):
         why = self._to_unicode(spec.get("ToUnicode"))
         if why:
             out = {k: v for k, v in out.items() if k != "ToUnicode"}
-            self._building.what.append(f"its ToUnicode CMap has {why}")
+            self._building.what.append(f"its ToUnicode CMap {why}")
         for key, step in (("W", 3), ("W2", 5)):
             if key in spec and widths_cost(spec[key], step, self.max_codes).codes > self.max_codes:
                 out = {k: v for k, v in out.items() if k != key}
@@ -104,7 +104,12 @@ class BoundedResourceManager(PDFResourceManager):
         key = stream.objid
         if key is not None and key in self._screened:
             return self._screened[key]
-        why = cmap_cost(stream.get_data() or b"", self.max_entries, self.max_codes).over(self.max_entries, self.max_codes)
+        data = _data(stream)
+        if data is None:
+            why = "cannot be decoded"
+        else:
+            over = cmap_cost(data, self.max_entries, self.max_codes).over(self.max_entries, self.max_codes)
+            why = f"has {over}" if over else None
         if key is not None:
             self._screened[key] = why
         return why
@@ -118,7 +123,8 @@ class BoundedResourceManager(PDFResourceManager):
         dropped: set[str] = set()
         program = _stream(descriptor.get("FontFile2"))
         if program is not None and truetype:
-            cost = truetype_cost(program.get_data() or b"", self.max_codes)
+            data = _data(program)
+            cost = truetype_cost(data, self.max_codes) if data is not None else None
             if cost is None:
                 dropped.add("FontFile2")
                 self._building.what.append("its TrueType cmap table is broken")
@@ -131,11 +137,14 @@ class BoundedResourceManager(PDFResourceManager):
                 length = int(resolve1(program.get("Length1")))
             except (TypeError, ValueError):
                 length = -1
-            header = (program.get_data() or b"")[:length] if length >= 0 else b""
+            data = _data(program)
+            if data is None:
+                length = -1
+            header = data[:length] if length >= 0 else b""
             over = type1_header_cost(header, self.max_entries).over(self.max_entries, self.max_codes)
             if length < 0 or over:
                 dropped.add("FontFile")
-                self._building.what.append(f"its Type 1 header has {over}" if over else "its Type 1 header has no /Length1")
+                self._building.what.append(f"its Type 1 header has {over}" if over else "its Type 1 program is unreadable")
         return dropped
 
     # --- per page -----------------------------------------------------------------------------
@@ -179,6 +188,16 @@ def _stream(value) -> PDFStream | None:
     except Exception:
         return None
     return value if isinstance(value, PDFStream) else None
+
+
+def _data(stream: PDFStream) -> bytes | None:
+    """A stream's decoded bytes, or None when its filters fail (the budget's refusal still stops the file)."""
+    try:
+        return stream.get_data() or b""
+    except (StreamTooLarge, Unreadable, MemoryError):
+        raise
+    except Exception:  # a broken filter chain: the map it holds cannot be used anyway
+        return None
 
 
 def _without_maps(spec: dict) -> dict:

@@ -57,6 +57,8 @@ for kept in ({text!r}, "Helvetica still reads", "The second page is kept"):
     ("full_range()", "ToUnicode CMap has more than 262144 codes", ""),
     ("cmap_font_pdf(b'1 begincidrange <00000000> <FFFFFFFF> 65 endcidrange')", "ToUnicode CMap", ""),
     ("huge_widths()", "/W array gives widths to more than 262144 codes", "AB"),
+    ("huge_widths().replace(b'/Identity-H', b'/Identity-V').replace(b'/W [0 4294967295 500]', b'/W2 [0 4294967295 1000 500 880]')",
+     "/W2 array gives widths to more than 262144 codes", "A"),
     ("huge_truetype_cmap()", "TrueType cmap maps more than 262144 codes", ""),
     ("huge_type1_header()", "Type 1 header has more than 100000 entries", "AB"),
 ])
@@ -119,6 +121,17 @@ def test_a_truetype_cmap_pdfminer_cannot_read_no_longer_loses_its_page():
     assert "pdf.page-unreadable" not in result.reports
     assert "TrueType cmap table is broken" in str(result.manifest["reports"])
     assert b"Helvetica still reads" in result.output
+
+
+def test_a_tounicode_whose_filter_fails_is_not_used_and_its_page_reads():
+    """pdfminer raised on the filter, and both pages (whose resources list the font) were lost."""
+    module = adversarial()
+    font, extra = module._type0(module.stream(b"\xff not ascii85", b" /Filter /ASCII85Decode"), module._cid_font())
+    data = module.two_pages(module._FONT_PAGE, font, extra_objects=(*extra, module._descriptor()))
+    result = zenconv.convert(data, to="markdown", name="filter.pdf")
+    assert "pdf.page-unreadable" not in result.reports
+    assert "ToUnicode CMap cannot be decoded" in str(result.manifest["reports"])
+    assert b"Helvetica still reads" in result.output and b"The second page is kept" in result.output
 
 
 def test_a_limited_font_is_reported_on_each_page_that_draws_with_it():
