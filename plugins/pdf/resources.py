@@ -72,7 +72,7 @@ class BoundedResourceManager(PDFResourceManager):
             if bare is screened:
                 raise
             font = super().get_font(objid, bare)
-            self._building.what.append(f"broken ({type(exc).__name__})")
+            self._building.what.append(f"it could not be built with its maps ({type(exc).__name__})")
             return font
 
     # --- the screen ---------------------------------------------------------------------------
@@ -133,18 +133,16 @@ class BoundedResourceManager(PDFResourceManager):
                 self._building.what.append(f"its TrueType cmap maps more than {self.max_codes} codes (--max-cmap-codes)")
         program = _stream(descriptor.get("FontFile"))
         if program is not None and type1:
-            try:
-                length = int(resolve1(program.get("Length1")))
-            except (TypeError, ValueError):
-                length = -1
             data = _data(program)
-            if data is None:
-                length = -1
-            header = data[:length] if length >= 0 else b""
-            over = type1_header_cost(header, self.max_entries).over(self.max_entries, self.max_codes)
-            if length < 0 or over:
+            length = resolve1(program.get("Length1"))
+            if data is None or not isinstance(length, int):
                 dropped.add("FontFile")
-                self._building.what.append(f"its Type 1 header has {over}" if over else "its Type 1 program is unreadable")
+                self._building.what.append("its Type 1 program is unreadable")
+            else:
+                over = type1_header_cost(data[:max(length, 0)], self.max_entries).over(self.max_entries, self.max_codes)
+                if over:
+                    dropped.add("FontFile")
+                    self._building.what.append(f"its Type 1 header has {over}")
         return dropped
 
     # --- per page -----------------------------------------------------------------------------

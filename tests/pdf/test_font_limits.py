@@ -134,6 +134,16 @@ def test_a_tounicode_whose_filter_fails_is_not_used_and_its_page_reads():
     assert b"Helvetica still reads" in result.output and b"The second page is kept" in result.output
 
 
+def test_a_font_pdfminer_cannot_build_is_built_once_more_without_its_maps():
+    """A bfrange whose destination is a number failed an assertion in pdfminer's CMap parser, and
+    every page listing the font was lost; the font is built again without its ToUnicode."""
+    result = zenconv.convert(adversarial().cmap_font_pdf(b"1 beginbfrange <0041> <0042> 65 endbfrange"),
+                             to="markdown", name="assert.pdf")
+    assert "pdf.page-unreadable" not in result.reports
+    assert "could not be built with its maps (AssertionError)" in str(result.manifest["reports"])
+    assert b"Helvetica still reads" in result.output and b"The second page is kept" in result.output
+
+
 def test_a_limited_font_is_reported_on_each_page_that_draws_with_it():
     module = adversarial()
     font, extra = module._type0(module.stream(module._cmap(b"1 beginbfrange <00000000> <FFFFFFFF> <0041> endbfrange")),
