@@ -3,8 +3,8 @@
 A pdfminer device that keeps only what the layout needs. It builds no LTChar and runs no layout
 analysis (that is what makes pdfminer's own ``extract_text`` slow); the grouping is ours.
 It also checks the page's time budget and the host's deadline as it goes, since one hostile
-content stream can hold the interpreter for as long as it likes: on every 512th glyph or path,
-and on every batch of objects the content parser reads (``interpreter``), drawn or not.
+content stream can hold the interpreter for as long as it likes: on every 512th glyph, path or
+form drawn, and on every buffer of content the parser reads (``interpreter``), drawn or not.
 """
 
 from __future__ import annotations
@@ -114,8 +114,8 @@ class CaptureDevice(PDFTextDevice):
             return
         self._check()
 
-    def objects(self, read: int, open_objects: int) -> None:
-        """The content parser read ``read`` more objects and holds ``open_objects`` in unclosed arrays."""
+    def content_read(self, open_objects: int) -> None:
+        """The content parser read one more buffer; it holds ``open_objects`` in unclosed arrays."""
         if open_objects > self._max_operands:
             raise PageBudgetExceeded("operands")
         self._check()

@@ -2,11 +2,12 @@
 
 The device checks the page's budget when something is drawn; a stream of 100 MB of ``q Q``
 (or ``BT ET``, ``cm``, unknown operators, bare numbers) draws nothing and would never reach
-it. So the content parser counts the objects it reads and hands the count to the page's meter
-(the capture device) every ``STRIDE`` objects, with how many it holds open inside unclosed
-arrays and dictionaries. pdfminer builds its content parser by the module-global name
-``PDFContentParser`` of ``pdfminer.pdfinterp``, which is the one hook it offers; outside a metered
-page the counting parser is pdfminer's own.
+it. So the content parser reports to the page's meter (the capture device) each time it reads
+the next buffer of content (4 KB, about a thousand objects) or starts the next stream, with how
+many objects it holds open inside unclosed arrays and dictionaries: a beat that costs nothing
+per object. pdfminer builds its content parser by the module-global name ``PDFContentParser``
+of ``pdfminer.pdfinterp``, which is the one hook it offers; outside a metered page the
+subclass is pdfminer's own parser.
 
 What a page may pile up is bounded here too: graphics states saved with ``q`` past
 ``max_state_depth`` are not kept (their ``Q`` restores nothing, so the nesting still balances),
@@ -22,7 +23,6 @@ from contextlib import contextmanager
 from pdfminer import pdfinterp
 from pdfminer.pdfinterp import PDFContentParser, PDFPageInterpreter
 
-STRIDE = 4096          # objects read between two looks at the page's budget
 OPERANDS_KEPT = 256    # the top of the operand stack kept when a flood of operands is trimmed
 
 _METER: contextvars.ContextVar = contextvars.ContextVar("zenconv_pdf_page_meter", default=None)
@@ -31,19 +31,18 @@ _METER: contextvars.ContextVar = contextvars.ContextVar("zenconv_pdf_page_meter"
 class _MeteredContentParser(PDFContentParser):
     def __init__(self, streams) -> None:
         self._meter = _METER.get()
-        self._read = 0
         super().__init__(streams)
 
-    def nexttoken(self):
-        self._read += 1
-        if self._read >= STRIDE and self._meter is not None:
-            self._meter.objects(self._read, self._open())
-            self._read = 0
-        return super().nexttoken()
+    def fillfp(self) -> bool:
+        # Called when the buffer is spent, before the next one is read: once per 4 KB of content.
+        if self._meter is not None:
+            self._meter.content_read(self._open())
+        return super().fillfp()
 
     def _open(self) -> int:
         """Objects held inside unclosed arrays and dictionaries (each level's own, and one per level)."""
-        return len(self.curstack) + sum(len(level[2]) + 1 for level in self.context)
+        # pdfminer's constructor seeks (and so fills) before it has made its stacks.
+        return len(getattr(self, "curstack", ())) + sum(len(level[2]) + 1 for level in getattr(self, "context", ()))
 
 
 def install() -> None:
