@@ -129,6 +129,8 @@ class CaptureDevice(PDFTextDevice):
             raise PageBudgetExceeded("time")
         if len(self.page.glyphs) > self._max_glyphs:
             raise PageBudgetExceeded("glyphs")
+        if len(self.page.rules) > self._max_glyphs:  # each path adds up to four: as costly as glyphs
+            raise PageBudgetExceeded("rules")
 
     # --- ruling lines --------------------------------------------------------------------------
 

@@ -141,3 +141,14 @@ def test_pdfminer_outside_our_reader_parses_as_it_always_did(fixtures):
 
     assert pdfinterp.PDFContentParser.__name__ == "_MeteredContentParser"
     assert "A Two-Column Article" in extract_text(str(fixtures["columns.pdf"]))
+
+
+def test_ruling_lines_have_the_glyph_budget_too(monkeypatch):
+    from zenconv_plugins.pdf import reader
+
+    monkeypatch.setattr(reader, "MAX_PAGE_GLYPHS", 1_000)
+    module = adversarial()
+    body = module.TEXT + b" " + b"72 100 m 500 100 l S " * 5_000
+    result = zenconv.convert(module.two_pages(module.stream(body)), to="markdown", name="rules.pdf")
+    assert result.reports["pdf.page-truncated"] == 1 and "page rules budget" in str(result.manifest["reports"])
+    assert b"Hostile but harmless" in result.output and b"The second page is kept" in result.output
