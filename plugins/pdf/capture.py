@@ -3,8 +3,9 @@
 A pdfminer device that keeps only what the layout needs. It builds no LTChar and runs no layout
 analysis (that is what makes pdfminer's own ``extract_text`` slow); the grouping is ours.
 It also checks the page's time budget and the host's deadline as it goes, since one hostile
-content stream can hold the interpreter for as long as it likes: on every 512th glyph, path or
-form drawn, and on every buffer of content the parser reads (``interpreter``), drawn or not.
+content stream can hold the interpreter for as long as it likes: on every 512th glyph or path
+drawn, and on every buffer of content the parser reads (``interpreter``: each form XObject's
+stream too), drawn or not.
 """
 
 from __future__ import annotations
@@ -96,7 +97,6 @@ class CaptureDevice(PDFTextDevice):
         self._ticks = 0
 
     def begin_figure(self, name, bbox, matrix) -> None:
-        self._tick()  # a form too small to reach the parser's stride, drawn a million times
         x0, y0, x1, y1 = apply_matrix_rect(mult_matrix(matrix, self.ctm), bbox)
         self._figures.append((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
 

@@ -59,7 +59,7 @@ class PageData:
     unsaved: int = 0                                              # graphics states past --max-state-depth
     font_limits: list[tuple[str, int]] = field(default_factory=list)  # (font and map not used, glyphs drawn)
     frame: int = 0                                                # the direction the page's text runs in
-    budget: str | None = None                                     # "time" or "glyphs" if cut short
+    budget: str | None = None                                     # "time", "glyphs", "rules" or "operands" if cut short
     failed: str | None = None                                     # why the page could not be read
 
     @property

@@ -152,3 +152,28 @@ def test_ruling_lines_have_the_glyph_budget_too(monkeypatch):
     result = zenconv.convert(module.two_pages(module.stream(body)), to="markdown", name="rules.pdf")
     assert result.reports["pdf.page-truncated"] == 1 and "page rules budget" in str(result.manifest["reports"])
     assert b"Hostile but harmless" in result.output and b"The second page is kept" in result.output
+
+
+def test_forms_that_draw_forms_a_hundred_times_each_are_cut_at_the_budget():
+    """Four small forms, each drawing the next a hundred times: a hundred million executions of
+    the last from one line of page content (a billion laughs of form XObjects)."""
+    run_apart(PRELUDE + """
+def form(number, body, inner):
+    xobjects = b" /Resources << /XObject << /X 0 R >> >>".replace(b"0 R", b"%d 0 R" % inner) if inner else b""
+    return hostile.stream(body, b" /Type /XObject /Subtype /Form /BBox [0 0 612 792]" + xobjects)
+
+calls = b"/X Do " * 100
+data = hostile.build([
+    b"<< /Type /Catalog /Pages 2 0 R >>",
+    b"<< /Type /Pages /Kids [3 0 R 6 0 R] /Count 2 >>",
+    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> /XObject << /X 8 0 R >> >> /Contents 5 0 R >>",
+    hostile.HELVETICA,
+    hostile.stream(hostile.TEXT + b" /X Do"),
+    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 7 0 R >>",
+    hostile.stream(b"BT /F1 12 Tf 72 720 Td (The second page is kept) Tj ET"),
+    form(8, calls, 9), form(9, calls, 10), form(10, calls, 11), form(11, b"q Q", None),
+])
+result = zenconv.convert(data, to="markdown", name="forms.pdf", page_timeout=1)
+assert result.reports.get("pdf.page-truncated") == 1, result.reports
+assert b"Hostile but harmless" in result.output and b"The second page is kept" in result.output
+""", timeout=120)
