@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from pdfminer.pdftypes import resolve1
 from pdfminer.psparser import PSLiteral
+from pdfminer.utils import decode_text
 
 from .document import text_of
 
@@ -96,8 +97,12 @@ def _uri(annot: dict) -> str | None:
     action = resolve1(annot.get("A"))
     if not isinstance(action, dict) or _name(action.get("S")) != "URI":
         return None
-    uri = text_of(action.get("URI"))
-    return uri or None
+    # The target as the file states it (only decoded): which targets are safe to link is the
+    # writers' decision, made once for every format.
+    uri = resolve1(action.get("URI"))
+    if isinstance(uri, bytes):
+        uri = decode_text(uri)
+    return uri if isinstance(uri, str) and uri.strip() else None
 
 
 def catalog_extras(document) -> tuple[int, int]:

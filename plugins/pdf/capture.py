@@ -3,7 +3,9 @@
 A pdfminer device that keeps only what the layout needs. It builds no LTChar and runs no layout
 analysis (that is what makes pdfminer's own ``extract_text`` slow); the grouping is ours.
 It also checks the page's time budget and the host's deadline as it goes, since one hostile
-content stream can hold the interpreter for as long as it likes.
+content stream can hold the interpreter for as long as it likes: on every 512th glyph or path
+drawn, and on every buffer of content the parser reads (``interpreter``: each form XObject's
+stream too), drawn or not.
 """
 
 from __future__ import annotations
@@ -64,18 +66,23 @@ class PageCapture:
     pictures: list[Picture] = field(default_factory=list)
     unmapped: int = 0       # glyphs with no Unicode mapping
     offpage: int = 0        # glyphs drawn outside the page
+    limited: dict[int, int] = field(default_factory=dict)  # id(font) → glyphs drawn in a font with a map not used
+    unsaved: int = 0        # graphics states past the depth limit, not saved
 
 
 class CaptureDevice(PDFTextDevice):
     """Records one page at a time; :meth:`start` resets it for the next page."""
 
-    def __init__(self, rsrcmgr, checkpoint, page_seconds: float, max_glyphs: int, guard=None) -> None:
+    def __init__(self, rsrcmgr, checkpoint, page_seconds: float, max_glyphs: int,
+                 max_state_depth: int, max_operands: int, guard=None) -> None:
         super().__init__(rsrcmgr)
         self._checkpoint = checkpoint
         self._guard = guard
         self._page_seconds = page_seconds
         self._max_glyphs = max_glyphs
-        self._styles: dict[int, tuple[object, FontStyle]] = {}
+        self.max_state_depth = max_state_depth   # read by the interpreter's ``q``
+        self._max_operands = max_operands
+        self._styles: dict[int, tuple[object, FontStyle, bool]] = {}
         self._render_mode = 0
         self._figures: list[tuple[float, float, float, float]] = []
         self.page = PageCapture(0, 0)
@@ -113,11 +120,25 @@ class CaptureDevice(PDFTextDevice):
         self._ticks += 1
         if self._ticks % _TICK:
             return
+        self._check()
+
+    def content_read(self, open_objects: int) -> None:
+        """The content parser read one more buffer; it holds ``open_objects`` in unclosed arrays."""
+        if open_objects > self._max_operands:
+            raise PageBudgetExceeded("operands")
+        self._check()
+
+    def state_too_deep(self) -> None:
+        self.page.unsaved += 1
+
+    def _check(self) -> None:
         self._checkpoint()
         if self._deadline and time.monotonic() > self._deadline:
             raise PageBudgetExceeded("time")
         if len(self.page.glyphs) > self._max_glyphs:
             raise PageBudgetExceeded("glyphs")
+        if len(self.page.rules) > self._max_glyphs:  # each path adds up to four: as costly as glyphs
+            raise PageBudgetExceeded("rules")
 
     # --- ruling lines --------------------------------------------------------------------------
 
@@ -167,8 +188,11 @@ class CaptureDevice(PDFTextDevice):
     def _style(self, font) -> FontStyle:
         entry = self._styles.get(id(font))
         if entry is None or entry[0] is not font:
-            entry = (font, style_of(font))
+            entry = (font, style_of(font), id(font) in getattr(self.rsrcmgr, "limited", ()))
             self._styles[id(font)] = entry
+        if entry[2]:
+            limited = self.page.limited
+            limited[id(font)] = limited.get(id(font), 0) + 1
         return entry[1]
 
     def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate) -> float:

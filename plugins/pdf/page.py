@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .annotations import PageAnnotations, page_annotations
 from .capture import CaptureDevice, Glyph, PageBudgetExceeded, Picture
 from .grid import Cell, Rule, join_cells, rows_of_cells
+from .interpreter import metered
 from .runs import LinkAreas, flow_gap, runs_of
 
 SPACE_JOIN_GAP = 1.0   # × size: a gap next to a space character still joins a cell (justified text)
@@ -55,8 +56,10 @@ class PageData:
     hidden: int = 0
     unmapped: int = 0
     offpage: int = 0
+    unsaved: int = 0                                              # graphics states past --max-state-depth
+    font_limits: list[tuple[str, int]] = field(default_factory=list)  # (font and map not used, glyphs drawn)
     frame: int = 0                                                # the direction the page's text runs in
-    budget: str | None = None                                     # "time" or "glyphs" if cut short
+    budget: str | None = None                                     # "time", "glyphs", "rules" or "operands" if cut short
     failed: str | None = None                                     # why the page could not be read
 
     @property
@@ -80,13 +83,14 @@ def read_page(interpreter, device: CaptureDevice, page, number: int, label: str 
     """Interpret one page and turn what it draws into cells. pdfminer errors are the caller's."""
     budget = None
     try:
-        with device.timed():
+        with device.timed(), metered(device):
             interpreter.process_page(page)
     except PageBudgetExceeded as exc:
         budget = exc.what
     capture = device.page
     data = PageData(number, label, capture.width, capture.height, rules=capture.rules,
-                    pictures=capture.pictures, unmapped=capture.unmapped, offpage=capture.offpage, budget=budget)
+                    pictures=capture.pictures, unmapped=capture.unmapped, offpage=capture.offpage,
+                    unsaved=capture.unsaved, budget=budget)
     data.annotations = page_annotations(page, page_ctm(page))
     links = LinkAreas(data.annotations.links)
     by_angle: dict[int, list[Glyph]] = {}

@@ -18,7 +18,7 @@ CODES = (
     refused("pdf.bad-page-range", "The --pages value is not a list of page ranges such as 1-20,25."),
     dropped("pdf.no-text-layer", "A page has no text layer (a scan): its text is not read; OCR is out of scope.", review=True),
     dropped("pdf.page-unreadable", "A page's content could not be interpreted; it was skipped.", review=True),
-    truncated("pdf.page-truncated", "A page ran past its time budget (--page-timeout) or its glyph budget; what it drew until then is kept."),
+    truncated("pdf.page-truncated", "A page ran past its time budget (--page-timeout, drawing or not), its glyph budget or --max-operands; what it drew until then is kept."),
     truncated("pdf.pages-truncated", "Pages past --max-pages were not read; the output says where it stopped."),
     dropped("pdf.pages-not-selected", "Pages outside --pages were not read, as asked.", review=False),
     dropped("pdf.running-headers-dropped", "Lines repeated at the top or bottom of most pages (running headers, footers, page numbers) were left out.", review=False),
@@ -26,6 +26,8 @@ CODES = (
     degraded("pdf.table-continued", "A table continued on the next page under the same header was joined into one; the repeated header was dropped.", review=False),
     degraded("pdf.rotated-text", "Rotated text was read in its own direction and placed after the page's body text."),
     degraded("pdf.vertical-text", "Vertical (top-to-bottom) text was read column by column and placed after the page's body text."),
+    degraded("pdf.font-limit", "A font's map (ToUnicode CMap, /W widths, embedded TrueType cmap or Type 1 header) was over --max-cmap-entries or --max-cmap-codes, or broken, and was not used; the count is the glyphs drawn in that font, whose text may be unmapped or mis-spaced.", review=True),
+    degraded("pdf.state-depth-limit", "Graphics states were nested (q inside q) deeper than --max-state-depth; the deeper ones were not saved, so text inside them may be placed as the outer state says.", review=True),
     dropped("pdf.unmapped-glyphs", "Glyphs with no Unicode mapping in their font (or mapped to control characters) were left out."),
     dropped("pdf.offpage-text-dropped", "Text drawn outside the page's media box (never visible) was left out."),
     dropped("pdf.hidden-text-skipped", "Invisible text (render mode 3, as in OCR layers) was skipped under --hidden skip."),
@@ -47,7 +49,11 @@ OPTIONS = (
     OptionSpec("max-pages", "int", 10_000, "PDF: most pages read; past it the rest is cut and reported.", metavar="N"),
     OptionSpec("max-objects", "int", 5_000_000, "PDF: most objects (and pages) a file may declare; past it the file is refused.", metavar="N"),
     OptionSpec("max-stream-bytes", "int", 128 << 20, "PDF: most bytes one stream may inflate to; past it the file is refused (a flate bomb).", metavar="SIZE"),
-    OptionSpec("page-timeout", "int", 60, "PDF: seconds one page may take to interpret (0: no limit); past it the page is cut and reported.", metavar="SECONDS"),
+    OptionSpec("page-timeout", "int", 60, "PDF: seconds one page may take to interpret, drawing or not (0: no limit); past it the page is cut and reported.", metavar="SECONDS"),
+    OptionSpec("max-cmap-entries", "int", 100_000, "PDF: most entries one font map (ToUnicode CMap, Type 1 header) may hold; past it the map is not used.", metavar="N"),
+    OptionSpec("max-cmap-codes", "int", 1 << 18, "PDF: most character codes one font map (CMap ranges, /W widths, TrueType cmap) may cover; past it the map is not used.", metavar="N"),
+    OptionSpec("max-state-depth", "int", 1_000, "PDF: deepest nesting of saved graphics states (q) on a page; deeper ones are not saved.", metavar="N"),
+    OptionSpec("max-operands", "int", 100_000, "PDF: most objects a page's content may hold open in unclosed arrays; past it the page is cut.", metavar="N"),
 )
 
 

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pdfminer
-from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Paragraph, Text
@@ -28,6 +27,8 @@ from .document import PdfFile, fill_metadata, open_pdf
 from .emit import Emitter
 from .furniture import WINDOW, running_lines
 from .headings import HeadingRanks, body_size
+from .interpreter import BoundedInterpreter
+from .interpreter import install as install_meter
 from .limits import (
     PageRangeError,
     StreamBudget,
@@ -41,6 +42,7 @@ from .limits import (
 )
 from .outline import read_outline
 from .page import PageData, read_page
+from .resources import BoundedResourceManager
 
 MAX_PAGE_GLYPHS = 1_000_000
 _QUIET = ("pdfminer",)
@@ -69,6 +71,7 @@ def _bounded(budget: StreamBudget):
 def read(source, ctx) -> Iterator:
     _silence()
     install()
+    install_meter()
     options = ctx.options
     try:
         ranges = parse_pages(options["pages"])
@@ -103,10 +106,10 @@ class _Reading:
         self.outline = outline
         self.fields = fields
         options = ctx.options
-        manager = PDFResourceManager(caching=True)
-        self.device = CaptureDevice(manager, ctx.checkpoint, options["page_timeout"], MAX_PAGE_GLYPHS,
-                                    guard=ctx.guard)
-        self.interpreter = PDFPageInterpreter(manager, self.device)
+        self.fonts = BoundedResourceManager(options["max_cmap_entries"], options["max_cmap_codes"])
+        self.device = CaptureDevice(self.fonts, ctx.checkpoint, options["page_timeout"], MAX_PAGE_GLYPHS,
+                                    options["max_state_depth"], options["max_operands"], guard=ctx.guard)
+        self.interpreter = BoundedInterpreter(self.fonts, self.device)
         self.ranks = HeadingRanks(outline)
         extract = bool(options.get("media_dir")) or bool(options.get("embed_media"))
         self.emitter = Emitter(ctx, self.ranks, options["hidden"], extract)
@@ -146,6 +149,7 @@ class _Reading:
             raise
         except Exception as exc:  # pdfminer fails in many ways on a broken page; the others still read
             data = PageData(number, label, 0.0, 0.0, failed=f"{type(exc).__name__}: {exc}"[:200])
+        data.font_limits = self.fonts.page_limits(number, self.device.page.limited)
         self.sizes.update(data.sizes)
         self.bold.update(data.bold)
         self.words |= data.words
@@ -216,6 +220,10 @@ class _Reading:
             ctx.report("pdf.page-truncated", loc, detail=f"page {page.budget} budget")
         if page.unmapped:
             ctx.report("pdf.unmapped-glyphs", loc, count=page.unmapped)
+        for detail, glyphs in page.font_limits:
+            ctx.report("pdf.font-limit", loc, count=glyphs, detail=detail)
+        if page.unsaved:
+            ctx.report("pdf.state-depth-limit", loc, count=page.unsaved)
         if page.offpage:
             ctx.report("pdf.offpage-text-dropped", loc, count=page.offpage)
         notes = page.annotations
