@@ -45,15 +45,17 @@ def amplifying_docx(paragraphs: int = 100, run_bytes: int = 1 << 20) -> bytes:
     return buf.getvalue()
 
 
-def endless_page_pdf(pairs: int = 20_000_000) -> bytes:
-    """One page: a line of text, then ``pairs`` ``q Q`` operators (save and restore the graphics state,
-    drawing nothing), flate-compressed to a few hundred KB. No glyph is drawn after the text, so a time
-    check placed on drawing never runs: only a watchdog stops the page (``--page-timeout``)."""
+def endless_page_pdf(pairs: int = 20_000_000, pages: int = 8) -> bytes:
+    """``pages`` pages sharing one content stream: a line of text, then ``pairs`` ``q Q`` operators (save
+    and restore the graphics state, drawing nothing), flate-compressed to a few hundred KB. No glyph is
+    drawn after the text, so a time check placed on drawing never runs. Each page is cut at
+    ``--page-timeout``; all of them together outlast ``--timeout`` (the defaults, and the hostile-input
+    test's tighter pair alike), so the document ends at its deadline."""
     content = b"BT /F1 12 Tf 72 720 Td (A page that never ends) Tj ET\n" + b"q Q " * pairs
     stream = zlib.compress(content, 9)
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"3 0 R" for _ in range(pages)), pages),
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
         b"/Resources << /Font << /F1 5 0 R >> >> >>",
         b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
@@ -88,7 +90,7 @@ def hostile_files() -> dict[str, tuple[bytes, str, str]]:
         "amplifying.docx": (amplifying_docx(), "host.output-truncated",
                             "100 paragraphs of one 1 MiB run each (~250 KB zipped): the output cap cuts it"),
         "endless-page.pdf": (endless_page_pdf(), "host.deadline",
-                             "a page of 20,000,000 'q Q' operators (~80 MB inflated): the watchdog stops it"),
+                             "8 pages of 20,000,000 'q Q' operators (~80 MB inflated, one stream): each page is cut, the deadline ends it"),
         "surrogate-front-matter.md": (surrogate_front_matter(), "markdown.front-matter-partial",
                                       "front matter with escaped lone surrogates: converts, the manifest is written"),
     }

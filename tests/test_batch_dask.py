@@ -66,12 +66,12 @@ def tree(out: Path) -> dict[str, bytes]:
 def test_the_cluster_run_is_byte_identical_to_the_local_run(tmp_path, cluster):
     local, client, plugins = cluster
     inbox = make_inbox(tmp_path)
-    options = {"timeout": 2}
+    options = {"timeout": 10}  # the hanging reader meets it; a real document under load never should
     assert run_batch([str(inbox)], tmp_path / "local", plugins, options=options, quiet=True, jobs=2) == 1
     assert run_batch([str(inbox)], tmp_path / "dask", plugins, options=options, quiet=True,
                      executor=client.get_executor(retries=0)) == 1
     port = local.scheduler_address.rsplit(":", 1)[1]
-    done = run_cli(str(inbox), "-o", str(tmp_path / "cli"), "--timeout", "2", "--executor", f"dask://127.0.0.1:{port}")
+    done = run_cli(str(inbox), "-o", str(tmp_path / "cli"), "--timeout", "10", "--executor", f"dask://127.0.0.1:{port}")
     assert done.returncode == 1, done.stderr
 
     expected = tree(tmp_path / "local")

@@ -22,6 +22,9 @@ import zenconv
 ROOT = Path(__file__).resolve().parent.parent
 ADVERSARIAL = ROOT / "adversarial"
 EXPECTED = json.loads((ADVERSARIAL / "expected.json").read_text())
+# Manifests built for ``zenconv verify`` (a batch never takes a manifest for a document): verified, not converted.
+FOR_VERIFY = sorted(name for name in EXPECTED if name.endswith(".manifest.json"))
+DOCUMENTS = sorted(name for name in EXPECTED if name not in FOR_VERIFY)
 
 # (writer, its report namespace, the extension batch gives its outputs)
 WRITERS = {"markdown": ("to-md.", ".md"), "html": ("to-html.", ".html"), "segments": ("to-segments.", ".jsonl")}
@@ -33,6 +36,7 @@ BATCH_TO_HOST = {"batch.timeout": "host.deadline", "batch.memory-limit": "host.m
 MAX_MEMORY = 768 << 20
 TIMEOUT = 10
 MAX_OUTPUT = 16 << 20
+PAGE_TIMEOUT = 3
 # What a conversion may reach beyond --max-memory before the limit stops it: the interpreter's own
 # pages, counted in RSS, and the sampling interval of the watch.
 MEMORY_SLACK = 256 << 20
@@ -84,7 +88,7 @@ def _batch(folder: Path, writer: str, out: Path) -> tuple[Path, int]:
     done = subprocess.run(
         [sys.executable, "-c", wrapper, sys.executable, "-m", "zenconv", str(folder), "-o", str(out), "--to", writer,
          "--jobs", "2", "-q", "--max-memory", str(MAX_MEMORY), "--timeout", str(TIMEOUT),
-         "--max-output-bytes", str(MAX_OUTPUT)],
+         "--max-output-bytes", str(MAX_OUTPUT), "--page-timeout", str(PAGE_TIMEOUT)],
         capture_output=True, env=env, timeout=1200)
     assert b"Traceback" not in done.stderr, done.stderr.decode(errors="replace")[-3000:]
     assert done.returncode in (0, 1, 3), done.stderr.decode(errors="replace")[-3000:]
@@ -100,7 +104,7 @@ def _manifest(out: Path, writer: str, name: str) -> dict | None:
 def test_a_batch_ends_every_hostile_file_with_its_code(batches, hostile, writer):
     out, _ = batches[writer]
     missing, wrong = [], []
-    for name in sorted(hostile[1]):
+    for name in DOCUMENTS:
         manifest = _manifest(out, writer, name)
         if manifest is None:
             missing.append(name)
@@ -124,12 +128,24 @@ def test_a_batch_leaves_no_temporary_files(batches, writer):
     assert not [p.name for p in out.rglob("*") if p.name.endswith((".zenconv-tmp", ".tmp"))]
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("name", FOR_VERIFY)
+def test_verify_refuses_a_hostile_manifest_from_both_entry_points(name, hostile):
+    from zenconv.manifest import verify
+
+    path = hostile[0] / name
+    assert verify(path), "the API's verify found nothing wrong"
+    env = {k: v for k, v in os.environ.items() if k != "ZENCONV_STRICT"}
+    done = subprocess.run([sys.executable, "-m", "zenconv", "verify", str(path)], capture_output=True, env=env,
+                          timeout=120)
+    assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("name", DOCUMENTS)
 def test_the_api_ends_each_hostile_file_as_the_command_line_does(name, hostile, batches):
     folder, _ = hostile
     for writer in sorted(WRITERS):
         result = zenconv.convert(folder / name, to=writer, max_memory=MAX_MEMORY, timeout=TIMEOUT,
-                                 max_output_bytes=MAX_OUTPUT)
+                                 max_output_bytes=MAX_OUTPUT, page_timeout=PAGE_TIMEOUT)
         codes = codes_of(result.manifest)
         code = expected_code(name, writer)
         assert code is None or code in codes, (writer, code, sorted(codes))

@@ -87,9 +87,9 @@ def test_the_api_and_the_cli_end_hostile_inputs_with_the_same_codes(tmp_path):
     cases = {
         "amplifying.docx": (hostile.amplifying_docx(paragraphs=8, run_bytes=256 << 10),
                             {"max-output-bytes": "300K"}, "host.output-truncated"),
-        "endless-page.pdf": (hostile.endless_page_pdf(pairs=4_000_000), {"page-timeout": "1"}, "pdf.page-truncated"),
+        "endless-page.pdf": (hostile.endless_page_pdf(pairs=4_000_000, pages=1), {"page-timeout": "1"}, "pdf.page-truncated"),
         "surrogate-front-matter.md": (hostile.surrogate_front_matter(), {}, None),
-        "deadline.pdf": (hostile.endless_page_pdf(pairs=4_000_000), {"page-timeout": "0", "timeout": "1",
+        "deadline.pdf": (hostile.endless_page_pdf(pairs=4_000_000, pages=1), {"page-timeout": "0", "timeout": "1",
                                                                     "timeout-per-mib": "0"}, "host.deadline"),
     }
     for name, (data, options, code) in cases.items():
@@ -141,7 +141,7 @@ def test_a_scoped_budget_cuts_a_pure_python_loop_and_the_deadline_still_holds():
 
 def test_the_endless_page_is_cut_by_page_timeout(tmp_path):
     path = tmp_path / "endless.pdf"
-    path.write_bytes(hostile.endless_page_pdf(pairs=4_000_000))
+    path.write_bytes(hostile.endless_page_pdf(pairs=4_000_000, pages=1))
     done = run_cli(str(path), "-o", str(tmp_path / "out.md"), "--page-timeout", "1", timeout=120)
     manifest = json.loads((tmp_path / "out.md.manifest.json").read_text())
     assert manifest["outcome"] == "needs_review", done.stderr
