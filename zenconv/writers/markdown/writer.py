@@ -18,14 +18,16 @@ from ...ir.nodes import (
     BlockQuote, CodeBlock, Container, Document, Heading, List, MathBlock, Paragraph, Table, ThematicBreak,
 )
 from ..html.render import HtmlCodes, HtmlRenderer
-from ..html.urls import UrlPolicy
 from ..notes import NoteNumbers
 from ..sink import TextSink
-from .escape import REPLACEMENT
+from ..urls import policy_of
+from .escape import CONTROLS, REPLACEMENT, tex
 from .inlines import InlineRenderer
 from .table import PipeTables
 
-_INFO_UNSAFE = re.compile(r"[\r\n\x00]")
+# An info string is the class of a <code> to every renderer, and not every renderer escapes it well:
+# what could end the attribute or be markup goes, with the controls.
+_INFO_UNSAFE = re.compile(r"[\r\n<>\"'&`\x00-\x1f\x7f-\x9f]")
 MAX_START = 999_999_999  # CommonMark: an ordered list number has at most nine digits
 
 
@@ -33,18 +35,16 @@ class MarkdownWriter:
     def __init__(self, ctx) -> None:
         self.ctx = ctx
         self.notes = NoteNumbers()
-        resources = ctx.resources
-        self.inline = InlineRenderer(self._report, self.notes,
-                                     lambda name: ctx.resource_url(name) if name in resources else None)
+        policy = policy_of(ctx)
+        self.inline = InlineRenderer(self._report, self.notes, policy)
         self.inline.locator = None
         html = None
         if ctx.options.get("html_tables", False):
-            html = HtmlRenderer(ctx.report, UrlPolicy(resources, ctx.resource_url, ctx.embed_media), self.notes,
-                                codes=HtmlCodes("to-md"), checkpoint=ctx.guard.tick)
+            html = HtmlRenderer(ctx.report, policy, self.notes, codes=HtmlCodes("to-md"), checkpoint=ctx.guard.tick)
         self.tables = PipeTables(self.inline, ctx.report, html)
 
-    def _report(self, code: str) -> None:
-        self.ctx.report(code, self.inline.locator)
+    def _report(self, code: str, detail: str | None = None) -> None:
+        self.ctx.report(code, self.inline.locator, detail=detail)
 
     # --- the document ------------------------------------------------------------------------------
 
@@ -96,6 +96,8 @@ class MarkdownWriter:
         elif kind is Table:
             yield from self.tables.lines(block)
         elif kind is CodeBlock:
+            if CONTROLS.search(block.text):
+                self._report("to-md.control-characters-replaced")
             yield from _code_block(block)
         elif kind is BlockQuote:
             body = self.join(block.blocks)
@@ -110,9 +112,16 @@ class MarkdownWriter:
                 yield ">"
                 yield from _prefixed(_chain(first, body), "> ", ">")
         elif kind is MathBlock:
-            yield "$$"
-            yield from block.latex.replace("\r\n", "\n").replace("\r", "\n").strip("\n").split("\n")
-            yield "$$"
+            latex = block.latex.replace("\r\n", "\n").replace("\r", "\n").strip("\n")
+            if tex(latex):
+                yield "$$"
+                yield from latex.split("\n")
+                yield "$$"
+            else:  # read as text by a renderer without math, it would be markup: code is never markup
+                self._report("to-md.math-written-as-code")
+                if CONTROLS.search(latex):
+                    self._report("to-md.control-characters-replaced")
+                yield from _code_block(CodeBlock(latex))
         elif kind is ThematicBreak:
             yield "___"  # never a bullet character: "- ---" or "* ***" would be one long break
         elif kind is List:
@@ -180,7 +189,7 @@ def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
 
 
 def _code_block(block: CodeBlock) -> Iterator[str]:
-    text = block.text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", REPLACEMENT)
+    text = CONTROLS.sub(REPLACEMENT, block.text.replace("\r\n", "\n").replace("\r", "\n"))
     info = _INFO_UNSAFE.sub(" ", block.language or "").strip()
     char = "~" if "`" in info else "`"
     longest = max((len(run) for run in re.findall(re.escape(char) + "+", text)), default=0)
