@@ -59,7 +59,7 @@ class PipeTables:
         inline, html = self.inline, self.html
         inline_report = inline.report
         with RowSpool() as spool:
-            inline.report = lambda code: md_held(code, inline.locator)
+            inline.report = lambda code, detail=None: md_held(code, inline.locator, detail=detail)
             if html is not None:
                 html_report, html.report = html.report, html_held
             try:

@@ -22,12 +22,14 @@ from ..notes import NoteNumbers
 from ..sink import TextSink
 from ..urls import policy_of
 from .escape import CONTROLS, REPLACEMENT, tex
-from .inlines import InlineRenderer
+from .inlines import InlineRenderer, code_span
 from .table import PipeTables
 
-# An info string is the class of a <code> to every renderer, and not every renderer escapes it well:
-# what could end the attribute or be markup goes, with the controls.
-_INFO_UNSAFE = re.compile(r"[\r\n<>\"'&`\x00-\x1f\x7f-\x9f]")
+# An info string is the class of a <code> to every renderer, and not every renderer escapes it well; and
+# Python-Markdown reads a fence as a fence only when its language is one word of these characters (else
+# the block's lines would be read as Markdown). The language's first word, reduced to them, is written.
+_INFO_UNSAFE = re.compile(r"[^A-Za-z0-9_+.#-]")
+_CODE_MARKUP = re.compile(r"[<>&\[\]]")
 MAX_START = 999_999_999  # CommonMark: an ordered list number has at most nine digits
 
 
@@ -52,14 +54,17 @@ class MarkdownWriter:
         yield from self.join(doc.blocks)
         for number, note in self.notes.ordered(doc.notes):
             yield ""
-            lines = self.join(note.blocks)
+            lines = self.join(note.blocks, nested=True)
             first = next(lines, None)
             yield f"[^{number}]:" + (" " + first if first else "")
             for line in lines:
                 yield "    " + line.replace("\n", "\n    ") if line else ""
 
-    def join(self, blocks: Iterable, blank: bool = True) -> Iterator[str]:
-        """Blocks separated by blank lines; a list right after a list of its kind changes its marker."""
+    def join(self, blocks: Iterable, blank: bool = True, nested: bool = False) -> Iterator[str]:
+        """Blocks separated by blank lines; a list right after a list of its kind changes its marker.
+
+        ``nested``: the blocks are a list item's, a quote's or a note's (see :meth:`code`).
+        """
         started = False
         previous = None  # (ordered, marker) of the list just written, if the last block was a list
         for block in _transparent(blocks):
@@ -68,7 +73,7 @@ class MarkdownWriter:
                 lines = self.list(block, marker)
                 current = (block.ordered, marker)
             else:
-                lines = self.block(block)
+                lines = self.block(block, nested, not started or previous is not None)
                 current = None
             first = next(lines, None)
             if first is None:
@@ -82,7 +87,8 @@ class MarkdownWriter:
 
     # --- blocks ------------------------------------------------------------------------------------
 
-    def block(self, block) -> Iterator[str]:
+    def block(self, block, nested: bool = False, exposed: bool = False) -> Iterator[str]:
+        """``nested`` and ``exposed`` place a code block (see :meth:`code`)."""
         kind = type(block)
         self.inline.locator = getattr(block, "locator", None)
         if kind is Paragraph:
@@ -96,17 +102,15 @@ class MarkdownWriter:
         elif kind is Table:
             yield from self.tables.lines(block)
         elif kind is CodeBlock:
-            if CONTROLS.search(block.text):
-                self._report("to-md.control-characters-replaced")
-            yield from _code_block(block)
+            yield from self.code(block, nested, exposed)
         elif kind is BlockQuote:
-            body = self.join(block.blocks)
+            body = self.join(block.blocks, nested=True)
             first = next(body, None)
             # An empty quote is still a quote (">" alone reads back as one); writing nothing would lose it.
             yield from _prefixed(_chain(first, body), "> ", ">") if first is not None else (">",)
         elif kind is Container:  # only speaker notes reach here (see _transparent)
             yield "> **Notes**"
-            body = self.join(block.blocks)
+            body = self.join(block.blocks, nested=True)
             first = next(body, None)
             if first is not None:
                 yield ">"
@@ -119,15 +123,34 @@ class MarkdownWriter:
                 yield "$$"
             else:  # read as text by a renderer without math, it would be markup: code is never markup
                 self._report("to-md.math-written-as-code")
-                if CONTROLS.search(latex):
-                    self._report("to-md.control-characters-replaced")
-                yield from _code_block(CodeBlock(latex))
+                yield from self.code(CodeBlock(latex), nested, exposed)
         elif kind is ThematicBreak:
             yield "___"  # never a bullet character: "- ---" or "* ***" would be one long break
         elif kind is List:
             yield from self.list(block, _marker(block.ordered, None))
         else:
             raise TypeError(f"not a block node: {kind.__name__}")
+
+    def code(self, block: CodeBlock, nested: bool, exposed: bool) -> Iterator[str]:
+        """A fenced code block; nested in a list item, quote or note, an indented one if it could be markup.
+
+        Python-Markdown (and so MkDocs) finds fences only at a line's start, so a nested fence's lines are
+        read as Markdown there: a nested block whose text could be markup (``<``, ``>``, ``&``, brackets)
+        is indented instead, which every renderer reads as code. Where an indented block is not read as
+        one (``exposed``: first in its item or note, on the marker's line, or right after a list, whose
+        last item it would join), each line is a code span.
+        """
+        if CONTROLS.search(block.text):
+            self._report("to-md.control-characters-replaced")
+        if not nested or not _CODE_MARKUP.search(block.text):
+            yield from _code_block(block)
+            return
+        text = CONTROLS.sub(REPLACEMENT, block.text.replace("\r\n", "\n").replace("\r", "\n")).strip("\n")
+        if exposed:
+            yield "\\\n".join(code_span(line) or "&#32;" for line in text.split("\n"))
+            return
+        for line in text.split("\n"):
+            yield "    " + line if line.strip() else ""
 
     def list(self, block: List, marker: str) -> Iterator[str]:
         # Tight (no blank lines) when every item is at most one block followed by lists; a blank line
@@ -137,11 +160,15 @@ class MarkdownWriter:
         for index, item in enumerate(block.items):
             if index and loose:
                 yield ""
-            head = f"{min(number + index, MAX_START)}{marker} " if block.ordered else f"{marker} "
+            # The content starts at column 4 at least (``-   x``, ``1.  x``), as pandoc writes it: Python-Markdown
+            # reads an item's later blocks only when indented by four, and would else read a nested code
+            # block's lines as raw Markdown.
+            head = f"{min(number + index, MAX_START)}{marker}" if block.ordered else marker
+            head += " " * max(1, 4 - len(head))
             if item.checked is not None:
                 head += "[x] " if item.checked else "[ ] "
             indent = " " * len(head) if item.checked is None else " " * (len(head) - 4)
-            lines = self.join(item.blocks, blank=loose)
+            lines = self.join(item.blocks, blank=loose, nested=True)
             first = next(lines, None)
             yield head + first if first else head.rstrip()
             for line in lines:
@@ -190,7 +217,8 @@ def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
 
 def _code_block(block: CodeBlock) -> Iterator[str]:
     text = CONTROLS.sub(REPLACEMENT, block.text.replace("\r\n", "\n").replace("\r", "\n"))
-    info = _INFO_UNSAFE.sub(" ", block.language or "").strip()
+    words = (block.language or "").split(None, 1)
+    info = _INFO_UNSAFE.sub("", words[0])[:40] if words else ""
     char = "~" if "`" in info else "`"
     longest = max((len(run) for run in re.findall(re.escape(char) + "+", text)), default=0)
     fence = char * max(3, longest + 1)
