@@ -160,11 +160,17 @@ ROW_UNSAFE = re.compile("[\\\\`*_\\[\\]<>~$&\x00-\x1f\x7f-\xa0\u1680\u2000-\u200
 
 # Math is written between dollars for renderers that know it, and read as text by those that do not:
 # there it must not be markup. TeX needs none of these: a tag or autolink (<, >), a dollar or backtick
-# that would end the math or open code, a link's "](", an entity reference, a control character. A blank
+# that would end the math or open code, a link's "](" or a link definition's "]:", an entity reference,
+# a control character. A blank
 # line would end a display's paragraph.
-_NOT_TEX = re.compile(r"[<>`$\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\]\(|&(?=#|[A-Za-z0-9]{1,32};)|\n[ \t]*\n")
+_NOT_TEX = re.compile(r"[<>`$\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\][(:]|&(?=#|[A-Za-z0-9]{1,32};)|\n[ \t]*\n")
 
 
 def tex(latex: str) -> bool:
     """Whether math may be written as it is between dollars; else the caller writes it as code."""
     return _NOT_TEX.search(latex) is None
+
+
+# Code whose text could be markup to a renderer that reads it as text: where a renderer may pair code
+# fences differently from us (a table row to one without tables), such code is written as escaped text.
+CODE_MARKUP = re.compile(r"[<>&\[\]]")

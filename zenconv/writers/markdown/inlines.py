@@ -23,7 +23,8 @@ from ..notes import NoteNumbers
 from ..urls import UrlPolicy
 from .delimiters import DELIMITERS, Run, resolve
 from .escape import (
-    CONTROLS, HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell, finish_heading, tex,
+    CODE_MARKUP, CONTROLS, HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell, finish_heading,
+    tex,
 )
 
 _MERGEABLE = (Text, Strong, Emphasis, Strikethrough, Code)
@@ -226,6 +227,10 @@ def code_span(text: str, cell: bool = False) -> str:
     text = CONTROLS.sub(REPLACEMENT, text.replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
     if not text:
         return ""
+    if cell and CODE_MARKUP.search(text):
+        # A renderer without tables reads the row as one paragraph, where backticks may pair across
+        # cells and leave a span's text raw: <code> around escaped text is code to every renderer.
+        return "<code>" + finish_cell(escape_text(text, cell=True)) + "</code>"
     fence = "`" * (max((len(run) for run in _BACKTICKS.findall(text)), default=0) + 1)
     # A parser strips one space from each end when both ends have one, and a backtick at an edge would
     # join the fence: pad in both cases.

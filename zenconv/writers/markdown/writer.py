@@ -21,7 +21,7 @@ from ..html.render import HtmlCodes, HtmlRenderer
 from ..notes import NoteNumbers
 from ..sink import TextSink
 from ..urls import policy_of
-from .escape import CONTROLS, REPLACEMENT, tex
+from .escape import CODE_MARKUP, CONTROLS, REPLACEMENT, tex
 from .inlines import InlineRenderer, code_span
 from .table import PipeTables
 
@@ -29,7 +29,6 @@ from .table import PipeTables
 # Python-Markdown reads a fence as a fence only when its language is one word of these characters (else
 # the block's lines would be read as Markdown). The language's first word, reduced to them, is written.
 _INFO_UNSAFE = re.compile(r"[^A-Za-z0-9_+.#-]")
-_CODE_MARKUP = re.compile(r"[<>&\[\]]")
 MAX_START = 999_999_999  # CommonMark: an ordered list number has at most nine digits
 
 
@@ -142,7 +141,7 @@ class MarkdownWriter:
         """
         if CONTROLS.search(block.text):
             self._report("to-md.control-characters-replaced")
-        if not nested or not _CODE_MARKUP.search(block.text):
+        if not nested or not CODE_MARKUP.search(block.text):
             yield from _code_block(block)
             return
         text = CONTROLS.sub(REPLACEMENT, block.text.replace("\r\n", "\n").replace("\r", "\n")).strip("\n")
