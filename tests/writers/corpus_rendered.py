@@ -49,7 +49,7 @@ def main(argv: list[str]) -> int:
         found = problems_of(corpus / name)
         if found:
             bad += 1
-            print(name, *found, sep="\n    ")
+            print(name, *found, sep="\n    ", flush=True)
     print(f"{len(names)} documents, {bad} with unsafe output, {time.perf_counter() - started:.0f} s")
     return 1 if bad else 0
 
