@@ -29,6 +29,9 @@ MARKDOWN_CODES = (
     dropped("to-md.remote-image-dropped",
             "An image from the network was dropped (its alt text kept): opening the page would call its host. "
             "--remote-images keep keeps it."),
+    degraded("to-md.code-block-as-code-spans",
+             "A code block whose text could be markup, where no renderer-independent code block can stand (first "
+             "in a list item, right after a list, in a note), was written as a code span per line."),
     degraded("to-md.math-written-as-code",
              "Math that is not plain TeX (it holds <, >, $, a backtick, an entity or a link) was written as code."),
 )

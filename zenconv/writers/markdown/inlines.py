@@ -153,7 +153,8 @@ class InlineRenderer:
             self.report("to-md.math-written-as-code")
             if CONTROLS.search(latex):
                 self.report("to-md.control-characters-replaced")
-            return code_span(latex, cell)
+            # Escaped text in <code>, not a code span: a span's fence could touch a neighbouring span's.
+            return "<code>" + finish_cell(escape_text(latex, cell=cell)) + "</code>"
         return "$" + (latex.replace("|", "\\|") if cell else latex) + "$"
 
     def _normalize(self, inlines, within: frozenset = frozenset(), in_link: bool = False) -> list:

@@ -43,6 +43,7 @@ class MarkdownWriter:
         if ctx.options.get("html_tables", False):
             html = HtmlRenderer(ctx.report, policy, self.notes, codes=HtmlCodes("to-md"), checkpoint=ctx.guard.tick)
         self.tables = PipeTables(self.inline, ctx.report, html)
+        self.in_note = False  # a renderer without footnotes reads a note's lines as one paragraph
 
     def _report(self, code: str, detail: str | None = None) -> None:
         self.ctx.report(code, self.inline.locator, detail=detail)
@@ -51,18 +52,21 @@ class MarkdownWriter:
 
     def document(self, doc: Document) -> Iterator[str]:
         yield from self.join(doc.blocks)
+        # The body is written (generators and all) before the first note: from here on, every block is a note's.
+        self.in_note = True
         for number, note in self.notes.ordered(doc.notes):
             yield ""
-            lines = self.join(note.blocks, nested=True)
+            lines = self.join(note.blocks, nested=True, marker=True)
             first = next(lines, None)
             yield f"[^{number}]:" + (" " + first if first else "")
             for line in lines:
                 yield "    " + line.replace("\n", "\n    ") if line else ""
 
-    def join(self, blocks: Iterable, blank: bool = True, nested: bool = False) -> Iterator[str]:
+    def join(self, blocks: Iterable, blank: bool = True, nested: bool = False, marker: bool = False) -> Iterator[str]:
         """Blocks separated by blank lines; a list right after a list of its kind changes its marker.
 
-        ``nested``: the blocks are a list item's, a quote's or a note's (see :meth:`code`).
+        ``nested``: the blocks are a list item's, a quote's or a note's (see :meth:`code`); ``marker``: the
+        first of them is written on a list item's or a note's marker line.
         """
         started = False
         previous = None  # (ordered, marker) of the list just written, if the last block was a list
@@ -72,7 +76,7 @@ class MarkdownWriter:
                 lines = self.list(block, marker)
                 current = (block.ordered, marker)
             else:
-                lines = self.block(block, nested, not started or previous is not None)
+                lines = self.block(block, nested, (marker and not started) or previous is not None)
                 current = None
             first = next(lines, None)
             if first is None:
@@ -137,7 +141,8 @@ class MarkdownWriter:
         read as Markdown there: a nested block whose text could be markup (``<``, ``>``, ``&``, brackets)
         is indented instead, which every renderer reads as code. Where an indented block is not read as
         one (``exposed``: first in its item or note, on the marker's line, or right after a list, whose
-        last item it would join), each line is a code span.
+        last item it would join; or anywhere in a note, which a renderer without footnotes reads as one
+        paragraph), each line is a code span.
         """
         if CONTROLS.search(block.text):
             self._report("to-md.control-characters-replaced")
@@ -145,7 +150,8 @@ class MarkdownWriter:
             yield from _code_block(block)
             return
         text = CONTROLS.sub(REPLACEMENT, block.text.replace("\r\n", "\n").replace("\r", "\n")).strip("\n")
-        if exposed:
+        if exposed or self.in_note:
+            self._report("to-md.code-block-as-code-spans")
             yield "\\\n".join(code_span(line) or "&#32;" for line in text.split("\n"))
             return
         for line in text.split("\n"):
@@ -167,7 +173,7 @@ class MarkdownWriter:
             if item.checked is not None:
                 head += "[x] " if item.checked else "[ ] "
             indent = " " * len(head) if item.checked is None else " " * (len(head) - 4)
-            lines = self.join(item.blocks, blank=loose, nested=True)
+            lines = self.join(item.blocks, blank=loose, nested=True, marker=True)
             first = next(lines, None)
             yield head + first if first else head.rstrip()
             for line in lines:
