@@ -1,31 +1,12 @@
-"""Link targets: HYPERLINK field instructions, and the script URLs that never become links.
+"""Link targets: HYPERLINK field instructions.
 
-A browser strips controls and whitespace anywhere in a scheme, decodes entities in an attribute,
-and some tools percent-decode what they are given, so the test undoes all three before it looks at
-the scheme: ``java&#x09;script:``, `` JaVaScRiPt:`` and ``%6Aavascript:`` are all refused.
+Targets are carried as the document states them, whatever their scheme: which become links is the
+writers' URL policy (``zenconv/writers/urls.py``), the same for every reader.
 """
 
 from __future__ import annotations
 
-import html
-import re
 import shlex
-from urllib.parse import unquote
-
-_UNSAFE_SCHEMES = ("javascript:", "vbscript:", "livescript:", "data:", "mocha:")
-_INVISIBLE = re.compile(r"[\x00-\x20\x7f-\x9f\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]+")
-
-
-def safe(target: str) -> bool:
-    """False for a target that is, or decodes to, a script (or data) URL."""
-    probe = target
-    for _ in range(3):   # entity and percent encodings may be stacked; a few rounds undo any real disguise
-        decoded = unquote(html.unescape(probe))
-        if decoded == probe:
-            break
-        probe = decoded
-    probe = _INVISIBLE.sub("", probe).lower()
-    return not probe.startswith(_UNSAFE_SCHEMES)
 
 
 def field_target(instr: str) -> str | None:

@@ -29,7 +29,6 @@ CODES = (
     dropped("docx.headers-footers-dropped", "Page headers and footers; the detail names the part and its first words."),
     dropped("docx.hidden-text-skipped", "Hidden text (w:vanish) skipped under --hidden skip."),
     dropped("docx.external-image-not-fetched", "An image linked outside the package: never fetched; the detail names the target."),
-    dropped("docx.unsafe-link-dropped", "A hyperlink to a script URL (javascript:, vbscript:, data:): the text is kept, the link is not."),
     dropped("docx.media-limit", "An image past --max-media-bytes or missing from the package: not stored."),
     degraded("docx.heading-level-clamped", "A heading deeper than level 6 became level 6."),
     degraded("docx.merged-cells-degraded", "Vertically merged cells (w:vMerge) folded into the cell that starts the merge."),

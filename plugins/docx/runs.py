@@ -159,9 +159,6 @@ class RunReader:
         anchor = el.get(W + "anchor")
         if anchor:
             target = (target or "") + "#" + anchor
-        if target and not links.safe(target):
-            st.report("docx.unsafe-link-dropped", detail=target[:200])
-            target = None
         if not target:
             self.children(el)
             return
@@ -216,9 +213,6 @@ class RunReader:
 
     def simple_field(self, el) -> None:
         target = links.field_target(el.get(W + "instr") or "")
-        if target and not links.safe(target):
-            self.st.report("docx.unsafe-link-dropped", detail=target[:200])
-            target = None
         if not target:
             self.children(el)
             return
@@ -365,10 +359,7 @@ class RunReader:
                     fld.result = True
                     target = links.field_target("".join(fld.instr))
                     if target:
-                        if links.safe(target):
-                            fld.key = link_key(target, self.st.next_serial())
-                        else:
-                            self.st.report("docx.unsafe-link-dropped", detail=target[:200])
+                        fld.key = link_key(target, self.st.next_serial())
                     break
         elif kind == "end" and fields:
             fields.pop()

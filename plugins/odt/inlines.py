@@ -21,7 +21,6 @@ from .state import State
 from .styles import FLAGS
 
 _SPACE = re.compile(r"[ \t\r\n]+")
-_UNSAFE_SCHEMES = ("javascript:", "vbscript:", "data:")
 _MAX_SPACES = 1000
 _DRAW_INLINE = {f"{DRAW}{n}" for n in ("frame", "a", "g", "custom-shape", "rect", "ellipse", "circle", "line",
                                         "polyline", "polygon", "path", "connector", "regular-polygon", "measure",
@@ -83,10 +82,8 @@ class InlineReader:
         if tag == f"{TEXT}span":
             self._walk(child, {**fmt, **self.s.styles.flags("text", child.get(f"{TEXT}style-name"))}, out)
         elif tag == f"{TEXT}a":
+            # Carried as found: which targets become links is the writers' policy (zenconv/writers/urls.py).
             href = (child.get("{http://www.w3.org/1999/xlink}href") or "").strip()
-            if href.lower().startswith(_UNSAFE_SCHEMES):
-                self.s.report("unsafe-link-dropped", detail=href[:80])
-                href = ""
             self._walk(child, {**fmt, "link": href or fmt.get("link")}, out)
         elif tag == f"{TEXT}s":
             count = child.get(f"{TEXT}c", "1")

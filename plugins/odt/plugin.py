@@ -28,7 +28,6 @@ def _shared(ns: str) -> tuple:
         dropped(f"{ns}.image-missing", "An image whose part is missing from the package or unreadable: nothing of it is carried."),
         dropped(f"{ns}.media-limit", "An image past --max-media-bytes was not stored."),
         dropped(f"{ns}.external-image-not-fetched", "An image linked outside the package: never fetched; the reference is kept as the image source."),
-        dropped(f"{ns}.unsafe-link-dropped", "A hyperlink to a script URL (javascript:, vbscript:, data:): the text is kept, the link is not."),
         dropped(f"{ns}.annotations-dropped", "Comments (office:annotation) under --comments drop."),
         dropped(f"{ns}.drawings-dropped", "Drawing shapes without text (lines, rectangles, custom shapes)."),
         degraded(f"{ns}.heading-level-clamped", "A heading deeper than level 6 became level 6."),

@@ -1,4 +1,4 @@
-"""Hyperlinks through relationships, anchors and fields; script URLs in every disguise never become links."""
+"""Hyperlinks through relationships, anchors and fields, carried as stated; the writers drop script URLs."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import pytest
 from zenconv.ir.nodes import Link
 from zenconv.ir.walk import walk
 
-from zenconv_plugins.docx.links import field_target, safe
+from zenconv.api import convert_api
+from zenconv.writers.urls import UrlPolicy
+from zenconv_plugins.docx.links import field_target
 
 from .conftest import FX, blocks, read_docx, text
 
@@ -18,7 +20,9 @@ def _links(data):
 
 def test_relationship_anchor_and_field_links():
     assert _links(FX.links()) == [("https://example.com/a?b=1", "site"), ("#_Toc1", "anchor"),
-                                  ("https://example.org/f", "field link")]
+                                  ("javascript:alert(1)", "js"), (" JaVa\tScRiPt:alert(2)", "tab"),
+                                  ("%6Aavascript:alert(3)", "pct"), ("https://example.org/f", "field link"),
+                                  ("java&#115;cript:x", "simple js")]
 
 
 def test_underline_inside_a_link_is_the_link_look():
@@ -27,11 +31,15 @@ def test_underline_inside_a_link_is_the_link_look():
     assert type(first.children[0].children[0]).__name__ == "Text"
 
 
-def test_script_links_keep_their_text_and_are_reported():
+def test_script_links_are_carried_and_the_writers_drop_them_keeping_their_text():
     found = blocks(FX.links())
     assert text(found[2]) == "js tab pct"
     assert text(found[4]) == "simple js"
-    assert read_docx(FX.links()).codes()["docx.unsafe-link-dropped"] == 4
+    carried = [target for target, _ in _links(FX.links())]
+    assert len(carried) == 7
+    result = convert_api(FX.links(), to="markdown", name="links.docx")
+    assert result.reports["to-md.unsafe-url-dropped"] == 4
+    assert "javascript" not in result.output.decode().lower()
 
 
 def test_other_fields_keep_their_result_and_drop_the_instruction():
@@ -43,13 +51,13 @@ def test_other_fields_keep_their_result_and_drop_the_instruction():
     "&#106;avascript:x", "&#x6A;avascript:x", "%6Aavascript:x", "%256Aavascript:x", "vbscript:x",
     "data:text/html,<script>", "\u200bjavascript:x", "java\u00adscript:x", "&amp;#106;avascript:x",
 ])
-def test_disguised_script_urls_are_unsafe(target):
-    assert not safe(target)
+def test_disguised_script_urls_are_refused_by_the_writers(target):
+    assert UrlPolicy(None, str).link(target).url is None
 
 
-@pytest.mark.parametrize("target", ["https://example.com", "mailto:a@b.c", "#anchor", "file.docx", "http://x/javascript:y"])
-def test_ordinary_targets_are_safe(target):
-    assert safe(target)
+@pytest.mark.parametrize("target", ["https://example.com", "mailto:a@b.c", "#anchor", "http://x/javascript:y"])
+def test_ordinary_targets_are_kept_by_the_writers(target):
+    assert UrlPolicy(None, str).link(target).url == target
 
 
 def test_field_instruction_parsing():

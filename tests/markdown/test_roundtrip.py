@@ -31,10 +31,13 @@ MARKUP = [*"*_`[]<>#-+=|\\~&$!:()0123456789. \t;^\"'", "&amp;", "&#32;", "1.", "
 CHARS = st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters=UNSTABLE)
 TEXT = st.lists(st.one_of(CHARS, st.sampled_from(MARKUP)), min_size=1, max_size=12).map("".join)
 WORD = st.text(string.ascii_letters + string.digits, min_size=1, max_size=8)
-URL = st.tuples(st.sampled_from(["https://example.com/", "http://a.b/c/", "mailto:x@", "#", "/rel/"]), WORD).map("".join)
+# What the writers' URL policy keeps: a relative reference that names no resource of ours is dropped, and an
+# image is only ever http(s) (kept here with --remote-images keep) or a resource.
+URL = st.tuples(st.sampled_from(["https://example.com/", "http://a.b/c/", "mailto:x@", "#"]), WORD).map("".join)
+IMAGE_URL = st.tuples(st.sampled_from(["https://example.com/", "http://a.b/c/"]), WORD).map("".join)
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-LEAF = st.one_of(TEXT.map(Text), WORD.map(Code), st.builds(Image, URL, WORD))
+LEAF = st.one_of(TEXT.map(Text), WORD.map(Code), st.builds(Image, IMAGE_URL, WORD))
 
 
 def _inline_tree(children):
@@ -62,7 +65,10 @@ def _table():
 # Markdown has one line end: a CR in a code block's text is a line end (the writer does not say so).
 # Inside a list item mistune reads a line of only spaces as an empty line, and expands a tab at a line's
 # start into the spaces of the item's indentation, whatever the writer does: no tabs, no such lines.
-CODE_TEXT = st.text(string.printable.translate({0x09: None, 0x0B: None, 0x0C: None, 0x0D: None}), max_size=30).filter(
+# Nested code that could be markup (<, >, &, brackets) is written so that no renderer runs it, not always as a
+# code block (to-md.code-block-as-code-spans; tests/writers/test_rendered_safety.py): left out here.
+CODE_TEXT = st.text(string.printable.translate({0x09: None, 0x0B: None, 0x0C: None, 0x0D: None, 0x3C: None, 0x3E: None,
+                                                0x26: None, 0x5B: None, 0x5D: None}), max_size=30).filter(
     lambda t: not any(line and not line.strip() for line in t.split("\n")))
 
 LEAF_BLOCKS = st.one_of(
@@ -190,7 +196,7 @@ DECLARED = {"to-md.nested-link-flattened": _unnest_all, "to-md.empty-header-row-
 
 
 def round_trip(doc: Document) -> tuple[str, dict, dict]:
-    md, reporter = write_md(doc)
+    md, reporter = write_md(doc, remote_images="keep")
     codes = [r.code.code for r in reporter.reports]
     assert set(codes) <= set(DECLARED), (md, codes)
     back = read_md(md).document

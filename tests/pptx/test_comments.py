@@ -38,7 +38,7 @@ def note(md: str, number: int) -> list[str]:
 
 def test_a_legacy_thread_is_one_note_referenced_on_the_title(decks):
     md, codes = markdown(decks["comments"])
-    assert section(md, "# Budget[^1][^2]") == ["# Budget[^1][^2]", "", "- Costs rose", ""]
+    assert section(md, "# Budget[^1][^2]") == ["# Budget[^1][^2]", "", "-   Costs rose", ""]
     assert note(md, 1) == [
         "[^1]: *Comment by John Reviewer (JR), 2026-01-01T00:00:00:* Check the figure",
         "",

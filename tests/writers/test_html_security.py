@@ -12,7 +12,7 @@ from zenconv.ir import (
     Cell, CodeBlock, Container, Document, Heading, HiddenFacet, Image, Link, List, ListItem, Metadata, Note,
     NoteRef, Paragraph, Row, Span, StyleFacet, Table, Text,
 )
-from zenconv.writers.html.urls import UrlPolicy
+from zenconv.writers.urls import UrlPolicy
 
 from .conftest import write_with
 from .rich_document import HOSTILE_TARGETS, resources, rich_document
@@ -94,7 +94,9 @@ def test_the_rich_document_is_inert_with_and_without_embedded_media():
 
 @pytest.mark.parametrize("target", HOSTILE_TARGETS)
 def test_policy_refuses_every_disguise(target):
-    assert UrlPolicy(resources(), lambda name: "media/" + name).link(target) is None
+    verdict = UrlPolicy(resources(), lambda name: "media/" + name).link(target)
+    assert verdict.url is None and verdict.refusal == "unsafe-url-dropped"
+    assert not any(ch < " " for ch in verdict.detail)  # the detail is printable
 
 
 @pytest.mark.parametrize("target, written", [
@@ -107,13 +109,13 @@ def test_policy_refuses_every_disguise(target):
     ("image1.png", "media/image1.png"),
 ])
 def test_policy_keeps_what_is_allowed(target, written):
-    assert UrlPolicy(resources(), lambda name: "media/" + name).link(target) == written
+    assert UrlPolicy(resources(), lambda name: "media/" + name).link(target).url == written
 
 
 def test_images_embed_only_raster_resources_we_hold():
     store = resources()
     store.add(b"<svg onload='x'/>", "vector.svg", "image/svg+xml")
     policy = UrlPolicy(store, lambda name: "media/" + name, embed_media=True)
-    assert policy.image("image1.png").startswith("data:image/png;base64,iVBORw0KGgo")
-    assert policy.image("vector.svg") == "media/vector.svg"  # an <img> never runs SVG script; not inlined
-    assert policy.image("data:image/png;base64,AAAA") is None  # a data: URL from the source is never trusted
+    assert policy.image("image1.png").url.startswith("data:image/png;base64,iVBORw0KGgo")
+    assert policy.image("vector.svg") == (None, "active-media-unlinked", "vector.svg (image/svg+xml)")
+    assert policy.image("data:image/png;base64,AAAA").url is None  # a data: URL from the source is never trusted

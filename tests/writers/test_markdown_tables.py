@@ -106,7 +106,7 @@ def test_a_table_without_rows_writes_only_its_notes():
 def test_a_table_in_a_list_item_is_indented():
     table = Table(rows=iter([Row(["a", "b"])]))
     md = write_with("markdown", Document([List([ListItem([Paragraph([Text("x")]), table])])])).text
-    assert md == "- x\n\n  |  |  |\n  | --- | --- |\n  | a | b |\n"
+    assert md == "-   x\n\n    |  |  |\n    | --- | --- |\n    | a | b |\n"
 
 
 @pytest.mark.parametrize("cells", [["a ", "b"], ["a", " b"], ["", " "], [" ", ""], ["a\t", "b"], ["\xa0a"],

@@ -20,13 +20,29 @@ MARKDOWN_CODES = (
     degraded("to-md.small-caps-dropped", "Small capitals were written as plain text: Markdown has none."),
     degraded("to-md.nested-link-flattened", "A link inside a link's text was written as its text alone."),
     degraded("to-md.control-characters-replaced",
-             "A NUL, which Markdown cannot hold (or, in a table written as HTML, any control character), "
-             "was written as U+FFFD."),
-    dropped("to-md.unsafe-url-dropped",
-            "In a table written as HTML (--html-tables), a URL outside the allowlist was dropped; its text kept."),
+             "Control characters (C0 but tab and line ends, DEL, C1: a terminal's escapes among them) were "
+             "written as U+FFFD."),
+    dropped("to-md.unsafe-url-dropped", "A link or image URL outside the allowlist was dropped; its text kept."),
+    dropped("to-md.active-media-unlinked",
+            "A resource that is not a PNG, JPEG, GIF or WebP image (SVG, HTML, ...) was neither shown nor linked; "
+            "its text kept."),
+    dropped("to-md.remote-image-dropped",
+            "An image from the network was dropped (its alt text kept): opening the page would call its host. "
+            "--remote-images keep keeps it."),
+    degraded("to-md.code-block-as-code-spans",
+             "A code block whose text could be markup, where no renderer-independent code block can stand (first "
+             "in a list item, right after a list, in a note), was written as a code span per line."),
+    degraded("to-md.math-written-as-code",
+             "Math that is not plain TeX (it holds <, >, $, a backtick, an entity or a link) was written as code."),
 )
 HTML_CODES = (
-    dropped("to-html.unsafe-url-dropped", "A link or image URL with a scheme outside the allowlist was dropped."),
+    dropped("to-html.unsafe-url-dropped", "A link or image URL outside the allowlist was dropped; its text kept."),
+    dropped("to-html.active-media-unlinked",
+            "A resource that is not a PNG, JPEG, GIF or WebP image (SVG, HTML, ...) was neither shown nor linked; "
+            "its text kept."),
+    dropped("to-html.remote-image-dropped",
+            "An image from the network was dropped (its alt text kept): opening the page would call its host. "
+            "--remote-images keep keeps it."),
     degraded("to-html.nested-link-flattened", "A link inside a link's text was written as its text alone."),
     degraded("to-html.control-characters-replaced",
              "Control characters HTML cannot hold (NUL, C0 and C1 controls) were written as U+FFFD."),
@@ -34,6 +50,14 @@ HTML_CODES = (
 JSON_CODES = ()
 SEGMENTS_CODES = ()
 
+# Declared once, taken by both writers that show images.
+IMAGE_OPTIONS = (
+    OptionSpec("remote-images", "choice", "drop",
+               "Markdown, HTML: keep images from the network (each one a request to its host when the page is "
+               "opened) or drop them, keeping their alt text.", choices=("keep", "drop")),
+)
 MARKDOWN_OPTIONS = (
     OptionSpec("html-tables", "bool", False, "Markdown: write tables a pipe table cannot hold as HTML tables."),
+    *IMAGE_OPTIONS,
 )
+HTML_OPTIONS = IMAGE_OPTIONS

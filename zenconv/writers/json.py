@@ -16,7 +16,7 @@ from typing import BinaryIO
 
 from ..ir.nodes import BlockQuote, Container, Document, List, ListItem, Row, Table
 from ..ir.serialize import to_data
-from .sink import TextSink
+from .sink import JsonSink, TextSink
 
 FORMAT_VERSION = 1
 _STREAMED = {Table: "rows", BlockQuote: "blocks", Container: "blocks", List: "items", ListItem: "blocks"}
@@ -69,7 +69,7 @@ def _row(row: Row) -> str:
 
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:
-    sink = TextSink(out)
+    sink = JsonSink(out)
     w = _Writer(sink)
     sink.write(f'{{"zenconv_ir": {FORMAT_VERSION},\n"metadata": {_dumps(doc.metadata.to_json())},\n"blocks": [')
     for index, block in enumerate(doc.blocks):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import hookimpl
-from .codes import HTML_CODES, JSON_CODES, MARKDOWN_CODES, MARKDOWN_OPTIONS, SEGMENTS_CODES
+from .codes import HTML_CODES, HTML_OPTIONS, JSON_CODES, MARKDOWN_CODES, MARKDOWN_OPTIONS, SEGMENTS_CODES
 
 VERSION = "0.1.0"
 
@@ -18,7 +18,7 @@ def zenconv_writers(register) -> None:
     register.writer(
         id="ai.insan.zenconv.html", name="html", version=VERSION,
         writer="zenconv.writers.html:write", extensions=[".html", ".htm"],
-        media_type="text/html; charset=utf-8", codes=HTML_CODES,
+        media_type="text/html; charset=utf-8", codes=HTML_CODES, options=HTML_OPTIONS,
     )
     register.writer(
         id="ai.insan.zenconv.json", name="json", version=VERSION,

@@ -27,7 +27,7 @@ from ..ir.nodes import (
 )
 from ..ir.walk import cell_text, plain_text
 from .grid import COVERED, SpanGrid
-from .sink import TextSink
+from .sink import JsonSink, TextSink
 
 # Fields that place a row without a table ordinal: a sheet, a page, a slide, an explicit table.
 _SCOPES = ("sheet", "sheet_name", "page", "rendered_page", "slide", "table")
@@ -235,7 +235,7 @@ class Segmenter:
 
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:
-    sink = TextSink(out)
+    sink = JsonSink(out)
     segmenter = Segmenter(sink)
     for block in doc.blocks:
         segmenter.block(block)

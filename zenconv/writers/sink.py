@@ -6,6 +6,7 @@ than rendering it, so they are gathered and written about every 64 KiB.
 
 from __future__ import annotations
 
+import re
 from typing import BinaryIO
 
 CHUNK = 1 << 16
@@ -27,6 +28,24 @@ class TextSink:
     def flush(self) -> None:
         if self._parts:
             # "replace" only matters for a lone surrogate a reader let through: a writer must not crash on it.
-            self._out.write("".join(self._parts).encode("utf-8", "replace"))
+            self._out.write(self._final("".join(self._parts)).encode("utf-8", "replace"))
             self._parts.clear()
             self._size = 0
+
+    def _final(self, text: str) -> str:
+        return text
+
+
+# JSON escapes C0 controls (json.dumps writes ESC as \u001b) but writes DEL and C1 raw, and U+009B is a
+# terminal's CSI on its own. They can only stand inside a JSON string, so one pass over each chunk
+# escapes them the same way: nothing is lost, nothing raw reaches a terminal.
+_JSON_RAW = re.compile("[\x7f-\x9f]")
+
+
+class JsonSink(TextSink):
+    """A sink for JSON text: DEL and C1 controls written as ``\\u`` escapes, like the C0 ones."""
+
+    def _final(self, text: str) -> str:
+        if _JSON_RAW.search(text) is None:
+            return text
+        return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -18,10 +18,10 @@ from ...ir.nodes import Document, Heading, Metadata
 from ...ir.walk import plain_text
 from ..notes import NoteNumbers
 from ..sink import CHUNK, TextSink
+from ..urls import policy_of
 from .markup import CONTROLS, escape
 from .render import HtmlRenderer
 from .slugs import Slugger
-from .urls import UrlPolicy
 
 
 @lru_cache(maxsize=1)
@@ -78,7 +78,7 @@ def _body(r: HtmlRenderer, blocks) -> Iterator[Markup]:
 
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:
-    r = HtmlRenderer(ctx.report, UrlPolicy(ctx.resources, ctx.resource_url, ctx.embed_media), NoteNumbers(),
+    r = HtmlRenderer(ctx.report, policy_of(ctx), NoteNumbers(),
                      Slugger(), checkpoint=ctx.guard.tick)
 
     def footnotes() -> list[dict]:

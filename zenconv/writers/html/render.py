@@ -17,9 +17,9 @@ from ...ir.nodes import (
 )
 from ...ir.walk import plain_text
 from ..notes import NoteNumbers
+from ..urls import REFUSALS, UrlPolicy
 from .markup import attributes, escape, has_controls, node_attributes
 from .slugs import Slugger
-from .urls import UrlPolicy
 
 _SIMPLE = {Strong: "strong", Emphasis: "em", Strikethrough: "s", Superscript: "sup", Subscript: "sub",
            Underline: "u"}
@@ -31,7 +31,7 @@ class HtmlCodes:
     """The report codes a renderer uses: the HTML writer's, or the Markdown writer's for --html-tables."""
 
     def __init__(self, prefix: str) -> None:
-        self.unsafe_url = f"{prefix}.unsafe-url-dropped"
+        self.refused = {refusal: f"{prefix}.{refusal}" for refusal in REFUSALS}  # the URL policy's refusals
         self.nested_link = f"{prefix}.nested-link-flattened"
         self.controls = f"{prefix}.control-characters-replaced"
 
@@ -93,18 +93,18 @@ class HtmlRenderer:
         if in_link:
             self.report(self.codes.nested_link)
             return inner
-        url = self.policy.link(node.target)
-        if url is None:
-            self.report(self.codes.unsafe_url)
+        verdict = self.policy.link(node.target)
+        if verdict.url is None:
+            self.report(self.codes.refused[verdict.refusal], detail=verdict.detail)
             return f'<span class="link-dropped">{inner}</span>'
-        return f"<a{attributes([('href', url), ('title', node.title)])}>{inner}</a>"
+        return f"<a{attributes([('href', verdict.url), ('title', node.title)])}>{inner}</a>"
 
     def _image(self, node: Image) -> str:
-        url = self.policy.image(node.source)
-        if url is None:
-            self.report(self.codes.unsafe_url)
+        verdict = self.policy.image(node.source)
+        if verdict.url is None:
+            self.report(self.codes.refused[verdict.refusal], detail=verdict.detail)
             return f'<span class="image-dropped">{self.text(node.alt)}</span>'
-        return f"<img{attributes([('src', url), ('alt', node.alt), ('title', node.title)])}>"
+        return f"<img{attributes([('src', verdict.url), ('alt', node.alt), ('title', node.title)])}>"
 
     def _span(self, node: Span, in_link: bool, cell: bool) -> str:
         inner = self.inlines(node.children, in_link=in_link, cell=cell)

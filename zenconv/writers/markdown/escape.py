@@ -1,10 +1,13 @@
-"""Markdown escaping that reads back to the same text.
+r"""Markdown escaping that reads back to the same text.
 
 Two stages. :func:`escape_text` escapes what is markup anywhere in a line, always: a backslash, code
-backticks, emphasis and strikethrough delimiters, brackets (links, images, footnote references), ``<``
-(raw HTML, autolinks), ``|`` (a table can form under any line holding one), ``$`` (our math), and an
-``&`` that would start an entity reference. Line ends are kept raw: a text newline stays a newline (a
-soft break), a hard break is the sentinel :data:`HARD` until the block is finished.
+backticks, emphasis and strikethrough delimiters, brackets (links, images, footnote references), ``|``
+(a table can form under any line holding one) and ``$`` (our math) with a backslash; ``<`` and ``>``
+(raw HTML, autolinks) and an ``&`` that would start an entity reference as entities, ``&lt;``, ``&gt;``,
+``&amp;``, since not every renderer honours a backslash before them (Python-Markdown, and so MkDocs,
+reads ``\<script>`` as a backslash and a live tag). Control characters (C0 but tab and line ends, DEL,
+C1: a terminal's escape sequences among them) become U+FFFD. Line ends are kept raw: a text newline
+stays a newline (a soft break), a hard break is the sentinel :data:`HARD` until the block is finished.
 
 Then the whole block is finished: :func:`finish_block` for a paragraph, :func:`finish_heading`,
 :func:`finish_cell`. Only there is it known what starts and ends a line, so only there can a line-start
@@ -24,9 +27,13 @@ REPLACEMENT = "\ufffd"
 # An "&" is escaped only where it would start an entity or numeric reference: any "&#", and a name
 # followed by ";" (the widest reading parsers use, mistune's included). The colon of "http://" and
 # "https://" is escaped too: GFM autolinks a bare URL in text, which would turn the text into a link.
-_ALWAYS = re.compile(r"[\\`*_\[\]<|~$]|&(?=#|[^\t\n\f <&;]{1,32};)|(?<=[Hh][Tt][Tt][Pp]):(?=//)|(?<=[Hh][Tt][Tt][Pp][Ss]):(?=//)")
-_NEEDS = re.compile(r"[\\`*_\[\]<|~$&\r\x00]|://")
-_NEEDS_CELL = re.compile(r"[\\`*_\[\]<|~$&\r\n\x00]|://")
+_AMP = re.compile(r"&(?=#|[^\t\n\f <&;]{1,32};)")
+_ALWAYS = re.compile(r"[\\`*_\[\]|~$]|(?<=[Hh][Tt][Tt][Pp]):(?=//)|(?<=[Hh][Tt][Tt][Pp][Ss]):(?=//)")
+# Tab and line ends are text; every other C0 control, DEL and C1 is not (ESC starts a terminal's CSI
+# and OSC sequences, and U+009B is CSI on its own).
+CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_NEEDS = re.compile(r"[\\`*_\[\]<>|~$&\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|://")
+_NEEDS_CELL = re.compile(r"[\\`*_\[\]<>|~$&\r\n\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|://")
 _CELL_BREAKS = re.compile(r"\r\n|\r|\n")
 
 _RUNS = re.compile(r"[\n\x00]{2,}")
@@ -42,9 +49,15 @@ def escape_text(text: str, *, cell: bool = False) -> str:
     """Escape a Text node's characters. In a table cell, line breaks become ``<br>``."""
     if not (_NEEDS_CELL if cell else _NEEDS).search(text):
         return text
+    if "&" in text:
+        text = _AMP.sub("&amp;", text)
     text = _ALWAYS.sub(r"\\\g<0>", text)
-    if "\x00" in text:
-        text = text.replace("\x00", REPLACEMENT)  # CommonMark reads NUL, even as &#0;, as U+FFFD
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    if CONTROLS.search(text):
+        text = CONTROLS.sub(REPLACEMENT, text)
     if cell:
         return _CELL_BREAKS.sub("<br>", text)
     if "\r" in text:
@@ -141,4 +154,23 @@ def escape_plain(text: str) -> str:
 # written as it is. Whitespace other than a space is here, so that the caller need only look for a
 # space at a cell's edge (str.isspace's set, less the space).
 # (A "://" is tested apart, with `in`: an alternative in the pattern doubles the cost of every row.)
-ROW_UNSAFE = re.compile("[\\\\`*_\\[\\]<~$&\x00\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+# Every control character is here too: they are replaced.
+ROW_UNSAFE = re.compile("[\\\\`*_\\[\\]<>~$&\x00-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+
+
+# Math is written between dollars for renderers that know it, and read as text by those that do not:
+# there it must not be markup. TeX needs none of these: a tag or autolink (<, >), a dollar or backtick
+# that would end the math or open code, a link's "](" or a link definition's "]:", an entity reference,
+# a control character. A blank
+# line would end a display's paragraph.
+_NOT_TEX = re.compile(r"[<>`$\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\][(:]|&(?=#|[A-Za-z0-9]{1,32};)|\n[ \t]*\n")
+
+
+def tex(latex: str) -> bool:
+    """Whether math may be written as it is between dollars; else the caller writes it as code."""
+    return _NOT_TEX.search(latex) is None
+
+
+# Code whose text could be markup to a renderer that reads it as text: where a renderer may pair code
+# fences differently from us (a table row to one without tables), such code is written as escaped text.
+CODE_MARKUP = re.compile(r"[<>&\[\]]")

@@ -20,25 +20,36 @@ from ...ir.nodes import (
     Superscript, Text, Underline,
 )
 from ..notes import NoteNumbers
+from ..urls import UrlPolicy
 from .delimiters import DELIMITERS, Run, resolve
-from .escape import HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell, finish_heading
+from .escape import (
+    CODE_MARKUP, CONTROLS, HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell, finish_heading,
+    tex,
+)
 
 _MERGEABLE = (Text, Strong, Emphasis, Strikethrough, Code)
 _BACKTICKS = re.compile(r"`+")
 _LEADING_SPACE = re.compile(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
 _TRAILING_SPACE = re.compile(r"(?<![\s\x00])[\s\x00]*$")  # from a run's start only: else quadratic in a run
-_URL_UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
+_URL_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _INSERTIONS = ("insertion", "move-to")
 _ENTITY_AMP = re.compile(r"&(?=#|[^\t\n\f <&;]{1,32};)")  # as in escape.py: entities decode in URLs too
+# A title is an attribute value to every renderer, and the text of the tag to one that refuses the
+# destination: whatever could be markup there is a character reference.
+_TITLE_REFS = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
+_TITLE_UNSAFE = re.compile(r"[&<>\"']")
 
 
 class InlineRenderer:
-    """``report(code)`` receives this renderer's losses; ``locator`` is the block being written."""
+    """``report(code, detail=None)`` receives this renderer's losses; ``locator`` is the block being written.
 
-    def __init__(self, report: Callable[[str], None], notes: NoteNumbers, resource_url: Callable[[str], str | None]):
+    Which links and images are written is the writers' :class:`~zenconv.writers.urls.UrlPolicy`'s call.
+    """
+
+    def __init__(self, report: Callable[..., None], notes: NoteNumbers, policy: UrlPolicy):
         self.report = report
         self.notes = notes
-        self.resource_url = resource_url
+        self.policy = policy
         self.locator = None  # of the block being rendered, for the writer's reports
 
     # --- the three ways a block finishes its inlines ------------------------------------------------
@@ -67,7 +78,7 @@ class InlineRenderer:
             kind = type(node)
             if kind is Text:
                 text = node.text
-                if "\x00" in text:
+                if CONTROLS.search(text):
                     self.report("to-md.control-characters-replaced")
                 if cell and ("\n" in text or "\r" in text):
                     self.report("to-md.cell-blocks-flattened")
@@ -100,25 +111,31 @@ class InlineRenderer:
         if kind is HardBreak:
             return HARD
         if kind is Code:
+            if CONTROLS.search(node.text):
+                self.report("to-md.control-characters-replaced")
             return code_span(node.text, cell)
         if kind is Link:  # never nested here: _flatten unwrapped links inside links
             text = self.compose(node.children, cell=cell, in_link=True)
+            verdict = self.policy.link(node.target)
+            if verdict.url is None:
+                self.report(f"to-md.{verdict.refusal}", verdict.detail)
+                return text
             if text.startswith("^"):
                 text = "\\" + text  # "[^…]" would read as a footnote reference
-            return f"[{text}]({destination(node.target, cell)}{title(node.title, cell)})"
+            return f"[{text}]({destination(verdict.url, cell)}{title(node.title, cell)})"
         if kind is Image:
-            url = self.resource_url(node.source) or node.source
+            verdict = self.policy.image(node.source)
             alt = escape_plain(node.alt)
             if cell:
                 alt = alt.replace("|", "\\|")
-            return f"![{alt}]({destination(url, cell)}{title(node.title, cell)})"
+            if verdict.url is None:
+                self.report(f"to-md.{verdict.refusal}", verdict.detail)
+                return alt
+            return f"![{alt}]({destination(verdict.url, cell)}{title(node.title, cell)})"
         if kind is NoteRef:
             return f"[^{self.notes.reference(node.note_id)[0]}]"
         if kind is Math:
-            latex = " ".join(node.latex.split())
-            if not latex:
-                return ""
-            return "$" + (latex.replace("|", "\\|") if cell else latex) + "$"
+            return self.math(node.latex, cell)
         if kind is Superscript or kind is Subscript:
             tag = "sup" if kind is Superscript else "sub"
             return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
@@ -126,6 +143,19 @@ class InlineRenderer:
             tag = "ins" if _revision(node).change in _INSERTIONS else "del"
             return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
         raise TypeError(f"not an inline node: {kind.__name__}")
+
+    def math(self, latex: str, cell: bool = False) -> str:
+        """Inline math between dollars when it is plain TeX, else as code (reported)."""
+        latex = " ".join(latex.split())
+        if not latex:
+            return ""
+        if not tex(latex):
+            self.report("to-md.math-written-as-code")
+            if CONTROLS.search(latex):
+                self.report("to-md.control-characters-replaced")
+            # Escaped text in <code>, not a code span: a span's fence could touch a neighbouring span's.
+            return "<code>" + finish_cell(escape_text(latex, cell=cell)) + "</code>"
+        return "$" + (latex.replace("|", "\\|") if cell else latex) + "$"
 
     def _normalize(self, inlines, within: frozenset = frozenset(), in_link: bool = False) -> list:
         """Flatten transparent wrappers, put strong outside emphasis, merge neighbours of one kind.
@@ -195,9 +225,13 @@ def _revision(span: Span) -> RevisionFacet | None:
 
 def code_span(text: str, cell: bool = False) -> str:
     """A code span whose fence is longer than any backtick run inside it."""
-    text = text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ").replace("\x00", REPLACEMENT)
+    text = CONTROLS.sub(REPLACEMENT, text.replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
     if not text:
         return ""
+    if cell and CODE_MARKUP.search(text):
+        # A renderer without tables reads the row as one paragraph, where backticks may pair across
+        # cells and leave a span's text raw: <code> around escaped text is code to every renderer.
+        return "<code>" + finish_cell(escape_text(text, cell=True)) + "</code>"
     fence = "`" * (max((len(run) for run in _BACKTICKS.findall(text)), default=0) + 1)
     # A parser strips one space from each end when both ends have one, and a backtick at an edge would
     # join the fence: pad in both cases.
@@ -220,7 +254,8 @@ def destination(url: str, cell: bool = False) -> str:
 def title(text: str | None, cell: bool = False) -> str:
     if not text:
         return ""
-    text = _ENTITY_AMP.sub("\\\\&", " ".join(text.split()).replace("\\", "\\\\").replace('"', '\\"'))
+    text = CONTROLS.sub(REPLACEMENT, " ".join(text.split()).replace("\\", "\\\\"))
+    text = _TITLE_UNSAFE.sub(lambda m: _TITLE_REFS[m.group()], text)
     if cell:
         text = text.replace("|", "\\|")
     return f' "{text}"'

@@ -28,7 +28,7 @@ from ..grid import COVERED, SpanGrid
 from ..html.markup import node_attributes
 from ..html.table import colgroup_html, row_html
 from ..spool import RowSpool
-from .escape import ROW_UNSAFE, escape_cell_string, escape_text, finish_block
+from .escape import CONTROLS, ROW_UNSAFE, escape_cell_string, escape_text, finish_block
 from .inlines import InlineRenderer, code_span
 
 
@@ -59,7 +59,7 @@ class PipeTables:
         inline, html = self.inline, self.html
         inline_report = inline.report
         with RowSpool() as spool:
-            inline.report = lambda code: md_held(code, inline.locator)
+            inline.report = lambda code, detail=None: md_held(code, inline.locator, detail=detail)
             if html is not None:
                 html_report, html.report = html.report, html_held
             try:
@@ -217,7 +217,7 @@ class PipeTables:
             if slot is COVERED:
                 out.append("")
             elif type(slot) is str:
-                if "\x00" in slot:
+                if CONTROLS.search(slot):
                     held("to-md.control-characters-replaced", locator)
                 if "\n" in slot or "\r" in slot:
                     held("to-md.cell-blocks-flattened", locator)
@@ -263,9 +263,9 @@ class PipeTables:
             for line in block.text.splitlines():
                 yield code_span(line, cell=True)
         elif kind is MathBlock:
-            latex = " ".join(block.latex.split())
-            if latex:
-                yield "$" + latex.replace("|", "\\|") + "$"
+            math = self.inline.math(block.latex, cell=True)
+            if math:
+                yield math
         elif kind is Table:  # a table in a cell: a line per row, its cells separated by spaces
             rows = block.rows if isinstance(block.rows, (list, tuple)) else list(block.rows)
             for row in rows:

@@ -18,14 +18,17 @@ from ...ir.nodes import (
     BlockQuote, CodeBlock, Container, Document, Heading, List, MathBlock, Paragraph, Table, ThematicBreak,
 )
 from ..html.render import HtmlCodes, HtmlRenderer
-from ..html.urls import UrlPolicy
 from ..notes import NoteNumbers
 from ..sink import TextSink
-from .escape import REPLACEMENT
-from .inlines import InlineRenderer
+from ..urls import policy_of
+from .escape import CODE_MARKUP, CONTROLS, REPLACEMENT, tex
+from .inlines import InlineRenderer, code_span
 from .table import PipeTables
 
-_INFO_UNSAFE = re.compile(r"[\r\n\x00]")
+# An info string is the class of a <code> to every renderer, and not every renderer escapes it well; and
+# Python-Markdown reads a fence as a fence only when its language is one word of these characters (else
+# the block's lines would be read as Markdown). The language's first word, reduced to them, is written.
+_INFO_UNSAFE = re.compile(r"[^A-Za-z0-9_+.#-]")
 MAX_START = 999_999_999  # CommonMark: an ordered list number has at most nine digits
 
 
@@ -33,33 +36,38 @@ class MarkdownWriter:
     def __init__(self, ctx) -> None:
         self.ctx = ctx
         self.notes = NoteNumbers()
-        resources = ctx.resources
-        self.inline = InlineRenderer(self._report, self.notes,
-                                     lambda name: ctx.resource_url(name) if name in resources else None)
+        policy = policy_of(ctx)
+        self.inline = InlineRenderer(self._report, self.notes, policy)
         self.inline.locator = None
         html = None
         if ctx.options.get("html_tables", False):
-            html = HtmlRenderer(ctx.report, UrlPolicy(resources, ctx.resource_url, ctx.embed_media), self.notes,
-                                codes=HtmlCodes("to-md"), checkpoint=ctx.guard.tick)
+            html = HtmlRenderer(ctx.report, policy, self.notes, codes=HtmlCodes("to-md"), checkpoint=ctx.guard.tick)
         self.tables = PipeTables(self.inline, ctx.report, html)
+        self.in_note = False  # a renderer without footnotes reads a note's lines as one paragraph
 
-    def _report(self, code: str) -> None:
-        self.ctx.report(code, self.inline.locator)
+    def _report(self, code: str, detail: str | None = None) -> None:
+        self.ctx.report(code, self.inline.locator, detail=detail)
 
     # --- the document ------------------------------------------------------------------------------
 
     def document(self, doc: Document) -> Iterator[str]:
         yield from self.join(doc.blocks)
+        # The body is written (generators and all) before the first note: from here on, every block is a note's.
+        self.in_note = True
         for number, note in self.notes.ordered(doc.notes):
             yield ""
-            lines = self.join(note.blocks)
+            lines = self.join(note.blocks, nested=True, marker=True)
             first = next(lines, None)
             yield f"[^{number}]:" + (" " + first if first else "")
             for line in lines:
                 yield "    " + line.replace("\n", "\n    ") if line else ""
 
-    def join(self, blocks: Iterable, blank: bool = True) -> Iterator[str]:
-        """Blocks separated by blank lines; a list right after a list of its kind changes its marker."""
+    def join(self, blocks: Iterable, blank: bool = True, nested: bool = False, marker: bool = False) -> Iterator[str]:
+        """Blocks separated by blank lines; a list right after a list of its kind changes its marker.
+
+        ``nested``: the blocks are a list item's, a quote's or a note's (see :meth:`code`); ``marker``: the
+        first of them is written on a list item's or a note's marker line.
+        """
         started = False
         previous = None  # (ordered, marker) of the list just written, if the last block was a list
         for block in _transparent(blocks):
@@ -68,7 +76,7 @@ class MarkdownWriter:
                 lines = self.list(block, marker)
                 current = (block.ordered, marker)
             else:
-                lines = self.block(block)
+                lines = self.block(block, nested, (marker and not started) or previous is not None)
                 current = None
             first = next(lines, None)
             if first is None:
@@ -82,7 +90,8 @@ class MarkdownWriter:
 
     # --- blocks ------------------------------------------------------------------------------------
 
-    def block(self, block) -> Iterator[str]:
+    def block(self, block, nested: bool = False, exposed: bool = False) -> Iterator[str]:
+        """``nested`` and ``exposed`` place a code block (see :meth:`code`)."""
         kind = type(block)
         self.inline.locator = getattr(block, "locator", None)
         if kind is Paragraph:
@@ -96,29 +105,57 @@ class MarkdownWriter:
         elif kind is Table:
             yield from self.tables.lines(block)
         elif kind is CodeBlock:
-            yield from _code_block(block)
+            yield from self.code(block, nested, exposed)
         elif kind is BlockQuote:
-            body = self.join(block.blocks)
+            body = self.join(block.blocks, nested=True)
             first = next(body, None)
             # An empty quote is still a quote (">" alone reads back as one); writing nothing would lose it.
             yield from _prefixed(_chain(first, body), "> ", ">") if first is not None else (">",)
         elif kind is Container:  # only speaker notes reach here (see _transparent)
             yield "> **Notes**"
-            body = self.join(block.blocks)
+            body = self.join(block.blocks, nested=True)
             first = next(body, None)
             if first is not None:
                 yield ">"
                 yield from _prefixed(_chain(first, body), "> ", ">")
         elif kind is MathBlock:
-            yield "$$"
-            yield from block.latex.replace("\r\n", "\n").replace("\r", "\n").strip("\n").split("\n")
-            yield "$$"
+            latex = block.latex.replace("\r\n", "\n").replace("\r", "\n").strip("\n")
+            if tex(latex):
+                yield "$$"
+                yield from latex.split("\n")
+                yield "$$"
+            else:  # read as text by a renderer without math, it would be markup: code is never markup
+                self._report("to-md.math-written-as-code")
+                yield from self.code(CodeBlock(latex), nested, exposed)
         elif kind is ThematicBreak:
             yield "___"  # never a bullet character: "- ---" or "* ***" would be one long break
         elif kind is List:
             yield from self.list(block, _marker(block.ordered, None))
         else:
             raise TypeError(f"not a block node: {kind.__name__}")
+
+    def code(self, block: CodeBlock, nested: bool, exposed: bool) -> Iterator[str]:
+        """A fenced code block; nested in a list item, quote or note, an indented one if it could be markup.
+
+        Python-Markdown (and so MkDocs) finds fences only at a line's start, so a nested fence's lines are
+        read as Markdown there: a nested block whose text could be markup (``<``, ``>``, ``&``, brackets)
+        is indented instead, which every renderer reads as code. Where an indented block is not read as
+        one (``exposed``: first in its item or note, on the marker's line, or right after a list, whose
+        last item it would join; or anywhere in a note, which a renderer without footnotes reads as one
+        paragraph), each line is a code span.
+        """
+        if CONTROLS.search(block.text):
+            self._report("to-md.control-characters-replaced")
+        if not nested or not CODE_MARKUP.search(block.text):
+            yield from _code_block(block)
+            return
+        text = CONTROLS.sub(REPLACEMENT, block.text.replace("\r\n", "\n").replace("\r", "\n")).strip("\n")
+        if exposed or self.in_note:
+            self._report("to-md.code-block-as-code-spans")
+            yield "\\\n".join(code_span(line) or "&#32;" for line in text.split("\n"))
+            return
+        for line in text.split("\n"):
+            yield "    " + line if line.strip() else ""
 
     def list(self, block: List, marker: str) -> Iterator[str]:
         # Tight (no blank lines) when every item is at most one block followed by lists; a blank line
@@ -128,11 +165,15 @@ class MarkdownWriter:
         for index, item in enumerate(block.items):
             if index and loose:
                 yield ""
-            head = f"{min(number + index, MAX_START)}{marker} " if block.ordered else f"{marker} "
+            # The content starts at column 4 at least (``-   x``, ``1.  x``), as pandoc writes it: Python-Markdown
+            # reads an item's later blocks only when indented by four, and would else read a nested code
+            # block's lines as raw Markdown.
+            head = f"{min(number + index, MAX_START)}{marker}" if block.ordered else marker
+            head += " " * max(1, 4 - len(head))
             if item.checked is not None:
                 head += "[x] " if item.checked else "[ ] "
             indent = " " * len(head) if item.checked is None else " " * (len(head) - 4)
-            lines = self.join(item.blocks, blank=loose)
+            lines = self.join(item.blocks, blank=loose, nested=True, marker=True)
             first = next(lines, None)
             yield head + first if first else head.rstrip()
             for line in lines:
@@ -180,8 +221,9 @@ def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
 
 
 def _code_block(block: CodeBlock) -> Iterator[str]:
-    text = block.text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", REPLACEMENT)
-    info = _INFO_UNSAFE.sub(" ", block.language or "").strip()
+    text = CONTROLS.sub(REPLACEMENT, block.text.replace("\r\n", "\n").replace("\r", "\n"))
+    words = (block.language or "").split(None, 1)
+    info = _INFO_UNSAFE.sub("", words[0])[:40] if words else ""
     char = "~" if "`" in info else "`"
     longest = max((len(run) for run in re.findall(re.escape(char) + "+", text)), default=0)
     fence = char * max(3, longest + 1)
