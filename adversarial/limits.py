@@ -53,11 +53,14 @@ def endless_page_pdf(pairs: int = 20_000_000, pages: int = 8) -> bytes:
     test's tighter pair alike), so the document ends at its deadline."""
     content = b"BT /F1 12 Tf 72 720 Td (A page that never ends) Tj ET\n" + b"q Q " * pairs
     stream = zlib.compress(content, 9)
+    contents, font = 3 + pages, 4 + pages  # the page objects first (3 .. 2 + pages), then what they share
+    kids = b" ".join(b"%d 0 R" % (3 + n) for n in range(pages))
+    page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R "
+            b"/Resources << /Font << /F1 %d 0 R >> >> >>" % (contents, font))
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"3 0 R" for _ in range(pages)), pages),
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, pages),
+        *(page for _ in range(pages)),
         b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
