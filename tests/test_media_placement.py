@@ -96,11 +96,12 @@ def test_active_media_are_withheld_by_default_and_written_bin_only_with_media_di
     src = docx(tmp_path, "s.docx", "image1.png", hostile.SVG)  # an SVG named .png: the bytes decide
     out = tmp_path / "s.md"
     result = convert(src, out)
-    assert {r.code.code for r in result.reports} == {"host.active-media-withheld"}
+    # two facts, each reported where it is decided: the file was withheld, the writer linked nothing
+    assert {r.code.code for r in result.reports} == {"host.active-media-withheld", "to-md.active-media-unlinked"}
     assert not (tmp_path / "s.md.media").exists()
     assert result.manifest.resources[0].written is False
     result = convert(src, out, media_dir=str(tmp_path / "media"))
-    assert {r.code.code for r in result.reports} == {"host.active-media-neutralised"}
+    assert {r.code.code for r in result.reports} == {"host.active-media-neutralised", "to-md.active-media-unlinked"}
     (written,) = (tmp_path / "media").iterdir()
     assert written.suffix == ".bin" and written.read_bytes() == hostile.SVG
 

@@ -17,7 +17,7 @@ One rule, for a single conversion, the API and a batch alike:
   extension is one of the raster images' or ``.bin``, a media file can never be named like an output
   (``.md``, ``.html``, ``.json``, ``.jsonl``) or a manifest (``.manifest.json``), whatever the source
   called its parts.
-- **Only raster images whose bytes say so** (PNG, JPEG, GIF, WebP, BMP, TIFF) are written as
+- **Only raster images whose bytes say so** (PNG, JPEG, GIF, WebP: ``zenconv.ir.resources.raster_type``) are written as
   themselves. Anything else (SVG, HTML, XML, scripts, metafiles, a "PNG" that is not one) is active or
   unknown: without ``--media-dir`` it is not written (``host.active-media-withheld``); with it, it is
   written under the neutral extension ``.bin``, which no browser or viewer opens as a document, and
@@ -32,31 +32,16 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .detect import UsageError
-from .ir.resources import Resource
+from .ir.resources import RASTER_EXTENSIONS, Resource, raster_type
 
 MEDIA_FOLDER_SUFFIX = ".media"  # out.md -> out.md.media/
 NEUTRAL_EXTENSION = ".bin"
 DIGEST_CHARS = 32  # 128 bits of SHA-256: two different images cannot be made to share a name
 
-# Signatures of the raster formats a browser shows as an image and never runs: (offset, bytes, extension).
-_RASTER_SIGNATURES = (
-    (0, b"\x89PNG\r\n\x1a\n", ".png"),
-    (0, b"\xff\xd8\xff", ".jpg"),
-    (0, b"GIF87a", ".gif"),
-    (0, b"GIF89a", ".gif"),
-    (8, b"WEBP", ".webp"),  # after "RIFF" and the length
-    (0, b"BM", ".bmp"),
-    (0, b"II*\x00", ".tif"),
-    (0, b"MM\x00*", ".tif"),
-)
-
-
 def raster_extension(data: bytes) -> str | None:
     """The extension of the raster image ``data`` is, by its signature; None for anything else."""
-    for offset, magic, ext in _RASTER_SIGNATURES:
-        if data[offset:offset + len(magic)] == magic and (offset == 0 or data[:4] == b"RIFF"):
-            return ext
-    return None
+    kind = raster_type(data)
+    return RASTER_EXTENSIONS[kind] if kind else None
 
 
 def file_name(res: Resource) -> str:

@@ -8,6 +8,8 @@ import html
 import re
 from urllib.parse import unquote, unquote_to_bytes
 
+from zenconv.ir.resources import RASTER_EXTENSIONS, raster_type
+
 ALLOWED_SCHEMES = frozenset({"http", "https", "mailto"})
 # Schemes a browser runs rather than fetches: a link to one is dropped with its text when the text is
 # the URL itself (an autolink), since that text is what was dropped.
@@ -21,13 +23,6 @@ _INVISIBLE = re.compile(r"[\x00-\x20\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\u2
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
 _ENTITY_ROUNDS = 4
 
-IMAGE_TYPES = {
-    "image/png": (b"\x89PNG\r\n\x1a\n",),
-    "image/jpeg": (b"\xff\xd8\xff",),
-    "image/gif": (b"GIF87a", b"GIF89a"),
-    "image/webp": (b"RIFF",),
-}
-_EXTENSIONS = {"image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp"}
 _DATA_URL = re.compile(r"data:([^,;]*)((?:;[^,;]*)*),(.*)", re.DOTALL | re.IGNORECASE)
 
 
@@ -73,7 +68,7 @@ class DataImage:
 
     @property
     def hint(self) -> str:
-        return "image." + _EXTENSIONS.get(self.media_type, "bin")
+        return "image" + RASTER_EXTENSIONS.get(self.media_type, ".bin")
 
 
 def is_data_url(url: str) -> bool:
@@ -87,7 +82,7 @@ def decode_data_image(url: str) -> DataImage:
     media_type = m.group(1).strip().lower()
     if media_type == "image/svg+xml":
         return DataImage(media_type, None, "svg")  # SVG can carry script: never stored
-    if media_type not in IMAGE_TYPES:
+    if media_type not in RASTER_EXTENSIONS:
         return DataImage(media_type, None, "unsafe")
     params = [p.strip().lower() for p in m.group(2).split(";") if p.strip()]
     payload = m.group(3)
@@ -98,6 +93,6 @@ def decode_data_image(url: str) -> DataImage:
             data = unquote_to_bytes(payload)
     except (binascii.Error, ValueError, UnicodeDecodeError):
         return DataImage(media_type, None, "invalid")
-    if not data.startswith(IMAGE_TYPES[media_type]) or (media_type == "image/webp" and data[8:12] != b"WEBP"):
+    if raster_type(data) != media_type:
         return DataImage(media_type, None, "invalid")
     return DataImage(media_type, data, None)

@@ -20,6 +20,26 @@ MEDIA_TYPES = {
 }
 
 
+# The raster images every browser draws and none runs, known by their own first bytes (a name or a
+# declared type proves nothing): the one list the writers' links, the media files written and the
+# readers' data: images all go by. SVG runs script; BMP and TIFF are left out, as formats browsers draw
+# unevenly and whose decoders have long been an attack surface.
+RASTER_EXTENSIONS = {"image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/webp": ".webp"}
+
+
+def raster_type(data: bytes) -> str | None:
+    """The raster image type ``data`` is by its signature (one of :data:`RASTER_EXTENSIONS`), or None."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "image/png"
+    if data.startswith(b"\xff\xd8\xff"):
+        return "image/jpeg"
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return "image/gif"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "image/webp"
+    return None
+
+
 def safe_name(hint: str, fallback: str = "resource") -> str:
     """A plain file name from a hint: last path segment, safe characters, no leading dots, ≤ 80 chars."""
     base = hint.replace("\\", "/").rsplit("/", 1)[-1]

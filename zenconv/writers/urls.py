@@ -6,9 +6,8 @@ CommonMark renderers and browsers decode them) and percent escapes are decoded i
 changes, then control characters, whitespace and invisible characters are taken out (browsers ignore a
 tab inside ``jav	ascript:``). It survives only if its scheme is http, https or mailto, or it is a
 fragment, or it names a resource this conversion wrote. A resource is linked or shown only if it is a
-raster image every browser draws without running anything: PNG, JPEG, GIF or WebP, by its declared
-type and its first bytes (SVG runs script; BMP and TIFF are left out too, as formats browsers draw
-unevenly and whose decoders have long been an attack surface). An image from the network
+raster image every browser draws without running anything: PNG, JPEG, GIF or WebP, by its own first
+bytes, whatever its name or declared type says (``zenconv.ir.resources.raster_type``). An image from the network
 (``http://…``) is a request the reader of the page makes to the sender, so it is dropped unless
 ``--remote-images keep``. With ``--embed-media`` an image resource becomes a ``data:`` URL built from
 the store; a ``data:`` URL from the source is never trusted.
@@ -25,14 +24,10 @@ import re
 from typing import NamedTuple
 from urllib.parse import quote, unquote, urlsplit
 
+from ..ir.resources import raster_type
+
 ALLOWED_SCHEMES = frozenset({"http", "https", "mailto"})
 REMOTE_SCHEMES = frozenset({"http", "https"})
-RASTER_IMAGES = {
-    "image/png": (b"\x89PNG\r\n\x1a\n",),
-    "image/jpeg": (b"\xff\xd8\xff",),
-    "image/gif": (b"GIF87a", b"GIF89a"),
-    "image/webp": (b"RIFF",),
-}
 
 UNSAFE = "unsafe-url-dropped"
 ACTIVE = "active-media-unlinked"
@@ -93,11 +88,9 @@ def scheme_of(url: str) -> str | None:
 
 
 def raster(resource) -> bool:
-    """A resource an ``<img>`` may show: an allowlisted raster type whose bytes say the same."""
-    magic = RASTER_IMAGES.get(resource.media_type)
-    if magic is None or not resource.data.startswith(magic):
-        return False
-    return resource.media_type != "image/webp" or resource.data[8:12] == b"WEBP"
+    """A resource an ``<img>`` may show: a raster image by its own bytes, whatever it was declared as (the
+    rule the media files are written by too: :func:`zenconv.ir.resources.raster_type`)."""
+    return raster_type(resource.data) is not None
 
 
 class UrlPolicy:
@@ -139,7 +132,7 @@ class UrlPolicy:
                 return Verdict(None, ACTIVE, f"{resource.name} ({shown(resource.media_type)})")
             if self._embed:
                 data = base64.b64encode(resource.data).decode("ascii")
-                return Verdict(f"data:{resource.media_type};base64,{data}")
+                return Verdict(f"data:{raster_type(resource.data)};base64,{data}")
             return Verdict(self._resource_url(resource.name))
         verdict = self.link(source)
         if verdict.url is None:
