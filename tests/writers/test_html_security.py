@@ -119,3 +119,15 @@ def test_images_embed_only_raster_resources_we_hold():
     assert policy.image("image1.png").url.startswith("data:image/png;base64,iVBORw0KGgo")
     assert policy.image("vector.svg") == (None, "active-media-unlinked", "vector.svg (image/svg+xml)")
     assert policy.image("data:image/png;base64,AAAA").url is None  # a data: URL from the source is never trusted
+
+
+def test_control_characters_in_a_citation_are_replaced_and_reported():
+    from zenconv.ir import Locator
+
+    label = "\x1b]0;pwned\x07\x1b[2J"
+    doc = Document(blocks=[Paragraph([Text("quiet text")], locator=Locator(page=1, page_label=label))])
+    written = write_with("html", doc)
+    assert "\x1b" not in written.text and "\x07" not in written.text
+    assert "data-citation=\"Page 1 (page label \ufffd]0;pwned\ufffd\ufffd[2J)\"" in written.text
+    assert "data-page-label=\"\ufffd]0;pwned\ufffd\ufffd[2J\"" in written.text
+    assert written.codes["to-html.control-characters-replaced"] == 2  # the label and the citation

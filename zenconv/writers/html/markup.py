@@ -8,6 +8,7 @@ escaped here, attribute names are ours. A facet is shown, never obeyed: a hidden
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import fields
 from operator import attrgetter
 
@@ -37,6 +38,20 @@ def has_controls(text: str) -> bool:
     return CONTROLS.search(text) is not None
 
 
+# Who hears of control characters replaced in an attribute value (a citation built from a page label):
+# the renderer of the conversion running in this context. Text is checked by the renderer itself.
+ATTRIBUTE_CONTROLS: ContextVar = ContextVar("zenconv_html_attribute_controls", default=None)
+
+
+def _attribute_value(text: str) -> str:
+    escaped = escape(text)
+    if escaped is not text and CONTROLS.search(text):
+        heard = ATTRIBUTE_CONTROLS.get()
+        if heard is not None:
+            heard()
+    return escaped
+
+
 def attributes(pairs) -> str:
     """`` name="value"`` for each pair whose value is not None; ``True`` gives a bare attribute."""
     out = []
@@ -46,7 +61,7 @@ def attributes(pairs) -> str:
         if value is True:
             out.append(f" {name}")
         else:
-            out.append(f' {name}="{escape(str(value))}"')
+            out.append(f' {name}="{_attribute_value(str(value))}"')
     return "".join(out)
 
 

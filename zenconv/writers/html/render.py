@@ -18,7 +18,7 @@ from ...ir.nodes import (
 from ...ir.walk import plain_text
 from ..notes import NoteNumbers
 from ..urls import REFUSALS, UrlPolicy
-from .markup import attributes, escape, has_controls, node_attributes
+from .markup import ATTRIBUTE_CONTROLS, attributes, escape, has_controls, node_attributes
 from .slugs import Slugger
 
 _SIMPLE = {Strong: "strong", Emphasis: "em", Strikethrough: "s", Superscript: "sup", Subscript: "sub",
@@ -46,6 +46,7 @@ class HtmlRenderer:
         self.slugger = slugger or Slugger()
         self.codes = codes or HtmlCodes("to-html")
         self.checkpoint = checkpoint or (lambda: None)
+        ATTRIBUTE_CONTROLS.set(lambda: report(self.codes.controls))
 
     # --- text and inlines --------------------------------------------------------------------------
 
