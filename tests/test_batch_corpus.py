@@ -77,7 +77,7 @@ def runs(tmp_path_factory):
     shutil.copytree(inbox, killed_in)
     for name in (HANG, *PADS):
         (killed_in / name).write_bytes(b"x")
-    killed = run_cli(str(killed_in), "-o", str(root / "killed"), "--jobs", "2", "--timeout", "10",
+    killed = run_cli(str(killed_in), "-o", str(root / "killed"), "--jobs", "2", "--timeout", "2",
                      env={"PYTHONPATH": os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))})
     return {"documents": documents, "groundtruth": groundtruth, "out": out, "first": first, "audit": audited,
             "rerun": rerun, "after_first": after_first, "killed": killed, "killed_out": root / "killed"}
