@@ -12,6 +12,9 @@ import zipfile
 import zlib
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pdfbytes import build  # noqa: E402  (beside this file, however it was loaded)
+
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 
 
@@ -64,21 +67,7 @@ def endless_page_pdf(pairs: int = 20_000_000, pages: int = 8) -> bytes:
         b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
-    return _pdf(objects)
-
-
-def _pdf(objects: list[bytes]) -> bytes:
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for offset in offsets:
-        out += b"%010d 00000 n \n" % offset
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return build(objects)
 
 
 def surrogate_front_matter() -> bytes:

@@ -20,6 +20,11 @@ import hashlib
 import io
 import json
 import zipfile
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pdfbytes import build  # noqa: E402  (beside this file, however it was loaded)
 
 ESCAPES = "\x1b]0;pwned\x07\x1b[2J"
 DATE = (2024, 1, 2, 3, 4, 5)
@@ -70,26 +75,12 @@ def escapes_in_cells() -> bytes:
     return f"name,value\n{ESCAPES},1\nplain,{ESCAPES}\x00\n".encode()
 
 
-def _pdf(objects: list[bytes]) -> bytes:
-    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for offset in offsets:
-        out += b"%010d 00000 n \n" % offset
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
-
-
 def escapes_in_a_page_label() -> bytes:
     """One page labelled with terminal escapes, carrying an annotation (reported, cited by its page label)."""
     # UTF-16BE with its BOM, as a hex string: in PDFDocEncoding 0x1b would be read as a diacritic.
     label = b"<" + ("\ufeff" + ESCAPES).encode("utf-16-be").hex().upper().encode() + b">"
     text = b"BT /F1 12 Tf 72 720 Td (A page with a hostile label) Tj ET"
-    return _pdf([
+    return build([
         b"<< /Type /Catalog /Pages 2 0 R /PageLabels << /Nums [0 << /S /D /P " + label + b" >>] >> >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "

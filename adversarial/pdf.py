@@ -20,7 +20,12 @@ load this module by path and convert the same bytes.
 from __future__ import annotations
 
 import struct
+import sys
 import zlib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pdfbytes import build  # noqa: E402  (beside this file, however it was loaded)
 
 TEXT = b"BT /F1 12 Tf 72 720 Td (Hostile but harmless) Tj ET"
 HELVETICA = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
@@ -42,20 +47,6 @@ def deflated_repeat(unit: bytes, size: int) -> bytes:
     return b"".join(parts)
 
 
-def build(objects: list[bytes], *, trailer_extra: bytes = b"") -> bytes:
-    """A PDF of ``objects`` numbered from 1 (object 1 the catalog), a classic xref and a trailer."""
-    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for offset in offsets:
-        out += b"%010d 00000 n \n" % offset
-    out += b"trailer\n<< /Size %d /Root 1 0 R%s >>\n" % (len(objects) + 1, trailer_extra)
-    out += b"startxref\n%d\n%%%%EOF\n" % xref
-    return bytes(out)
 
 
 def two_pages(hostile_page: bytes, font: bytes = HELVETICA, catalog_extra: bytes = b"",
