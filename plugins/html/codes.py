@@ -13,17 +13,13 @@ _ALLOWLIST = (
     ("iframe-dropped", dropped, "An iframe, frame or frameset: another document, never fetched."),
     ("object-dropped", dropped, "An object, embed or applet and its fallback content."),
     ("form-dropped", dropped, "A form control (input, button, select, textarea…) or a form wrapper; a form's other content is kept."),
-    ("svg-dropped", dropped, "Inline SVG, or an image given as an SVG data: URL (its alt text kept)."),
+    ("svg-dropped", dropped, "Inline SVG (its drawing and any text in it)."),
     ("math-dropped", dropped, "MathML without a TeX annotation to carry it as math."),
     ("media-dropped", dropped, "Audio, video, canvas or an image map area, with their fallback content."),
     ("template-dropped", dropped, "A template element: inert content a browser never shows."),
     ("base-dropped", dropped, "A base element: relative URLs are kept as written, never resolved."),
     ("meta-refresh-dropped", dropped, "A meta refresh (a redirect or reload)."),
     ("event-attribute-dropped", dropped, "An event-handler attribute (onclick, onerror…)."),
-    ("unsafe-url-dropped", dropped,
-     ("A link or image URL whose scheme, after entity decoding and control stripping, is not http, https or "
-      "mailto (nor relative, nor a fragment): a link keeps its text (not an autolink to a script URL, whose "
-      "text is the URL), an image leaves its alt text.")),
     ("comment-dropped", dropped, "A comment, processing instruction or CDATA section."),
     ("hidden-skipped", dropped, "Content hidden by the hidden attribute or display:none, skipped under --hidden skip."),
     ("image-over-budget", dropped, "A data: image past the --max-media-bytes budget: not stored, its alt text kept."),

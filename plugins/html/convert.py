@@ -339,7 +339,7 @@ class Converter(ListReading):
         if tag == "sub":
             return Subscript
         if tag == "a":
-            target = self.links.safe_href(el)
+            target = self.links.href(el)
             return (lambda kids: Link(kids, target, el.get("title"))) if target else None
         if tag not in v.INLINE and tag not in v.BLOCK and tag != self.note_ref_tag:
             self.report("unhandled-construct", el, detail=tag)
