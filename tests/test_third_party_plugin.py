@@ -83,3 +83,16 @@ def test_autoload_off_loads_only_builtins(tmp_path):
     assert manifest["outcome"] == "unreadable" and manifest["reasons"] == ["host.unknown-format"]
     assert not (tmp_path / "x.md").exists()
     assert "csv" in manifest["message"]  # the error names the formats installed
+
+
+def test_the_plugin_listing_shows_a_plugins_own_strings_inert(tmp_path):
+    """A plugin names itself, so its version and extensions are attacker text on the operator's terminal."""
+    site = tmp_path / "site"
+    site.mkdir()
+    make_distribution(site)
+    source = (site / "zzfmt_plugin.py").read_text()
+    (site / "zzfmt_plugin.py").write_text(source.replace('version="9.9.0"', 'version="9\\x1b]0;pwned\\x07"'))
+    listed = run_cli("plugins", env={"PYTHONPATH": str(site)})
+    assert listed.returncode == 0, listed.stderr
+    assert b"org.example.zz" in listed.stdout and b"\x1b" not in listed.stdout and b"\x07" not in listed.stdout
+    assert b"9\\x1b]0;pwned\\x07" in listed.stdout

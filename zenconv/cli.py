@@ -153,11 +153,12 @@ def build_cli():
         if as_json:
             click.echo(json.dumps(rows, indent=2))
             return
+        # A third-party plugin names itself: its strings reach the terminal as text, never as escapes.
         for row in rows:
-            click.echo(f"{row['kind']:6} {row['id']:32} {row['version']:8} {row['distribution']:16} "
-                       f"{' '.join(row['extensions']):28} {' '.join(row['media_types'])}")
+            click.echo(safe(f"{row['kind']:6} {row['id']:32} {row['version']:8} {row['distribution']:16} "
+                            f"{' '.join(row['extensions']):28} {' '.join(row['media_types'])}"))
         for failure in plugins.failures:
-            click.echo(f"failed  {failure}", err=True)
+            click.echo(safe(f"failed  {failure}"), err=True)
 
     @main.command("verify")
     @click.argument("manifest", type=click.Path(path_type=Path))

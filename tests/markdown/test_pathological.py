@@ -1,9 +1,11 @@
 """Pathological Markdown ends in bounded time with a report, never hangs: the inputs of the brief
 (100,000 `[`, 100,000 `>`, `*a_b` repeated) and cmark-gfm's pathological set from the corpus.
 
-The cap here is generous (the machine is shared); the corpus scores the same files against its 5 s
-budget. What matters is that no input is superlinear: the guards of plugins/markdown/parser.py turn
-the quadratic cases into reports.
+What matters is that no input is superlinear: the guards of plugins/markdown/parser.py turn the
+quadratic cases into reports. The bound is on the CPU time the test process spends, not on the clock, and
+the conversion's own deadline is lifted, so a busy machine cannot fail it; it is generous (twelve times the
+corpus's own 5 s budget), so only a superlinear case, which runs for minutes, trips it. Speed itself is
+measured by the corpus score and bench/.
 """
 
 from __future__ import annotations
@@ -29,9 +31,9 @@ GENERATED = {
 
 
 def timed_read(text: str):
-    start = time.monotonic()
-    result = read_md(text)
-    return result, time.monotonic() - start
+    start = time.process_time()
+    result = read_md(text, timeout=0)
+    return result, time.process_time() - start
 
 
 @pytest.mark.parametrize("name", sorted(GENERATED))
