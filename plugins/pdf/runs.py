@@ -16,6 +16,7 @@ from .grid import Run
 from .grid.rows import JOIN_GAP, SAME_BASELINE, SPACE_GAP
 
 WORD_GAP_AFTER_SPACE = 1.0   # × size: a gap after a space character may be this wide and still join
+_CELL = 4.0                 # points: the grid the drawn glyphs are kept on, to find an overprint
 OVERPRINT = 0.15             # × size (and at most a fifth of its width): the same glyph this close to itself is drawn twice
 FLOW_GAP = 0.6               # × size: in drawing order, a gap up to this wide is a word space ...
 SPACED_FLOW_GAP = JOIN_GAP   # ... unless the page draws its word spaces as characters
@@ -84,20 +85,17 @@ def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None, flow: float = F
     current: Run | None = None
     texts: list[str] = []         # the current run's glyph texts
     right = 0.0                   # the current run's right edge
-    drawn: dict[tuple[str, int], list[float]] = {}   # where each glyph text was drawn, per baseline
     styles: dict[tuple, Style] = {}
     last_key: tuple | None = None
     style: Style | None = None
     areas = links.areas if links else None
-    for g in glyphs:
+    for g in without_overprints(glyphs, flow):
         text = fold(g.text)
         if not text or text == "\ufffd":
             continue  # unmapped glyphs say nothing; the page counts them
         size = max(1.0, g.size)
         x0, y0 = g.x0, g.y0
         space = text.isspace()
-        if not space and _overprint(drawn, text, x0, y0, max(min(OVERPRINT * size, 0.2 * (g.x1 - x0)), 0.05)):
-            continue
         link = links.target(g) if areas else None
         key = (g.font, g.size, link, g.hidden)
         if key != last_key:
@@ -147,17 +145,52 @@ def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None, flow: float = F
     return runs
 
 
-def _overprint(drawn: dict, text: str, x0: float, y0: float, near: float) -> bool:
-    """Whether this glyph was drawn already at (nearly) this spot; remembers it when not."""
-    row = round(y0)
-    for key in ((text, row), (text, row - 1), (text, row + 1)):
-        xs = drawn.get(key)
-        if xs is not None:
-            for x in xs:
-                if -near < x - x0 < near:
-                    return True
-    xs = drawn.setdefault((text, row), [])
-    xs.append(x0)
-    if len(xs) > 4:
-        del xs[0]
-    return False
+def without_overprints(glyphs: list[Glyph], flow: float = FLOW_GAP) -> list[Glyph]:
+    """The glyphs, each drawn twice at (nearly) one spot kept once: fake bold, a shadow, or a second pass
+    over part of a line. Of the copies, the one drawn as part of the longer stretch of text is kept, so a
+    partial pass drawn before the full line (some letters of it, jumping from one to the next) leaves the
+    line whole rather than the letters it shares cut out of it.
+    """
+    stretch: list[int] = []  # per glyph, the index of the stretch of text (drawing order, one baseline) it is in
+    lengths: list[int] = []
+    right = y = None
+    for g in glyphs:
+        size = max(1.0, g.size)
+        if right is None or abs(g.y0 - y) > SAME_BASELINE * size or not -size < g.x0 - right <= flow * size:
+            lengths.append(0)
+        lengths[-1] += 1
+        stretch.append(len(lengths) - 1)
+        right, y = g.x1, g.y0
+    drawn: dict[tuple[str, int, int], list[int]] = {}
+    dropped: set[int] = set()
+    for index, g in enumerate(glyphs):
+        if g.text.isspace():
+            continue
+        near = max(min(OVERPRINT * max(1.0, g.size), 0.2 * (g.x1 - g.x0)), 0.05)
+        earlier = _overprinted(drawn, glyphs, g, near)
+        if earlier is None:
+            drawn.setdefault((g.text, int(g.x0 // _CELL), int(g.y0 // _CELL)), []).append(index)
+        elif lengths[stretch[index]] > lengths[stretch[earlier]]:
+            dropped.add(earlier)
+            cell = drawn[(g.text, int(glyphs[earlier].x0 // _CELL), int(glyphs[earlier].y0 // _CELL))]
+            cell[cell.index(earlier)] = index  # the kept copy stands for both now
+        else:
+            dropped.add(index)
+    return [g for index, g in enumerate(glyphs) if index not in dropped] if dropped else glyphs
+
+
+def _overprinted(drawn: dict, glyphs: list[Glyph], g: Glyph, near: float) -> int | None:
+    """The index of a glyph already drawn with this text within ``near`` of ``g``, or None.
+
+    Glyphs are kept on a grid of ``_CELL`` points by text, so a line that draws one letter a hundred
+    times still finds, in a few cells, the one a second pass lays over it.
+    """
+    column, row = int(g.x0 // _CELL), int(g.y0 // _CELL)
+    reach = int(near // _CELL) + 1
+    for dx in range(-reach, reach + 1):
+        for dy in range(-reach, reach + 1):
+            for index in drawn.get((g.text, column + dx, row + dy), ()):
+                other = glyphs[index]
+                if -near < other.x0 - g.x0 < near and -near < other.y0 - g.y0 < near:
+                    return index
+    return None
