@@ -24,6 +24,7 @@ FIRST_TOKENS = 12  # per part, the unaccounted tokens shown
 SHOWN_CHARS = 40   # a token shown longer is cut
 MAX_JOIN = 24       # a word drawn letter by letter (a PDF's rotated page) is rejoined up to this many pieces
 MAX_REJOINED = 64   # characters of a word rejoined or split: words are short, and a long token costs its length
+MAX_PAIRED = 256    # a part's unaccounted words tried two by two, in either order: the pairs grow as its square
 
 
 def check(path: Path, fmt: str | None = None, options: dict | None = None,
@@ -52,6 +53,8 @@ def check(path: Path, fmt: str | None = None, options: dict | None = None,
     missing = [_charge(words, budget) for words in found]
     for words, lost in zip(found, missing):
         _rejoin(words, lost, budget)
+    for words, lost in zip(found, missing):
+        _pair(words, lost, budget)
     for part, words, lost in zip(parts, found, missing):
         entry = PartAccount(part.name, part.kind, len(words))
         for index in sorted(lost):
@@ -104,6 +107,26 @@ def _rejoin(words: list[str], lost: set[int], budget: Counter) -> None:
                     budget[tail] -= 1
                     lost.discard(index)
                     break
+
+
+def _pair(words: list[str], lost: set[int], budget: Counter) -> None:
+    """Two unaccounted pieces of one part that the output holds as one word, in either order: a layout
+    analysis that set a word's first letter on another line (a drop cap, a brace beside ``console``)
+    puts the pieces apart, or the wrong way round. Only a word the output holds and nothing else
+    claimed is taken, so a real loss cannot pair itself away."""
+    candidates = [i for i in sorted(lost) if len(words[i]) <= MAX_REJOINED][:MAX_PAIRED]
+    for a, first in enumerate(candidates):
+        if first not in lost:
+            continue
+        for second in candidates[a + 1:]:
+            if second not in lost:
+                continue
+            pair = (canonical(words[first] + words[second]), canonical(words[second] + words[first]))
+            joined = next((w for w in pair if budget[w] > 0), None)
+            if joined is not None:
+                budget[joined] -= 1
+                lost.difference_update((first, second))
+                break
 
 
 __all__ = ["FAMILIES", "check"]

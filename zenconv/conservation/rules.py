@@ -168,6 +168,10 @@ PDF_SKIPPED = {
 }
 """Patterns removed from pdfminer's page text."""
 
+PDF_OVERPRINT = 0.15
+PDF_OVERPRINT_WHY = ("a glyph drawn again on itself (the same character, size and place within 0.15 of its size and a fifth of its width: "
+                     "fake bold, a shadow, a second pass over part of a line) is one glyph on the page, not new text")
+
 # --- HTML ------------------------------------------------------------------------------------------
 
 HTML_SKIPPED = {
@@ -208,6 +212,7 @@ def catalogue() -> list[tuple[str, str, str]]:
               ("ooxml", "legacy note twin of a thread", OOXML_SKIPPED_COMMENTS)]
     found += [("odf", f"skipped {name(t)}", why) for t, why in ODF_SKIPPED.items()]
     found += [("pdf", pattern, why) for pattern, why in PDF_SKIPPED.items()]
+    found.append(("pdf", "overprinted glyphs", PDF_OVERPRINT_WHY))
     found += [("html", f"skipped {tag}", why) for tag, why in HTML_SKIPPED.items()]
     found.append(("markdown", "block_html", MARKDOWN_HTML))
     return found
