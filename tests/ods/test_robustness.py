@@ -3,18 +3,18 @@ bounded conversion, never an exception."""
 
 from __future__ import annotations
 
-import time
 
+from ..cputime import cpu_seconds
 from .conftest import FX, float_cell, read_ods, row_body, tables
 
 
 def test_a_short_row_repeated_a_million_times_stops_at_the_text_cap():
     # One character a row is under the text cap for a million rows: the row itself has to cost.
     rows = row_body(float_cell(1), repeat=1_000_000)
-    started = time.perf_counter()
+    started = cpu_seconds()
     result = read_ods(FX.raw_ods(f'<table:table table:name="S">{rows}</table:table>'))
     kept = list(tables(result)[0].rows)
-    assert time.perf_counter() - started < 10
+    assert cpu_seconds() - started < 10
     assert 1000 < len(kept) < 100_000
     assert result.codes()["ods.sheet-truncated"] == 1
 

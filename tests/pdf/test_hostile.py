@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
 import zenconv
 from zenconv.context import current_rss
 
+from ..cputime import cpu_seconds
 from . import make_hostile
 from .conftest import text_of
 
@@ -22,9 +22,9 @@ def hostile(tmp_path_factory):
 
 
 def convert(path, **options):
-    start = time.monotonic()
-    result = zenconv.convert(path, to="markdown", timeout=60, **options)
-    assert time.monotonic() - start < 30
+    start = cpu_seconds()
+    result = zenconv.convert(path, to="markdown", timeout=600, **options)  # a backstop: the bound is CPU time
+    assert cpu_seconds() - start < 30
     return result
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import tracemalloc
 
 import pytest
@@ -10,6 +9,8 @@ import pytest
 from zenconv.context import Source
 from zenconv.reports import Unreadable
 from zenconv.safe.zip import ZipLimits, open_package, open_zip
+
+from ..cputime import cpu_seconds
 
 TEXT = b"<a>" + b"0123456789" * 100 + b"</a>"  # 1,007 bytes
 
@@ -91,7 +92,7 @@ def test_a_lying_bomb_inflates_no_further_than_its_declared_size(gen, stream):
     data = gen.build_zip([gen.Member("a.xml", size=1024, payload=bomb, crc=crc)])
     with open_zip(data, "docx") as package:
         tracemalloc.start()
-        started = time.perf_counter()
+        started = cpu_seconds()
         try:
             code = refusal(lambda: drain(package.open("a.xml"), 1 << 20) if stream else package.read("a.xml"))
             peak = tracemalloc.get_traced_memory()[1]
@@ -99,7 +100,7 @@ def test_a_lying_bomb_inflates_no_further_than_its_declared_size(gen, stream):
             tracemalloc.stop()
     assert code == "docx.zip-size-mismatch"
     assert peak < 2 << 20  # what was inflated is 1 KiB and a byte, not 64 MiB
-    assert time.perf_counter() - started < 0.5
+    assert cpu_seconds() - started < 0.5
 
 
 @pytest.mark.parametrize("stream", [False, True], ids=["read", "stream"])
@@ -107,10 +108,10 @@ def test_an_honest_bomb_is_refused_before_inflating(gen, stream):
     bomb, crc = gen.zero_bomb(1100)
     data = gen.build_zip([gen.Member("a.xml", size=1100 << 20, payload=bomb, crc=crc)])
     with open_zip(data, "docx") as package:
-        started = time.perf_counter()
+        started = cpu_seconds()
         assert refusal(lambda: package.open("a.xml") if stream else package.read("a.xml")) == \
             "docx.zip-part-too-large"
-        assert time.perf_counter() - started < 0.05
+        assert cpu_seconds() - started < 0.05
 
 
 def test_a_bomb_under_the_part_limit_is_caught_by_the_package_limit(gen):

@@ -16,6 +16,8 @@ from zenconv.reports import Severity, Unreadable
 from zenconv.safe.xml import parse_xml
 from zenconv.safe.zip import SafeZip, ZipLimits, list_names, open_package, open_zip, read_small, zip_codes
 
+from ..cputime import cpu_seconds
+
 PARTS = {
     "[Content_Types].xml": "<Types/>",
     "word/document.xml": "<w:document xmlns:w='urn:w'>" + "<w:p>text</w:p>" * 2000 + "</w:document>",
@@ -343,11 +345,11 @@ def test_damaged_bytes_give_unreadable_or_the_parts(make_zip, flips):
 
 def test_listing_ten_thousand_entries_is_fast(make_zip):
     data = make_zip({f"xl/worksheets/sheet{i}.xml": b"" for i in range(10_000)}, method=zipfile.ZIP_STORED)
-    started = time.perf_counter()
+    started = cpu_seconds()
     with open_zip(data, "xlsx") as package:
         assert len(package.names) == 10_000
     assert len(list_names(data)) == 10_000
-    assert time.perf_counter() - started < 1.0
+    assert cpu_seconds() - started < 1.0
 
 
 def test_read_is_one_zlib_pass_like_zipfile(make_zip):

@@ -3,8 +3,8 @@ bounded conversion, never an exception."""
 
 from __future__ import annotations
 
-import time
 
+from ..cputime import cpu_seconds
 from .conftest import FX, read_xlsx, tables
 
 
@@ -14,10 +14,10 @@ def test_a_merge_over_a_million_empty_rows_stops_at_the_text_cap():
     data = FX.raw_book('<sheetData><row r="1"><c r="A1"><v>1</v></c></row>'
                        '<row r="1048576"><c r="B1048576"><v>2</v></c></row></sheetData>'
                        '<mergeCells><mergeCell ref="A1:A1048576"/></mergeCells>')
-    started = time.perf_counter()
+    started = cpu_seconds()
     result = read_xlsx(data)
     rows = list(tables(result)[0].rows)
-    assert time.perf_counter() - started < 10
+    assert cpu_seconds() - started < 10
     assert len(rows) < 100_000
     assert result.codes()["xlsx.sheet-truncated"] == 1
     assert "--max-expansion" in tables(result)[0].notes[0]
