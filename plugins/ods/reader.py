@@ -24,7 +24,7 @@ from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Block, Heading, Table, Text
 from zenconv.reports import Unreadable
-from zenconv.safe.xml import parse_xml
+from zenconv.safe.xml import parse_xml, part_refusal
 from zenconv.safe.zip import open_package
 
 from .tables import EVENTS, TAGS, TableInfo, TableRows, next_table, survey
@@ -76,27 +76,40 @@ def _check_package(package, ctx) -> None:
         declared = package.read("mimetype")[:200].decode("ascii", "replace").strip()
         if declared.startswith("application/vnd.oasis.opendocument") and declared not in SPREADSHEET_TYPES:
             raise Unreadable("ods.not-a-spreadsheet", f"the package is {declared}, not a spreadsheet")
-    if package.has("META-INF/manifest.xml"):
-        manifest = parse_xml(package.read("META-INF/manifest.xml"), ctx.namespace,
-                             max_depth=ctx.options["max_xml_depth"])
+    manifest = _part(package, "META-INF/manifest.xml", ctx)
+    if manifest is not None:
         if next(manifest.iter(f"{MANIFEST}encryption-data"), None) is not None:
             raise Unreadable("ods.encrypted-package", "the package is encrypted (manifest:encryption-data)")
     if not package.has("content.xml"):
         raise Unreadable("ods.missing-content", "the package has no content.xml")
 
 
+def _part(package, name: str, ctx):
+    """The root of a part other than content.xml: None when there is none, or when it broke the XML
+    rules (``ods.part-refused``: the workbook is read without it). OpenOffice's DOCTYPEs without an
+    internal subset are accepted."""
+    if not package.has(name):
+        return None
+    try:
+        return parse_xml(package.read(name), ctx.namespace, max_depth=ctx.options["max_xml_depth"], plain_doctype=True)
+    except Unreadable as exc:
+        if not part_refusal(exc):
+            raise
+        ctx.report("ods.part-refused", Locator(part=name), detail=f"{name}: {exc.code}")
+        return None
+
+
 def _metadata(package, ctx) -> None:
-    if not package.has("meta.xml"):
-        return
-    root = parse_xml(package.read("meta.xml"), ctx.namespace, max_depth=ctx.options["max_xml_depth"])
-    odf_meta(root, ctx.metadata)
+    root = _part(package, "meta.xml", ctx)
+    if root is not None:
+        odf_meta(root, ctx.metadata)
 
 
 def _headers_footers(package, ctx) -> None:
     """The master pages' print headers and footers are not carried: reported, with their words."""
-    if not package.has("styles.xml"):
+    root = _part(package, "styles.xml", ctx)
+    if root is None:
         return
-    root = parse_xml(package.read("styles.xml"), ctx.namespace, max_depth=ctx.options["max_xml_depth"])
     masters = root.find(f"{OFFICE}master-styles")
     texts = [text for el in (masters.iter(*_FURNITURE) if masters is not None else ())
              if (text := " ".join("".join(el.itertext()).split()))]

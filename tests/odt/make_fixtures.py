@@ -347,7 +347,31 @@ def build(out: Path) -> dict[str, Path]:
             lambda d: d.replace(b"?>", b'?><!DOCTYPE x [<!ENTITY a "aaaa">]>', 1))
     made["no-content"] = out / "no-content.odt"
     rewrite(made["text"], made["no-content"], "content.xml", lambda d: None)
+    # OpenOffice's own DOCTYPEs, with no internal subset: a manifest's and an embedded formula's (read)
+    made["formula"] = out / "formula.odt"
+    unmarked = out / "formula-unmarked.odt"
+    rewrite(made["chart"], unmarked, "Object 1/content.xml", lambda d: MATHML.encode())
+    rewrite(unmarked, made["formula"], "META-INF/manifest.xml", lambda d: d.replace(b"?>", MANIFEST_DOCTYPE, 1))
+    unmarked.unlink()
+    # An internal subset in a part that is not the body: that part alone is refused
+    made["object-subset"] = out / "object-subset.odt"
+    rewrite(made["formula"], made["object-subset"], "Object 1/content.xml",
+            lambda d: d.replace(b'"math.dtd">', b'"math.dtd" [<!ENTITY e "boom">]>', 1))
+    made["styles-subset"] = out / "styles-subset.odt"
+    rewrite(made["text"], made["styles-subset"], "styles.xml",
+            lambda d: d.replace(b"?>", b'?><!DOCTYPE x [<!ENTITY a "aaaa">]>', 1))
     return made
+
+
+MANIFEST_DOCTYPE = b'?>\n<!DOCTYPE manifest:manifest PUBLIC "-//OpenOffice.org//DTD Manifest 1.0//EN" "Manifest.dtd">'
+MATHML = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<!DOCTYPE math:math PUBLIC "-//OpenOffice.org//DTD Modified W3C MathML 1.01//EN" "math.dtd">\n'
+    '<math:math xmlns:math="http://www.w3.org/1998/Math/MathML"><math:semantics><math:mrow><math:mi>E</math:mi>'
+    '<math:mo>=</math:mo><math:mi>m</math:mi><math:msup><math:mi>c</math:mi><math:mn>2</math:mn></math:msup>'
+    '</math:mrow><math:annotation math:encoding="StarMath 5.0">E = m c^2</math:annotation></math:semantics>'
+    '</math:math>'
+)
 
 
 if __name__ == "__main__":

@@ -22,8 +22,11 @@ def streams(package: SafeZip) -> list[str]:
     """The content and styles streams the manifest lists, in its order (the root's when it lists none)."""
     listed: list[str] = []
     if package.has("META-INF/manifest.xml"):
-        root = parse_xml(package.read("META-INF/manifest.xml"), NS)
-        for entry in root.iter(_MANIFEST + "file-entry"):
+        try:
+            root = parse_xml(package.read("META-INF/manifest.xml"), NS, plain_doctype=True)
+        except Unreadable:  # a manifest the readers refuse too: the root streams are looked for instead
+            root = None
+        for entry in root.iter(_MANIFEST + "file-entry") if root is not None else ():
             path = clamp_part_name(entry.get(_MANIFEST + "full-path") or "")
             if path.rsplit("/", 1)[-1] in rules.ODF_ROOTS and package.has(path) and path not in listed:
                 listed.append(path)
@@ -46,7 +49,7 @@ def extract(package: SafeZip, limit: int = MAX_PART_CHARS) -> tuple[list[Part], 
     problems: list[str] = []
     for stream in streams(package):
         try:
-            root = parse_xml(package.read(stream), NS)
+            root = parse_xml(package.read(stream), NS, plain_doctype=True)
         except Unreadable as exc:
             problems.append(f"{stream}: {exc.code}")
             continue
