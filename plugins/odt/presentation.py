@@ -19,6 +19,7 @@ from zenconv.ir import Container, Heading, HiddenFacet, LayoutFacet, Locator, No
 from zenconv.reports import Unreadable
 
 from .blocks import BlockReader
+from .dropped import comment_text, text_of
 from .names import ANIM, DRAW, OFFICE, PRESENTATION, STYLE, SVG, TEXT
 from .package import OdfPackage
 from .state import State
@@ -66,7 +67,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         number += 1
         hidden = el.get(f"{DRAW}style-name") in hidden_styles
         if hidden and ctx.options["hidden"] == "skip":
-            ctx.report("odp.hidden-slide-skipped", Locator(slide=number))
+            ctx.report("odp.hidden-slide-skipped", Locator(slide=number), text=text_of(el))
         else:
             yield _slide(el, number, hidden, size, reader)
         el.clear(keep_tail=True)
@@ -113,7 +114,7 @@ def _comment_refs(page, reader: BlockReader) -> list:
     annotations, refs = reader.annotations, []
     for el in page.iterfind(f"{OFFICE}annotation"):
         if not annotations.keep:
-            reader.s.report("annotations-dropped")
+            reader.s.report("annotations-dropped", text=comment_text(el))
             continue
         note_id = annotations.read(el, ranged=False)
         if note_id is not None:

@@ -53,6 +53,11 @@ def test_hidden_skip_drops_and_reports():
     assert codes["ods.hidden-sheet-dropped"] == 1
     assert codes["ods.hidden-row-dropped"] == 1
     assert codes["ods.hidden-column-dropped"] == 1
+    # Each report takes the text it drops, so none of it is lost silently.
+    quotes = {r.code.code: r.quotes for r in result.reporter.reports}
+    assert quotes["ods.hidden-sheet-dropped"] == ["hidden sheet value"]
+    assert quotes["ods.hidden-row-dropped"] == ["Hidden row s3 7"]
+    assert quotes["ods.hidden-column-dropped"] == ["Secret s1 s2 x"]
 
 
 def test_reported_constructs():

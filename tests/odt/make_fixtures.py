@@ -351,8 +351,9 @@ def build(out: Path) -> dict[str, Path]:
     made["formula"] = out / "formula.odt"
     unmarked = out / "formula-unmarked.odt"
     rewrite(made["chart"], unmarked, "Object 1/content.xml", lambda d: MATHML.encode())
-    rewrite(unmarked, made["formula"], "META-INF/manifest.xml", lambda d: d.replace(b"?>", MANIFEST_DOCTYPE, 1))
-    unmarked.unlink()
+    rewrite(unmarked, made["formula"], "content.xml", lambda d: d.replace(b">Chart below<", b">The formula <", 1))
+    rewrite(made["formula"], unmarked, "META-INF/manifest.xml", lambda d: d.replace(b"?>", MANIFEST_DOCTYPE, 1))
+    unmarked.replace(made["formula"])
     # An internal subset in a part that is not the body: that part alone is refused
     made["object-subset"] = out / "object-subset.odt"
     rewrite(made["formula"], made["object-subset"], "Object 1/content.xml",

@@ -28,3 +28,4 @@ def test_hidden_slide_kept_marked_or_skipped(docs):
     result = read_odp(docs["slides"], hidden="skip")
     assert [s.locator.slide for s in result.document.blocks] == [1, 3]
     assert result.codes() == {"odp.hidden-slide-skipped": 1}
+    assert result.reporter.matching("odp.hidden-slide-skipped")[0].quotes == ["Hidden one"]

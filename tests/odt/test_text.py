@@ -44,6 +44,7 @@ def test_hidden_text_kept_marked_or_skipped(docs):
     assert "Hidden section text" not in [getattr(b.children[0], "text", "") for b in result.document.blocks
                                          if hasattr(b, "children") and b.children]
     assert result.codes()["odt.hidden-text-skipped"] == 2
+    assert result.reporter.matching("odt.hidden-text-skipped")[0].quotes == ["Secret.", "Hidden section text"]
 
 
 def test_hidden_section_kept_and_marked(docs):
