@@ -14,9 +14,10 @@ _LINES = frozenset({f"{TEXT}p", f"{TEXT}h"})
 _DATES = frozenset({f"{DC}date", f"{META}date-string"})
 
 
-def text_of(el) -> str:
+def text_of(el, skipped=()) -> str:
+    """The text of ``el``, the elements whose tags are in ``skipped`` left out (their tails kept)."""
     out: list[str] = []
-    _walk(el, out, ())
+    _walk(el, out, skipped)
     return "".join(out).strip()
 
 

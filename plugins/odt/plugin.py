@@ -53,6 +53,8 @@ ODP_CODES = (
     *_shared("odp"),
     dropped("odp.hidden-slide-skipped", "A hidden slide was left out under --hidden skip."),
     dropped("odp.animations-dropped", "Slide animations (anim: and presentation: effects)."),
+    dropped("odp.master-text-dropped", "Text a master page shows on its slides (text boxes, footer, header and date-time "
+                                       "declarations), notes and handout masters' text: not carried, taken by the report."),
 )
 
 

@@ -1,8 +1,9 @@
 """What an ODF package (ODT, ODS) holds: the streams ``META-INF/manifest.xml`` lists, read by the rules.
 
 Of each ``content.xml`` (the document's and each embedded object's, a chart say) the body counts,
-of each ``styles.xml`` the master pages (page headers and footers); every text node inside counts
-but those :data:`~.rules.ODF_SKIPPED` names.
+of each ``styles.xml`` the master pages (page headers and footers, a presentation's masters); every
+text node inside counts but those :data:`~.rules.ODF_SKIPPED` names and placeholders'
+(:data:`~.rules.ODF_PLACEHOLDER`). OpenOffice's DOCTYPEs without an internal subset are read.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def streams(package: SafeZip) -> list[str]:
 
 def classify(el):
     tag = el.tag
-    if tag in rules.ODF_SKIPPED:
+    if tag in rules.ODF_SKIPPED or el.get(rules.ODF_PLACEHOLDER[0]) == rules.ODF_PLACEHOLDER[1]:
         return SKIP
     if tag in rules.ODF_SPACES:
         return SPACE
