@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import lxml.etree
 from zenconv_plugins.comments import comment_note
+from zenconv_plugins.odt.dropped import text_of
 from zenconv_plugins.properties import odf_meta
 from zenconv_plugins.xlsx.anchors import CellNotes, note_id
 from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
@@ -113,7 +114,7 @@ def _headers_footers(package, ctx) -> None:
         return
     masters = root.find(f"{OFFICE}master-styles")
     texts = [text for el in (masters.iter(*_FURNITURE) if masters is not None else ())
-             if (text := " ".join("".join(el.itertext()).split()))]
+             if (text := text_of(el))]
     if texts:
         ctx.report("ods.headers-footers-dropped", Locator(part="styles.xml"), count=len(texts), text="\n".join(texts))
 

@@ -19,7 +19,7 @@ HUNDRED_MB_LINE = textwrap.dedent("""
     path, kind = sys.argv[1], sys.argv[2]
     piece = ("x" * 999 + ",") * 1024 if kind == "fields" else "x" * (1 << 20)
     with open(path, "w") as fh:
-        fh.write("a,b\\n")
+        fh.write("a,b\\n" + ('"' if kind == "stray quote" else ""))
         for _ in range(100):
             fh.write(piece)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -50,6 +50,15 @@ def test_a_100_mb_field_is_read_under_the_caps(tmp_path):
     assert got["widths"] == [2, 1]
     assert set(got["codes"]) == {"csv.line-truncated", "csv.field-truncated"}
     assert got["grown_kib"] < 16 * 1024, f"reading grew the process by {got['grown_kib'] >> 10} MiB"
+
+
+def test_a_quote_open_over_a_100_mb_line_is_held_up_to_its_bound(tmp_path):
+    # The quote runs past --max-quoted-chars (1 Mi): that much is read again, then the line goes on
+    # under the record's caps as any 100 MB line does.
+    got = run_hundred_mb_line(tmp_path, "stray quote")
+    assert got["widths"] == [2, 1]
+    assert set(got["codes"]) == {"csv.unterminated-quote", "csv.line-truncated", "csv.field-truncated"}
+    assert got["grown_kib"] < 24 * 1024, f"reading grew the process by {got['grown_kib'] >> 10} MiB"
 
 
 def test_an_unterminated_quote_at_the_top_does_not_swallow_the_file(tmp_path):
