@@ -5,10 +5,10 @@ which the delimiter and line breaks are literal and ``""`` is a quote; a quote a
 literal character. A quote that is never closed is a stray one: a quoted field that runs past
 ``max_quoted_lines`` line breaks or ``max_quoted_chars`` characters, or to the end of the text, is
 read again from where it opened with that quote taken as a literal character, so the rest of the file
-is records as usual and not one cell (:class:`Cuts` ``quote`` says where). CRLF, LF and a lone CR end a record. Nothing is
-trimmed, ragged records stay ragged, a blank line is the record ``['']`` and a trailing line break adds
-no record. NUL characters are removed (and counted) as if before parsing: a CR, NULs and an LF are one
-line break, and NULs after the last line break add no record.
+is records as usual and not one cell (:class:`Cuts` ``quote`` says where). CRLF, LF and a lone CR
+end a record. Nothing is trimmed, ragged records stay ragged, a blank line is the record ``['']``
+and a trailing line break adds no record. NUL characters are removed (and counted) as if before
+parsing: a CR, NULs and an LF are one line break, and NULs after the last line break add no record.
 
 Where the ``csv`` module is used, and where not (measured on Python 3.11 against a character-by-
 character statement of the rules): on one physical line whose quoted fields close on it, ``csv``
