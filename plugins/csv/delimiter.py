@@ -31,7 +31,7 @@ def detect_delimiter(sample: str, cut: bool, caps: Caps) -> str:
 
 
 def score_delimiter(sample: str, cut: bool, delimiter: str, caps: Caps) -> float:
-    records = Tokenizer(io.StringIO(sample, newline=""), delimiter, caps)
+    records = Tokenizer(io.StringIO(sample, newline=""), delimiter, caps, text_ends=not cut)
     rows = [fields for fields, _line, _cuts in islice(records, SAMPLE_ROWS + 1)]
     if cut and 0 < len(rows) <= SAMPLE_ROWS:
         rows.pop()

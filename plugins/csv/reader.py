@@ -19,6 +19,9 @@ from zenconv.ir.nodes import Block, Cell, Row, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.text import EncodingGuess, UnknownEncoding, open_text, sniff_encoding
 
+from zenconv_plugins.xlsx.grid import column_letters
+
+from .binary import SAMPLE_BYTES, binary_reason
 from .delimiter import SAMPLE_CHARS, detect_delimiter
 from .plugin import VERSION
 from .tokenizer import Batch, Caps, Cuts, Tokenizer
@@ -30,8 +33,13 @@ _DELIMITER_OPTION = {",": ",", ";": ";", "tab": "\t", "|": "|"}
 
 def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
     options = ctx.options
-    caps = Caps(options["max_cols"], options["max_field_chars"], options["max_line_chars"])
+    caps = Caps(options["max_cols"], options["max_field_chars"], options["max_line_chars"],
+                options["max_quoted_lines"], options["max_quoted_chars"])
     guess = _encoding(source, options["encoding"] or None, ctx)
+    with source.open() as fh:
+        why = binary_reason(fh.read(SAMPLE_BYTES), guess)
+    if why is not None:
+        raise Unreadable(ctx.code("binary-content"), why)
     if options["delimiter"] == "auto":
         delimiter = _detect(source, guess, caps)
     else:
@@ -140,6 +148,12 @@ class _Ledger:
             limit = options["max_line_chars"]
             self._truncated("csv.line-truncated", locator, 1,
                             f"records longer than {limit:,} characters were cut", f"--max-line-chars {limit}")
+        if cuts.quotes:
+            lines, field, why = cuts.quote
+            line = locator.line + lines
+            self.ctx.report("csv.unterminated-quote", Locator(row=locator.row, line=line,
+                                                              cell=f"{column_letters(field + 1)}{locator.row + 1}"),
+                            count=cuts.quotes, detail=f"the quote opened on line {line:,} ran {why}")
 
     def rows_cut(self, locator: Locator, limit: int) -> None:
         self.ctx.report("csv.rows-truncated", locator)

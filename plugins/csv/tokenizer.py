@@ -1,11 +1,14 @@
 """Records from a text stream: RFC 4180, tolerant, with every cap enforced while reading.
 
 The rules (reference readers §3.2): a double quote at the start of a field opens a quoted field, in
-which the delimiter and line breaks are literal and ``""`` is a quote; an unterminated quote runs to
-the end; a quote anywhere else is a literal character. CRLF, LF and a lone CR end a record. Nothing is
-trimmed, ragged records stay ragged, a blank line is the record ``['']`` and a trailing line break adds
-no record. NUL characters are removed (and counted) as if before parsing: a CR, NULs and an LF are one
-line break, and NULs after the last line break add no record.
+which the delimiter and line breaks are literal and ``""`` is a quote; a quote anywhere else is a
+literal character. A quote that is never closed is a stray one: a quoted field that runs past
+``max_quoted_lines`` line breaks or ``max_quoted_chars`` characters, or to the end of the text, is
+read again from where it opened with that quote taken as a literal character, so the rest of the file
+is records as usual and not one cell (:class:`Cuts` ``quote`` says where). CRLF, LF and a lone CR
+end a record. Nothing is trimmed, ragged records stay ragged, a blank line is the record ``['']``
+and a trailing line break adds no record. NUL characters are removed (and counted) as if before
+parsing: a CR, NULs and an LF are one line break, and NULs after the last line break add no record.
 
 Where the ``csv`` module is used, and where not (measured on Python 3.11 against a character-by-
 character statement of the rules): on one physical line whose quoted fields close on it, ``csv``
@@ -32,7 +35,7 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
 from typing import TextIO
@@ -50,6 +53,8 @@ class Caps:
     max_cols: int
     max_field_chars: int
     max_line_chars: int
+    max_quoted_lines: int = 1000      # line breaks a quoted field may hold before its quote is taken as stray
+    max_quoted_chars: int = 1 << 20   # characters a quoted field may run to before its quote is taken as stray
 
 
 @dataclass(slots=True)
@@ -60,9 +65,12 @@ class Cuts:
     fields: int = 0       # fields cut at max_field_chars
     columns: int = 0      # fields dropped past max_cols
     line: bool = False    # the record ran past max_line_chars; the rest of it was skipped
+    quotes: int = 0       # stray quotes taken literally (a quoted field that never closed)
+    # The first of them: (lines after the record's first where it opened, 0-based field, why it was stray)
+    quote: tuple[int, int, str] | None = None
 
     def __bool__(self) -> bool:
-        return bool(self.nul or self.fields or self.columns or self.line)
+        return bool(self.nul or self.fields or self.columns or self.line or self.quotes)
 
 
 Record = tuple[list[str], int, Cuts | None]  # fields, 1-based line where the record starts, cuts
@@ -73,7 +81,8 @@ Batch = tuple[int, list[list[str]], Cuts | None]
 class Tokenizer:
     """Iterate to get :data:`Record` tuples, one per record, in order; the stream is read once."""
 
-    def __init__(self, stream: TextIO, delimiter: str, caps: Caps, tick: Callable[[], None] | None = None) -> None:
+    def __init__(self, stream: TextIO, delimiter: str, caps: Caps, tick: Callable[[], None] | None = None,
+                 text_ends: bool = True) -> None:
         if len(delimiter) != 1 or delimiter in '"\r\n\0':
             raise ValueError(f"unusable delimiter {delimiter!r}")
         self._readline = stream.readline
@@ -85,6 +94,9 @@ class Tokenizer:
         self._pending: list[str] = []  # pieces of a batch put back, last first
         self.stray_nul = 0  # NULs after the last record, in no record
         self._stop = re.compile("[" + re.escape(delimiter) + "\r\n]")
+        # Whether the end of the stream is the end of the text: a sample cut from a longer file may end
+        # inside a quoted field that closes later, so there a quote open at the end is not stray.
+        self._text_ends = text_ends
 
     def __iter__(self) -> Iterator[Record]:
         for line, records, cuts in self.batches():
@@ -202,9 +214,11 @@ class Tokenizer:
         """The record starting with ``seg``: its fields, its cuts, the physical lines it spans, and
         whether its last line ended with a lone CR; None when only NULs were left before the end."""
         state = _State(self.delimiter, self._stop, self.caps)
-        max_line = self.caps.max_line_chars
+        caps = self.caps
+        max_line = caps.max_line_chars
         lines = 0
         started = False
+        quote: _OpenQuote | None = None  # the quoted field open at the end of the last piece
         while True:
             ends_line = seg[-1:] in ("\n", "\r")
             if "\0" in seg:
@@ -219,6 +233,8 @@ class Tokenizer:
             if seg:
                 started = True
                 after_cr = seg[-1] == "\r"
+                whole, base, rest = seg, state.length, 0
+                state.opened = -1
                 if not state.skipping:
                     body = len(seg) - (2 if seg.endswith("\r\n") else 1 if ends_line else 0)
                     room = max(0, max_line - state.length)
@@ -226,12 +242,30 @@ class Tokenizer:
                         # Past the record cap: keep what fits, then only follow the quoting to the end.
                         state.feed(seg[:room])
                         state.skip()
-                        seg = seg[room:]
+                        seg, rest = seg[room:], room
                     state.length += len(seg)
-                done = state.feed(seg)
+                done = state.feed(seg, rest)
                 lines += ends_line
                 if done:
                     break
+                if not state.quoted:
+                    quote = None
+                elif state.opened >= 0:  # a quoted field opened in this piece and runs on
+                    quote = _OpenQuote(whole, state.opened, lines - ends_line, base, state.opened_field,
+                                       state.opened_skipping)
+                elif quote is not None:
+                    quote.pieces.append(whole)
+                    quote.chars += len(whole)
+                if quote is not None and not state.pending_quote:
+                    why = None
+                    if lines - quote.lines > caps.max_quoted_lines:
+                        why = f"over {caps.max_quoted_lines:,} lines"
+                    elif quote.chars > caps.max_quoted_chars:
+                        why = f"over {caps.max_quoted_chars:,} characters"
+                    if why is not None:
+                        lines, after_cr = quote.lines, False
+                        self._take_literally(state, quote, why)
+                        quote = None
             if self._tick is not None:
                 self._tick()
             seg = self._segment()
@@ -239,9 +273,59 @@ class Tokenizer:
                 if not started:
                     self.stray_nul += state.cuts.nul
                     return None
+                if quote is not None and self._text_ends and not state.pending_quote:
+                    lines, after_cr = quote.lines, False
+                    self._take_literally(state, quote, "to the end of the file")
+                    quote = None
+                    seg = self._segment()
+                    if seg:
+                        continue
                 state.end_field()
                 break
         return state.fields, state.cuts, lines, after_cr
+
+    def _take_literally(self, state: _State, quote: _OpenQuote, why: str) -> None:
+        """Read the text again from the stray quote on, the quote a character of its field: the text
+        after it is put back, in pieces as ``readline`` would have given them, ahead of the rest."""
+        cuts = state.cuts
+        cuts.quotes += 1
+        if cuts.quote is None:
+            cuts.quote = (quote.lines, quote.field, why)
+        state.take_literally(quote.field, quote.skipping)
+        state.length = quote.length + 1
+        pieces, tail = _replay_pieces("".join(quote.pieces)[1:], SEGMENT)
+        if tail:  # the rest of its line follows: the next piece put back, else the stream
+            if self._pending:
+                self._pending[-1] = tail + self._pending[-1]
+            else:
+                self._carry = tail + self._carry
+        pieces.reverse()
+        self._pending.extend(pieces)
+
+
+_BREAK = re.compile("\r\n|\r|\n")
+
+
+def _replay_pieces(text: str, size: int) -> tuple[list[str], str]:
+    """``text`` as the pieces ``readline(size)`` gives (a CRLF never cut), and what follows its last
+    line break or last whole piece: the start of a line whose rest is still to be read."""
+    pieces: list[str] = []
+    start = 0
+    for match in _BREAK.finditer(text):
+        end = match.end()
+        while end - start > size:
+            cut = start + size
+            if text[cut - 1] == "\r" and text[cut] == "\n":
+                cut += 1
+            pieces.append(text[start:cut])
+            start = cut
+        if start < end:
+            pieces.append(text[start:end])
+        start = end
+    while len(text) - start >= size:
+        pieces.append(text[start:start + size])
+        start += size
+    return pieces, text[start:]
 
 
 def batch_count(lines: int, chars: int) -> int:
@@ -260,6 +344,9 @@ def _clean_batch(lines: list[str], dialect: dict, fast_max: int, max_cols: int) 
         return None
     if len(records) != len(lines) or reader.line_num != len(lines):
         return None  # a quoted field ran on to a later line
+    last = lines[-1]
+    if last[-1] not in "\r\n" and '"' in last:
+        return None  # the text's last line, without a line break: a quote on it may never close
     # The last line's quoted field may have run on to the end of the batch: its line break is in it.
     if any("\n" in field or "\r" in field for field in records[-1]):
         return None
@@ -291,11 +378,32 @@ class _OneLine:
         return line
 
 
+@dataclass(slots=True)
+class _OpenQuote:
+    """A quoted field still open: the text from its quote on, and the record as it was at the quote."""
+
+    first: str               # the piece the quote is in
+    offset: int              # where the quote is in it
+    lines: int               # line breaks of the record before the quote
+    base: int                # characters of the record before that piece
+    field: int               # the fields of the record before it
+    skipping: bool           # whether the record was already past its cap
+    pieces: list[str] = field(default_factory=list)
+    chars: int = 0
+    length: int = 0          # characters of the record before the quote
+
+    def __post_init__(self) -> None:
+        self.pieces = [self.first[self.offset:]]
+        self.chars = len(self.pieces[0])
+        self.length = self.base + self.offset
+
+
 class _State:
     """The state of a record being read: the fields so far, the open field, the quoting."""
 
     __slots__ = ("delimiter", "stop", "caps", "fields", "parts", "field_length", "field_cut", "length",
-                 "quoted", "pending_quote", "at_start", "skipping", "cuts")
+                 "quoted", "pending_quote", "at_start", "skipping", "cuts", "opened", "opened_field",
+                 "opened_skipping")
 
     def __init__(self, delimiter: str, stop: re.Pattern, caps: Caps) -> None:
         self.delimiter = delimiter
@@ -311,9 +419,12 @@ class _State:
         self.at_start = True          # nothing of the current field read yet
         self.skipping = False         # past max_line_chars: nothing more is stored
         self.cuts = Cuts()
+        self.opened = -1              # where in the piece (from ``at``) the last quoted field opened
+        self.opened_field = 0         # the fields before it, and whether the record was past its cap
+        self.opened_skipping = False
 
-    def feed(self, s: str) -> bool:
-        """Consume ``s``; True when the record ended (a line break outside quotes)."""
+    def feed(self, s: str, at: int = 0) -> bool:
+        """Consume ``s`` (from ``at`` in its piece); True when the record ended (a line break outside quotes)."""
         i, n = 0, len(s)
         if self.pending_quote and n:
             self.pending_quote = False
@@ -342,6 +453,7 @@ class _State:
             if self.at_start and s[i] == '"':
                 self.quoted = True
                 self.at_start = False
+                self.opened, self.opened_field, self.opened_skipping = at + i, len(self.fields), self.skipping
                 i += 1
                 continue
             match = self.stop.search(s, i)
@@ -384,6 +496,20 @@ class _State:
         self.field_length = 0
         self.field_cut = False
         self.at_start = True
+
+    def take_literally(self, fields: int, skipping: bool) -> None:
+        """Back to the start of the open quoted field (``fields`` fields before it, ``skipping`` as
+        then), its quote now the field's first character and no longer quoting."""
+        if self.field_cut:
+            self.cuts.fields -= 1
+        del self.fields[fields:]
+        if not skipping and self.skipping:
+            self.skipping = self.cuts.line = False
+        self.parts = []
+        self.field_length = 0
+        self.field_cut = False
+        self.quoted = self.pending_quote = self.at_start = False
+        self.add('"')
 
     def skip(self) -> None:
         """Keep the record as read so far, the field in progress ending where the cap fell.

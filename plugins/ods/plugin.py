@@ -17,6 +17,8 @@ CODES = (
     *zip_codes(NAME),
     *xml_codes(NAME),
     refused("ods.encrypted-package", "An encrypted package (manifest:encryption-data): refused, never decrypted."),
+    refused("ods.part-refused", "A part other than content.xml (the manifest, styles, meta) broke the XML rules "
+                                "(a DOCTYPE's internal subset, depth, syntax): read without it."),
     refused("ods.missing-content", "The package has no content.xml."),
     refused("ods.not-a-spreadsheet", "The package is another OpenDocument type, or content.xml holds no spreadsheet."),
     truncated("ods.cell-truncated", "A cell's text past 32,767 characters (Excel's own limit) was cut there."),

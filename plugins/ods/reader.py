@@ -15,16 +15,18 @@ from collections.abc import Iterator
 
 import lxml.etree
 from zenconv_plugins.comments import comment_note
+from zenconv_plugins.odt.dropped import text_of
 from zenconv_plugins.properties import odf_meta
 from zenconv_plugins.xlsx.anchors import CellNotes, note_id
 from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
 from zenconv_plugins.xlsx.stream import element_events
 
+from zenconv.ir import plain_text
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Block, Heading, Table, Text
 from zenconv.reports import Unreadable
-from zenconv.safe.xml import parse_xml
+from zenconv.safe.xml import parse_xml, part_refusal
 from zenconv.safe.zip import open_package
 
 from .tables import EVENTS, TAGS, TableInfo, TableRows, next_table, survey
@@ -76,59 +78,73 @@ def _check_package(package, ctx) -> None:
         declared = package.read("mimetype")[:200].decode("ascii", "replace").strip()
         if declared.startswith("application/vnd.oasis.opendocument") and declared not in SPREADSHEET_TYPES:
             raise Unreadable("ods.not-a-spreadsheet", f"the package is {declared}, not a spreadsheet")
-    if package.has("META-INF/manifest.xml"):
-        manifest = parse_xml(package.read("META-INF/manifest.xml"), ctx.namespace,
-                             max_depth=ctx.options["max_xml_depth"])
+    manifest = _part(package, "META-INF/manifest.xml", ctx)
+    if manifest is not None:
         if next(manifest.iter(f"{MANIFEST}encryption-data"), None) is not None:
             raise Unreadable("ods.encrypted-package", "the package is encrypted (manifest:encryption-data)")
     if not package.has("content.xml"):
         raise Unreadable("ods.missing-content", "the package has no content.xml")
 
 
+def _part(package, name: str, ctx):
+    """The root of a part other than content.xml: None when there is none, or when it broke the XML
+    rules (``ods.part-refused``: the workbook is read without it). OpenOffice's DOCTYPEs without an
+    internal subset are accepted."""
+    if not package.has(name):
+        return None
+    try:
+        return parse_xml(package.read(name), ctx.namespace, max_depth=ctx.options["max_xml_depth"], plain_doctype=True)
+    except Unreadable as exc:
+        if not part_refusal(exc):
+            raise
+        ctx.report("ods.part-refused", Locator(part=name), detail=f"{name}: {exc.code}")
+        return None
+
+
 def _metadata(package, ctx) -> None:
-    if not package.has("meta.xml"):
-        return
-    root = parse_xml(package.read("meta.xml"), ctx.namespace, max_depth=ctx.options["max_xml_depth"])
-    odf_meta(root, ctx.metadata)
+    root = _part(package, "meta.xml", ctx)
+    if root is not None:
+        odf_meta(root, ctx.metadata)
 
 
 def _headers_footers(package, ctx) -> None:
     """The master pages' print headers and footers are not carried: reported, with their words."""
-    if not package.has("styles.xml"):
+    root = _part(package, "styles.xml", ctx)
+    if root is None:
         return
-    root = parse_xml(package.read("styles.xml"), ctx.namespace, max_depth=ctx.options["max_xml_depth"])
     masters = root.find(f"{OFFICE}master-styles")
     texts = [text for el in (masters.iter(*_FURNITURE) if masters is not None else ())
-             if (text := " ".join("".join(el.itertext()).split()))]
+             if (text := text_of(el))]
     if texts:
         ctx.report("ods.headers-footers-dropped", Locator(part="styles.xml"), count=len(texts), text="\n".join(texts))
 
 
-def _report(counts: Counter, where: Locator | None, ctx) -> None:
-    for what in _SURVEY_CODES:
+def _report(counts: Counter, where: Locator | None, ctx, taken: dict[str, list[str]] | None = None,
+            codes: tuple[str, ...] = _SURVEY_CODES) -> None:
+    for what in codes:
         if counts[what]:
-            ctx.report(f"ods.{what}", where, count=counts[what])
+            text = "\n".join(taken.get(what, ())) if taken else None
+            ctx.report(f"ods.{what}", where, count=counts[what], text=text or None)
 
 
 def _table(events, info: TableInfo, budget: Budget, ctx) -> Iterator[Block]:
     where = Locator(sheet=info.ordinal, sheet_name=info.name)
     skip = ctx.options["hidden"] == "skip"
-    _report(info.counts, where, ctx)
+    _report(info.counts, where, ctx, info.taken)
     for what, detail in (("merges-past-limit", "merged ranges past the limit per sheet"),
                          ("annotation-copies", "copies of an annotated repeated cell: the note is referenced "
                                                "from the first copy only")):
         if info.counts[what]:
             ctx.report("ods.unhandled-construct", where, count=info.counts[what], detail=detail)
     if info.hidden and skip:
-        ctx.report("ods.hidden-sheet-dropped", where)
-        TableRows(events, info, skip_hidden=True, limit_col=0, counts=Counter(), checkpoint=ctx.checkpoint).drain()
+        rows = TableRows(events, info, skip_hidden=False, limit_col=0, counts=Counter(), checkpoint=ctx.checkpoint)
+        # The report takes the sheet's text, and that of the comments it holds, which go with it.
+        text = "\n".join(filter(None, (rows.text(), *(_comment_text(c) for *_, c in info.comments))))
+        ctx.report("ods.hidden-sheet-dropped", where, text=text or None)
         return
     first = max(info.first_col, 0)
     hidden_cols = [(a, b) for a, b in info.hidden_cols if b >= first and (info.last_col < 0 or a <= info.last_col)]
-    if skip and hidden_cols:
-        count = sum(min(b, info.last_col) - max(a, first) + 1 for a, b in hidden_cols)
-        if count > 0:
-            ctx.report("ods.hidden-column-dropped", where, count=count)
+    hidden_count = sum(min(b, info.last_col) - max(a, first) + 1 for a, b in hidden_cols) if skip else 0
     plan = SheetPlan(info.ordinal, info.name, first_col=first, skip_hidden=skip, hidden_cols=hidden_cols,
                      last_col=info.last_col, merges=_clipped(info))
     facets = (HiddenFacet("hidden-sheet"),) if info.hidden else ()
@@ -139,7 +155,7 @@ def _table(events, info: TableInfo, budget: Budget, ctx) -> Iterator[Block]:
     counts: Counter = Counter()
     hidden_width = sum(b - a + 1 for a, b in hidden_cols) if skip else 0
     source = TableRows(events, info, skip_hidden=skip, limit_col=first + max_cols + hidden_width, counts=counts,
-                       checkpoint=ctx.checkpoint)
+                       checkpoint=ctx.checkpoint, hidden_cols=hidden_cols if hidden_count > 0 else [])
     rows = source.rows()
     if info.comments:
         rows = _with_notes(rows, grid, info, skip, ctx)
@@ -149,9 +165,10 @@ def _table(events, info: TableInfo, budget: Budget, ctx) -> Iterator[Block]:
         yield table
     finally:
         source.drain()
-        for what in _ROW_CODES:
-            if counts[what]:
-                ctx.report(f"ods.{what}", where, count=counts[what])
+        if hidden_count > 0:  # after the rows: the report takes the text of the cells left out
+            text = "\n".join(source.taken.get("hidden-column-dropped", ()))
+            ctx.report("ods.hidden-column-dropped", where, count=hidden_count, text=text or None)
+        _report(counts, where, ctx, source.taken, _ROW_CODES)
 
 
 def _with_notes(rows, grid: Grid, info: TableInfo, skip_hidden: bool, ctx):
@@ -161,16 +178,22 @@ def _with_notes(rows, grid: Grid, info: TableInfo, skip_hidden: bool, ctx):
     taken: dict[str, int] = {}
     anchored = []
     hidden = 0
+    dropped = []
     for row, col, on_hidden_row, comment in sorted(info.comments, key=lambda item: item[:2]):
         if on_hidden_row and skip_hidden:
             hidden += 1
+            dropped.append(_comment_text(comment))
         else:
             anchored.append((row, col, comment_note(note_id(info.ordinal, row, col, taken), [comment])))
     if hidden:
         ctx.report("ods.annotations-dropped", Locator(sheet=info.ordinal, sheet_name=info.name), count=hidden,
-                   detail="comments on hidden rows skipped under --hidden skip")
+                   detail="comments on hidden rows skipped under --hidden skip", text="\n".join(dropped))
     notes.carry(anchored)
     return notes.rows(rows)
+
+
+def _comment_text(comment) -> str:
+    return "\n".join(filter(None, (comment.author, plain_text(comment.blocks))))
 
 
 def _clipped(info: TableInfo) -> list[tuple[int, int, int, int]]:

@@ -16,6 +16,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from zenconv_plugins.comments import Comment
+from zenconv_plugins.odt.dropped import comment_text
+
+from zenconv.ir import plain_text
+from zenconv.ir.nodes import Cell
 
 from .cells import CALCEXT, OFFICE, TABLE, annotation_comment, cell_value, frame_kind, holds_value
 
@@ -41,6 +45,7 @@ class TableInfo:
     merges: list[tuple[int, int, int, int]] = field(default_factory=list)
     comments: list[tuple[int, int, bool, Comment]] = field(default_factory=list)  # row, col, on a hidden row
     counts: Counter = field(default_factory=Counter)  # report code suffix → count
+    taken: dict[str, list[str]] = field(default_factory=dict)  # report code suffix → the texts it drops
 
 
 @dataclass(slots=True)
@@ -149,6 +154,7 @@ def _survey_row(element, info: TableInfo, row: int, keep_comments: bool) -> int:
             if child.tag == OFFICE + "annotation":
                 if not keep_comments:
                     info.counts["annotations-dropped"] += count * rows
+                    info.taken.setdefault("annotations-dropped", []).append(comment_text(child))
                     continue
                 hidden = element.get(TABLE + "visibility") in _HIDDEN
                 info.comments.append((row, col, hidden, annotation_comment(child, info.counts)))
@@ -178,13 +184,15 @@ class TableRows:
     """
 
     def __init__(self, events, info: TableInfo, *, skip_hidden: bool, limit_col: int, counts: Counter,
-                 checkpoint) -> None:
+                 checkpoint, hidden_cols: list[tuple[int, int]] = ()) -> None:
         self.events = events
         self.info = info
         self.skip_hidden = skip_hidden
         self.limit_col = limit_col  # the first column past the cap: a repeat is written up to it, and once at it
         self.counts = counts
         self.checkpoint = checkpoint
+        self.hidden_cols = hidden_cols  # the columns the grid leaves out under --hidden skip
+        self.taken: dict[str, list[str]] = {}  # report code suffix → the texts of the rows and columns left out
         self.depth = 1
         self.done = False
 
@@ -210,17 +218,44 @@ class TableRows:
                 self.checkpoint()
             if hidden and self.skip_hidden:
                 self.counts["hidden-row-dropped"] += rows if vals else 0
+                if vals:
+                    self.taken.setdefault("hidden-row-dropped", []).append("\t".join(map(value_text, vals)))
             elif vals:
+                if self.hidden_cols:
+                    self._hidden_columns(cols, vals)
                 # Hidden rows under --hidden skip are counted, not handed over, and empty rows only move
                 # the counter: a repeat of either costs nothing however large.
                 for copy in range(rows):
                     yield row + copy, hidden, cols if copy == 0 else list(cols), vals if copy == 0 else list(vals)
             row += rows
 
+    def _hidden_columns(self, cols: list[int], vals: list) -> None:
+        texts = [value_text(v) for c, v in zip(cols, vals) if any(a <= c <= b for a, b in self.hidden_cols)]
+        if texts:
+            self.taken.setdefault("hidden-column-dropped", []).append("\t".join(texts))
+
     def drain(self) -> None:
         if not self.done:
             for element in self._rows_elements():
                 _free(element)
+
+    def text(self) -> str:
+        """The text of the rest of the table, each cell once however often it repeats (what a report
+        that drops the table takes), read to the table's end."""
+        lines = []
+        for seen, element in enumerate(self._rows_elements(), 1):
+            values = [cell_value(cell, Counter()) for cell in element if cell.tag == CELL or cell.tag == COVERED]
+            if any(values):
+                lines.append("\t".join(value_text(v) for v in values if v))
+            _free(element)
+            if seen % 4096 == 0:
+                self.checkpoint()
+        return "\n".join(lines)
+
+
+def value_text(value) -> str:
+    """A cell value's text: a value is text, or a Cell of text and links."""
+    return plain_text(value.content) if isinstance(value, Cell) else value
 
 
 def _row_values(element, limit_col: int, counts: Counter) -> tuple[list[int], list]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from zenconv.ir import Heading, HiddenFacet, List, ListItem, Paragraph, StyleFacet
 
 from .annotations import Annotations
+from .dropped import text_of
 from .frames import FrameReader
 from .inlines import InlineReader
 from .names import DRAW, OFFICE, TABLE, TEXT
@@ -171,7 +172,7 @@ class BlockReader:
     def section(self, el) -> list:
         hidden = el.get(f"{TEXT}display") == "none" or el.get(f"{TEXT}is-hidden") == "true"
         if hidden and self.s.skip_hidden:
-            self.s.report("hidden-text-skipped")
+            self.s.report("hidden-text-skipped", text=text_of(el))
             return []
         blocks = self.children(el)
         if hidden:

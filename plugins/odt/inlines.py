@@ -12,10 +12,11 @@ import re
 
 from zenconv.ir import (
     Emphasis, HardBreak, HiddenFacet, Link, Note, NoteRef, Span, Strikethrough, Strong, Subscript, Superscript, Text,
-    Underline,
+    Underline, plain_text,
 )
 from zenconv_plugins.runs import group_runs
 
+from .dropped import comment_text
 from .names import DRAW, OFFICE, TEXT
 from .state import State
 from .styles import FLAGS
@@ -70,7 +71,7 @@ class InlineReader:
             if self.s.revisions == "all" and fmt.get("rev") is None:
                 fmt = {**fmt, "rev": inserted}
         if fmt.get("hidden") and self.s.skip_hidden:
-            self.s.report("hidden-text-skipped")
+            self.s.report("hidden-text-skipped", text=content if isinstance(content, str) else plain_text([content]))
             return False
         out.append((content, key_of(fmt)))
         return True
@@ -147,9 +148,9 @@ class InlineReader:
     def _annotation(self, el, fmt: dict, out: list) -> None:
         annotations = self.blocks.annotations
         if not annotations.keep:
-            self.s.report("annotations-dropped")
+            self.s.report("annotations-dropped", text=comment_text(el))
         elif fmt.get("hidden") and self.s.skip_hidden:
-            self.s.report("hidden-text-skipped")  # a comment on hidden text goes with it
+            self.s.report("hidden-text-skipped", text=comment_text(el))  # a comment on hidden text goes with it
         else:
             note_id = annotations.read(el, ranged=True)
             if note_id is not None:

@@ -3,14 +3,19 @@
 An encrypted package still lists its parts in the clear, but their bytes are ciphertext: the
 manifest's ``manifest:encryption-data`` says so, and the package is refused by code before any
 encrypted part is parsed.
+
+OpenOffice writes DOCTYPEs without an internal subset (the manifest's, an embedded formula's MathML):
+they are accepted (``plain_doctype``). A part other than ``content.xml`` that fails the XML rules
+anyway (an internal subset, a depth bomb, bad XML) is refused alone (``<ns>.part-refused``) and the
+document read without it; ``content.xml`` itself is the document, and refuses it.
 """
 
 from __future__ import annotations
 
 
-from zenconv.ir import Metadata
+from zenconv.ir import Locator, Metadata
 from zenconv.reports import Unreadable
-from zenconv.safe.xml import iterparse_xml, parse_xml
+from zenconv.safe.xml import iterparse_xml, parse_xml, part_refusal
 from zenconv.safe.zip import clamp_part_name, open_package
 from zenconv_plugins.properties import odf_meta
 
@@ -37,8 +42,18 @@ class OdfPackage:
         return self.zip.read(found) if found is not None else None
 
     def xml(self, name: str):
+        """The root of a part other than content.xml; None when there is none, or it was refused."""
         data = self.read(name)
-        return parse_xml(data, self.ctx.namespace, max_depth=self.max_depth) if data is not None else None
+        if data is None:
+            return None
+        try:
+            return parse_xml(data, self.ctx.namespace, max_depth=self.max_depth, plain_doctype=True)
+        except Unreadable as exc:
+            if not part_refusal(exc):
+                raise  # out of memory, say: the conversion's, not the part's
+            self.ctx.report(self.ctx.code("part-refused"), Locator(part=self.name_of(name)),
+                            detail=f"{self.name_of(name)}: {exc.code}")
+            return None
 
     def events(self, name: str, **options):
         """``(event, element)`` pairs of a part read as a stream (``options`` as ``iterparse_xml`` takes
@@ -46,7 +61,8 @@ class OdfPackage:
         found = self.name_of(name)
         if found is None:
             return None
-        return iterparse_xml(self.zip.open(found), self.ctx.namespace, max_depth=self.max_depth, **options)
+        return iterparse_xml(self.zip.open(found), self.ctx.namespace, max_depth=self.max_depth, plain_doctype=True,
+                             **options)
 
     def metadata(self, meta: Metadata) -> int | None:
         """Fill ``meta`` from meta.xml (in place: the document already holds it); return the page

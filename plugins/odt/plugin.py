@@ -21,6 +21,8 @@ def _shared(ns: str) -> tuple:
         *zip_codes(ns),
         *xml_codes(ns),
         refused(f"{ns}.encrypted-package", "The package is encrypted (manifest:encryption-data): decrypt it first."),
+        refused(f"{ns}.part-refused", "A part other than content.xml (the manifest, styles, meta, an embedded object) broke "
+                                      "the XML rules (a DOCTYPE's internal subset, depth, syntax): read without it."),
         refused(f"{ns}.wrong-document-type", "The package's body is not of this reader's kind, or it has no content.xml."),
         degraded(f"{ns}.chart-as-table", "A chart object carried as the table of its cached data; its drawing is lost."),
         dropped(f"{ns}.embedded-object-dropped", "An embedded object (OLE, a spreadsheet, audio or video) other than a chart or formula."),
@@ -51,6 +53,8 @@ ODP_CODES = (
     *_shared("odp"),
     dropped("odp.hidden-slide-skipped", "A hidden slide was left out under --hidden skip."),
     dropped("odp.animations-dropped", "Slide animations (anim: and presentation: effects)."),
+    dropped("odp.master-text-dropped", "Text a master page shows on its slides (text boxes, footer, header and date-time "
+                                       "declarations), notes and handout masters' text: not carried, taken by the report."),
 )
 
 

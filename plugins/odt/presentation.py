@@ -19,6 +19,8 @@ from zenconv.ir import Container, Heading, HiddenFacet, LayoutFacet, Locator, No
 from zenconv.reports import Unreadable
 
 from .blocks import BlockReader
+from .dropped import comment_text, text_of
+from .masters import MasterText, is_declaration
 from .names import ANIM, DRAW, OFFICE, PRESENTATION, STYLE, SVG, TEXT
 from .package import OdfPackage
 from .state import State
@@ -39,6 +41,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         styles.load(styles_root.find(f"{OFFICE}styles"), automatic=False)
         styles.load(styles_root.find(f"{OFFICE}automatic-styles"), automatic=True)
     width, height, _ = page_layout(styles_root)
+    masters = MasterText(styles_root, ctx)
     size = LayoutFacet("slide", width, height) if width or height else None
     events = pkg.events("content.xml")
     if events is None:
@@ -59,6 +62,10 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         if ended == 2 and el.tag == f"{OFFICE}automatic-styles":
             styles.load(el, automatic=True)
             hidden_styles = _hidden_page_styles(el)
+            masters.styles(el)
+            continue
+        if ended == 4 and is_declaration(el):
+            masters.declare(el)
             continue
         if ended != 4 or el.tag != f"{DRAW}page":
             continue
@@ -66,14 +73,16 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         number += 1
         hidden = el.get(f"{DRAW}style-name") in hidden_styles
         if hidden and ctx.options["hidden"] == "skip":
-            ctx.report("odp.hidden-slide-skipped", Locator(slide=number))
+            ctx.report("odp.hidden-slide-skipped", Locator(slide=number), text=text_of(el))
         else:
+            masters.slide(el, number)
             yield _slide(el, number, hidden, size, reader)
         el.clear(keep_tail=True)
         while el.getprevious() is not None:
             del el.getparent()[0]
     if not seen:
         raise Unreadable("odp.wrong-document-type", "content.xml has no office:presentation body")
+    masters.finish()
     reader.annotations.finish()
 
 
@@ -113,7 +122,7 @@ def _comment_refs(page, reader: BlockReader) -> list:
     annotations, refs = reader.annotations, []
     for el in page.iterfind(f"{OFFICE}annotation"):
         if not annotations.keep:
-            reader.s.report("annotations-dropped")
+            reader.s.report("annotations-dropped", text=comment_text(el))
             continue
         note_id = annotations.read(el, ranged=False)
         if note_id is not None:

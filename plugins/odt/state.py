@@ -34,8 +34,8 @@ class State:
     def skip_hidden(self) -> bool:
         return self.ctx.options.get("hidden") == "skip"
 
-    def report(self, what: str, *, detail: str | None = None, count: int = 1) -> None:
-        self.ctx.report(self.ctx.code(what), self.locator(), detail=detail, count=count)
+    def report(self, what: str, *, detail: str | None = None, count: int = 1, text: str | None = None) -> None:
+        self.ctx.report(self.ctx.code(what), self.locator(), detail=detail, count=count, text=text)
 
     def locator(self, **extra) -> Locator | None:
         if not self.locating:

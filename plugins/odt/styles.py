@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .dropped import text_of
 from .names import FO, LOEXT, OFFICE, STYLE, TEXT
 
 MAX_CHAIN = 32
@@ -173,7 +174,8 @@ def _list_levels(el) -> dict[int, ListLevel]:
 
 
 def page_layout(styles_root) -> tuple[int | None, int | None, str]:
-    """The first master page's size in EMU, and the text of its headers and footers ("" when none has text)."""
+    """The first master page's size in EMU, and the text of every master page's headers and footers
+    ("" when none has text): a document may use several (a first page's, a landscape section's)."""
     if styles_root is None:
         return None, None, ""
     masters = styles_root.find(f"{OFFICE}master-styles")
@@ -181,8 +183,9 @@ def page_layout(styles_root) -> tuple[int | None, int | None, str]:
     if master is None:
         return None, None, ""
     decorated = "\n".join(
-        text for tag in ("header", "footer", "header-first", "footer-first", "header-left", "footer-left")
-        for el in master.iterfind(f"{STYLE}{tag}") if (text := "".join(el.itertext()).strip())
+        text for page in masters.iterfind(f"{STYLE}master-page")
+        for tag in ("header", "footer", "header-first", "footer-first", "header-left", "footer-left")
+        for el in page.iterfind(f"{STYLE}{tag}") if (text := text_of(el))
     )
     name = master.get(f"{STYLE}page-layout-name")
     autos = styles_root.find(f"{OFFICE}automatic-styles")

@@ -104,3 +104,11 @@ def test_the_delimiter_option_overrides_detection(read_csv, option, delimiter):
     assert got.flags["delimiter"] == delimiter
     if option == ",":
         assert len(got.grid) == 9  # the quote is literal there: the quoted line break ends the record
+
+
+def test_a_quoted_field_the_sample_cuts_is_not_taken_as_stray():
+    # The sample ends inside a quoted field that may close later: its lines are not records.
+    sample = "a;b;c\n" * 20 + '1;2;"open\n' + "x,y,z,w\n" * 30
+    assert scores(sample, cut=True)[";"] == 1003.0  # 20 records of 3, the open one dropped as cut
+    # The same text as a whole file: the quote never closes, and the 30 lines after it are records.
+    assert scores(sample)[";"] == round(21 / 51 * 1000 + 3, 1)

@@ -19,7 +19,7 @@ HUNDRED_MB_LINE = textwrap.dedent("""
     path, kind = sys.argv[1], sys.argv[2]
     piece = ("x" * 999 + ",") * 1024 if kind == "fields" else "x" * (1 << 20)
     with open(path, "w") as fh:
-        fh.write("a,b\\n")
+        fh.write("a,b\\n" + ('"' if kind == "stray quote" else ""))
         for _ in range(100):
             fh.write(piece)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -52,17 +52,29 @@ def test_a_100_mb_field_is_read_under_the_caps(tmp_path):
     assert got["grown_kib"] < 16 * 1024, f"reading grew the process by {got['grown_kib'] >> 10} MiB"
 
 
-def test_an_unterminated_quote_at_the_top_does_not_swallow_memory(tmp_path):
+def test_a_quote_open_over_a_100_mb_line_is_held_up_to_its_bound(tmp_path):
+    # The quote runs past --max-quoted-chars (1 Mi): that much is read again, then the line goes on
+    # under the record's caps as any 100 MB line does.
+    got = run_hundred_mb_line(tmp_path, "stray quote")
+    assert got["widths"] == [2, 1]
+    assert set(got["codes"]) == {"csv.unterminated-quote", "csv.line-truncated", "csv.field-truncated"}
+    assert got["grown_kib"] < 24 * 1024, f"reading grew the process by {got['grown_kib'] >> 10} MiB"
+
+
+def test_an_unterminated_quote_at_the_top_does_not_swallow_the_file(tmp_path):
+    # The quote runs past --max-quoted-lines: it is taken literally and every later line is a row.
     path = tmp_path / "quote.csv"
     with open(path, "w") as fh:
         fh.write('a,"b\n')
-        for _ in range(2000):
+        for _ in range(20):
             fh.write("row,1,2,3\n" * 1000)
     got = read(path, READER, max_field_chars=100)
     (table,) = got.document.blocks
-    assert len(table.rows) == 1
-    assert len(table.rows[0].cells[1].content[0].text) == 100
-    assert "csv.field-truncated" in got.codes()
+    rows = list(table.rows)
+    assert len(rows) == 20_001
+    assert [c.content[0].text for c in rows[0].cells] == ["a", '"b']
+    assert rows[-1].cells == ["row", "1", "2", "3"]
+    assert got.codes() == {"csv.unterminated-quote": 1}
 
 
 def test_a_million_rows_stream_without_being_held(tmp_path, monkeypatch):

@@ -25,45 +25,53 @@ def parse(text: str, delimiter: str = ",") -> list[list[str]]:
 
 
 def stated(text: str, d: str = ",") -> list[tuple[list[str], int]]:
-    """The rules, one character at a time: (fields, line where the record starts) per record."""
-    out, row, field = [], [], []
-    quoted, at_start, line, start_line, i = False, True, 1, 1, 0
-    while i < len(text):
-        c = text[i]
-        if quoted:
-            if c == '"' and text[i + 1:i + 2] == '"':
-                field.append('"')
-                i += 2
-                continue
-            if c == '"':
-                quoted = False
+    """The rules, one character at a time: (fields, line where the record starts) per record. A quote
+    still open at the end is stray: the text is read again from it, that quote a literal character."""
+    literal: set[int] = set()  # positions of the stray quotes
+    while True:
+        out, row, field = [], [], []
+        quoted, at_start, line, start_line, i = False, True, 1, 1, 0
+        opened = None  # (position, row, line, start_line, records) where the open quoted field began
+        while i < len(text):
+            c = text[i]
+            if quoted:
+                if c == '"' and text[i + 1:i + 2] == '"':
+                    field.append('"')
+                    i += 2
+                    continue
+                if c == '"':
+                    quoted = False
+                else:
+                    field.append(c)
+                    if c == "\n" or (c == "\r" and text[i + 1:i + 2] != "\n"):
+                        line += 1
+                i += 1
+            elif c == '"' and at_start and i not in literal:
+                quoted, at_start = True, False
+                opened = i
+                i += 1
+            elif c == d:
+                row.append("".join(field))
+                field, at_start = [], True
+                i += 1
+            elif c in "\r\n":
+                row.append("".join(field))
+                out.append((row, start_line))
+                row, field, at_start = [], [], True
+                i += 2 if text[i:i + 2] == "\r\n" else 1
+                line += 1
+                start_line = line
             else:
                 field.append(c)
-                if c == "\n" or (c == "\r" and text[i + 1:i + 2] != "\n"):
-                    line += 1
-            i += 1
-        elif c == '"' and at_start:
-            quoted, at_start = True, False
-            i += 1
-        elif c == d:
-            row.append("".join(field))
-            field, at_start = [], True
-            i += 1
-        elif c in "\r\n":
+                at_start = False
+                i += 1
+        if quoted:  # never closed: read it all again with this quote taken literally
+            literal.add(opened)
+            continue
+        if row or field or not at_start:  # text after the last line break is a record
             row.append("".join(field))
             out.append((row, start_line))
-            row, field, at_start = [], [], True
-            i += 2 if text[i:i + 2] == "\r\n" else 1
-            line += 1
-            start_line = line
-        else:
-            field.append(c)
-            at_start = False
-            i += 1
-    if row or field or not at_start:  # text after the last line break is a record
-        row.append("".join(field))
-        out.append((row, start_line))
-    return out
+        return out
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -71,8 +79,9 @@ def stated(text: str, d: str = ",") -> list[tuple[list[str], int]]:
     ('"a,b",c\n', [["a,b", "c"]]),                        # the delimiter is literal in quotes
     ('"x\r\ny",z\n', [["x\r\ny", "z"]]),                   # so is a line break, kept as it is
     ('"ha ""ha"" ha"\n', [['ha "ha" ha']]),               # "" is a quote
-    ('"abc', [["abc"]]),                                   # an unterminated quote runs to the end
-    ('"abc\ndef,g\n', [["abc\ndef,g\n"]]),
+    ('"abc', [['"abc']]),                                  # a quote never closed is a character
+    ('"abc\ndef,g\n', [['"abc'], ["def", "g"]]),           # ... and the lines after it are records
+    ('a,"b\n"c,"d\n', [["a", "b\nc", '"d']]),              # the one left open is the stray one
     ('1.0 Hybrid "Cross",x\n', [['1.0 Hybrid "Cross"', "x"]]),  # a quote elsewhere is literal
     (' "a,b",c\n', [[' "a', 'b"', "c"]]),                 # ... even after a space: nothing is trimmed
     ('"ab"cd,e\n', [["abcd", "e"]]),                      # text after the closing quote joins the field

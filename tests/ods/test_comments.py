@@ -67,6 +67,8 @@ def test_drop_reports_each_annotation_and_carries_none():
     result = read_ods(COMMENTED, comments="drop")
     assert result.document.notes == []
     assert result.codes()["ods.annotations-dropped"] == 5
+    (report,) = result.reporter.matching("ods.annotations-dropped")
+    assert report.quotes[0].startswith("Ann Lee AL Net of tax? See the lease Bo Still open")
     assert "[^" not in _markdown(COMMENTED, comments="drop")
 
 
@@ -79,6 +81,7 @@ def test_annotations_on_rows_and_columns_skipped_under_hidden_skip_are_skipped_a
     skipped = read_ods(_table(rows, columns), hidden="skip")
     assert [n.id for n in skipped.document.notes] == ["comment-1-C1"]
     assert skipped.codes()["ods.annotations-dropped"] == 2
+    assert "on a hidden row" in skipped.reporter.matching("ods.annotations-dropped")[0].quotes[0]
     assert list(tables(skipped)[0].rows)[0].cells == ["a", Cell([Text("c"), NoteRef("comment-1-C1")])]
     kept = read_ods(_table(rows, columns))
     assert [n.id for n in kept.document.notes] == ["comment-1-B1", "comment-1-C1", "comment-1-A2"]

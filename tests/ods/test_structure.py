@@ -53,6 +53,11 @@ def test_hidden_skip_drops_and_reports():
     assert codes["ods.hidden-sheet-dropped"] == 1
     assert codes["ods.hidden-row-dropped"] == 1
     assert codes["ods.hidden-column-dropped"] == 1
+    # Each report takes the text it drops, so none of it is lost silently.
+    quotes = {r.code.code: r.quotes for r in result.reporter.reports}
+    assert quotes["ods.hidden-sheet-dropped"] == ["hidden sheet value"]
+    assert quotes["ods.hidden-row-dropped"] == ["Hidden row s3 7"]
+    assert quotes["ods.hidden-column-dropped"] == ["Secret s1 s2 x"]
 
 
 def test_reported_constructs():
@@ -80,3 +85,23 @@ def test_a_repeated_value_cell_is_written_as_often_as_it_repeats():
 def test_the_safe_layers_parser_reads_the_same_at_a_lower_depth_limit():
     assert [grid(t) for t in tables(read_ods(STRUCTURE, max_xml_depth=64))] == \
         [grid(t) for t in tables(read_ods(STRUCTURE))]
+
+
+def test_print_headers_and_footers_are_reported_with_their_text():
+    styles = ('<?xml version="1.0" encoding="UTF-8"?><office:document-styles '
+              'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+              'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+              'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:master-styles>'
+              '<style:master-page style:name="Default"><style:header><style:region-left><text:p>Quarterly'
+              '<text:s/>ledger</text:p></style:region-left><style:region-right><text:p>Page <text:page-number>1'
+              '</text:page-number></text:p></style:region-right></style:header><style:footer-left><text:p>Left '
+              'footer</text:p></style:footer-left></style:master-page>'
+              '<style:master-page style:name="Report"><style:footer><text:p>Report footer</text:p></style:footer>'
+              '</style:master-page></office:master-styles></office:document-styles>')
+    cell = '<table:table-cell office:value-type="string"><text:p>v</text:p></table:table-cell>'
+    data = FX.raw_ods(f'<table:table table:name="S"><table:table-row>{cell}</table:table-row></table:table>',
+                      extra={"styles.xml": styles.encode()})
+    result = read_ods(data)
+    (report,) = result.reporter.matching("ods.headers-footers-dropped")
+    assert report.count == 3
+    assert report.quotes == ["Quarterly ledger Page 1 Left footer Report footer"]

@@ -306,6 +306,56 @@ def presentation_document(path: Path) -> None:
     doc.save(str(path))
 
 
+def masters_document(path: Path) -> None:
+    """Slides showing their master page: a text box, a footer and a fixed date from the slides'
+    declarations, a page number; a placeholder's prompt, a notes master's text, an unused footer."""
+    doc = OpenDocumentPresentation()
+    _meta(doc, "Masters fixture")
+    layout = style.PageLayout(name="PM1")
+    layout.addElement(style.PageLayoutProperties(pagewidth="28cm", pageheight="15.75cm"))
+    doc.automaticstyles.addElement(layout)
+    no_footer = style.Style(name="dp2", family="drawing-page")
+    no_footer.addElement(style.DrawingPageProperties(displayfooter="false", backgroundobjectsvisible="false"))
+    doc.automaticstyles.addElement(no_footer)
+    master = style.MasterPage(name="Corporate", pagelayoutname=layout)
+
+    def box(parent, klass, *content, placeholder=False, y="14cm"):
+        attributes = {"class": klass} if klass else {}
+        if placeholder:
+            attributes["placeholder"] = "true"
+        f = draw.Frame(width="8cm", height="1cm", x="1cm", y=y, attributes=attributes)
+        tb = draw.TextBox()
+        p = text.P()
+        for item in content:
+            p.addElement(item) if not isinstance(item, str) else p.addText(item)
+        tb.addElement(p)
+        f.addElement(tb)
+        parent.addElement(f)
+
+    box(master, "title", "Click to add Title", placeholder=True, y="1cm")
+    box(master, None, "Acme Confidential", y="13cm")
+    box(master, "footer", presentation.Footer())
+    box(master, "date-time", presentation.DateTime())
+    box(master, "page-number", text.PageNumber(selectpage="current", text="<number>"))
+    notes = presentation.Notes()
+    box(notes, None, "Notes master legend")
+    master.addElement(notes)
+    doc.masterstyles.addElement(master)
+    doc.presentation.addElement(presentation.FooterDecl(name="ftr1", text="Quarterly review"))
+    doc.presentation.addElement(presentation.FooterDecl(name="ftr2", text="Draft footer"))
+    doc.presentation.addElement(presentation.DateTimeDecl(name="dtd1", source="fixed", text="2024-01-02"))
+    for number, page_style in ((1, None), (2, no_footer)):
+        page = draw.Page(name=f"page{number}", masterpagename=master, usefootername="ftr1",
+                         usedatetimename="dtd1", **({"stylename": page_style} if page_style else {}))
+        f = draw.Frame(width="20cm", height="2cm", x="2cm", y="1cm", attributes={"class": "title"})
+        tb = draw.TextBox()
+        tb.addElement(text.P(text=f"Slide body {number}"))
+        f.addElement(tb)
+        page.addElement(f)
+        doc.presentation.addElement(page)
+    doc.save(str(path))
+
+
 def spreadsheet(path: Path) -> None:
     doc = OpenDocumentSpreadsheet()
     t = table.Table(name="Sheet1")
@@ -333,7 +383,8 @@ def build(out: Path) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = {}
     for name, maker, ext in (("text", text_document, "odt"), ("chart", chart_document, "odt"),
-                             ("slides", presentation_document, "odp"), ("sheet", spreadsheet, "ods")):
+                             ("slides", presentation_document, "odp"), ("masters", masters_document, "odp"),
+                             ("sheet", spreadsheet, "ods")):
         made[name] = out / f"{name}.{ext}"
         maker(made[name])
     made["encrypted"] = out / "encrypted.odt"
@@ -347,7 +398,32 @@ def build(out: Path) -> dict[str, Path]:
             lambda d: d.replace(b"?>", b'?><!DOCTYPE x [<!ENTITY a "aaaa">]>', 1))
     made["no-content"] = out / "no-content.odt"
     rewrite(made["text"], made["no-content"], "content.xml", lambda d: None)
+    # OpenOffice's own DOCTYPEs, with no internal subset: a manifest's and an embedded formula's (read)
+    made["formula"] = out / "formula.odt"
+    unmarked = out / "formula-unmarked.odt"
+    rewrite(made["chart"], unmarked, "Object 1/content.xml", lambda d: MATHML.encode())
+    rewrite(unmarked, made["formula"], "content.xml", lambda d: d.replace(b">Chart below<", b">The formula <", 1))
+    rewrite(made["formula"], unmarked, "META-INF/manifest.xml", lambda d: d.replace(b"?>", MANIFEST_DOCTYPE, 1))
+    unmarked.replace(made["formula"])
+    # An internal subset in a part that is not the body: that part alone is refused
+    made["object-subset"] = out / "object-subset.odt"
+    rewrite(made["formula"], made["object-subset"], "Object 1/content.xml",
+            lambda d: d.replace(b'"math.dtd">', b'"math.dtd" [<!ENTITY e "boom">]>', 1))
+    made["styles-subset"] = out / "styles-subset.odt"
+    rewrite(made["text"], made["styles-subset"], "styles.xml",
+            lambda d: d.replace(b"?>", b'?><!DOCTYPE x [<!ENTITY a "aaaa">]>', 1))
     return made
+
+
+MANIFEST_DOCTYPE = b'?>\n<!DOCTYPE manifest:manifest PUBLIC "-//OpenOffice.org//DTD Manifest 1.0//EN" "Manifest.dtd">'
+MATHML = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<!DOCTYPE math:math PUBLIC "-//OpenOffice.org//DTD Modified W3C MathML 1.01//EN" "math.dtd">\n'
+    '<math:math xmlns:math="http://www.w3.org/1998/Math/MathML"><math:semantics><math:mrow><math:mi>E</math:mi>'
+    '<math:mo>=</math:mo><math:mi>m</math:mi><math:msup><math:mi>c</math:mi><math:mn>2</math:mn></math:msup>'
+    '</math:mrow><math:annotation math:encoding="StarMath 5.0">E = m c^2</math:annotation></math:semantics>'
+    '</math:math>'
+)
 
 
 if __name__ == "__main__":

@@ -100,6 +100,8 @@ def test_a_thread_with_its_replies_is_one_note():
 def test_comments_drop_reports_each_comment_and_carries_none():
     result = read_odt(THREAD, comments="drop")
     assert result.document.notes == [] and result.codes() == {"odt.annotations-dropped": 3}
+    assert result.reporter.matching("odt.annotations-dropped")[0].quotes == [
+        "John Reviewer Why Python?", "Jane Smith JS Because.", "Bo Agreed."]  # the text, not the dates
     assert markdown(THREAD, comments="drop") == "Python is great.\n"
     assert read_odt(RANGES, comments="drop").codes() == {"odt.annotations-dropped": 3}
 
@@ -128,6 +130,7 @@ def test_a_comment_on_hidden_text_goes_with_it_under_hidden_skip():
     assert [n.id for n in read_odt(data).document.notes] == ["comment-1"]
     skipped = read_odt(data, hidden="skip")
     assert skipped.document.notes == [] and skipped.codes() == {"odt.hidden-text-skipped": 2}  # the text, the comment
+    assert skipped.reporter.matching("odt.hidden-text-skipped")[0].quotes == ["secret", "Eve On the secret."]
 
 
 def test_the_same_document_converts_to_the_same_bytes():
@@ -184,4 +187,5 @@ def test_slide_comments_are_referenced_at_the_title_else_the_first_text_else_now
 def test_slide_comments_dropped_under_comments_drop():
     result = read_odp(SLIDES, comments="drop")
     assert result.document.notes == [] and result.codes() == {"odp.annotations-dropped": 4}
+    assert result.reporter.matching("odp.annotations-dropped")[0].quotes[0] == "Ann Lee AL Check the total."
     assert "[^" not in markdown(SLIDES, "odp", comments="drop")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from zenconv.ir import Container, HiddenFacet, Image, LayoutFacet, List, plain_text
+from zenconv.ir import Container, HiddenFacet, Image, LayoutFacet, List, Locator, plain_text
 
 from .conftest import read_odp
 
@@ -28,3 +28,28 @@ def test_hidden_slide_kept_marked_or_skipped(docs):
     result = read_odp(docs["slides"], hidden="skip")
     assert [s.locator.slide for s in result.document.blocks] == [1, 3]
     assert result.codes() == {"odp.hidden-slide-skipped": 1}
+    assert result.reporter.matching("odp.hidden-slide-skipped")[0].quotes == ["Hidden one"]
+
+
+# --- master pages ------------------------------------------------------------------------------
+
+
+def test_master_page_text_is_reported_on_each_slide_it_shows_on(docs):
+    result = read_odp(docs["masters"])
+    (report,) = result.reporter.matching("odp.master-text-dropped")
+    # Slide 1 shows the master's text box, its fixed date and its footer; slide 2's style hides the
+    # footer and the master's objects, but not the date. Then the notes master, and a footer no slide shows.
+    assert report.locators == [Locator(slide=1), Locator(slide=2), Locator(part="styles.xml"),
+                               Locator(part="content.xml")]
+    assert report.quotes == ["Acme Confidential 2024-01-02 Quarterly review", "2024-01-02", "Notes master legend",
+                             "Draft footer"]
+    assert report.details == ["notes master of Corporate", "footer ftr2: on no slide shown"]
+    assert report.count == 4
+    # A placeholder's prompt and the page-number field are not text the slides show.
+    assert not any("Click" in q or "number" in q for q in report.quotes)
+    assert result.codes() == {"odp.master-text-dropped": 4}
+
+
+def test_master_text_is_not_in_the_slides(docs):
+    text = plain_text(read_odp(docs["masters"]).document.blocks)
+    assert "Slide body 1" in text and "Acme" not in text and "Quarterly" not in text

@@ -44,6 +44,7 @@ def test_hidden_text_kept_marked_or_skipped(docs):
     assert "Hidden section text" not in [getattr(b.children[0], "text", "") for b in result.document.blocks
                                          if hasattr(b, "children") and b.children]
     assert result.codes()["odt.hidden-text-skipped"] == 2
+    assert result.reporter.matching("odt.hidden-text-skipped")[0].quotes == ["Secret.", "Hidden section text"]
 
 
 def test_hidden_section_kept_and_marked(docs):
@@ -75,3 +76,14 @@ def test_reported_constructs(docs):
     codes = read_odt(docs["text"]).codes()
     for code in ("odt.bookmarks-dropped", "odt.headers-footers-dropped", "odt.text-boxes-degraded"):
         assert codes[code] == 1, code
+
+
+def test_every_master_pages_headers_and_footers_are_reported_with_their_text(docs, tmp_path):
+    from .make_fixtures import rewrite
+
+    second = (b'<style:master-page style:name="Landscape" style:page-layout-name="pm1"><style:footer>'
+              b'<text:p>Landscape<text:s/>footer</text:p></style:footer></style:master-page></office:master-styles>')
+    path = tmp_path / "two-masters.odt"
+    rewrite(docs["text"], path, "styles.xml", lambda d: d.replace(b"</office:master-styles>", second, 1))
+    (report,) = read_odt(path).reporter.matching("odt.headers-footers-dropped")
+    assert report.quotes == ["Confidential Landscape footer"]

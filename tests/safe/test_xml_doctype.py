@@ -146,3 +146,81 @@ def test_parser_options_never_resolve_entities_nor_load_anything():
     # The second line of defence on its own: lxml with these options leaves entities unexpanded.
     root = etree.fromstring(XXE.encode(), etree.XMLParser(**safe_xml.PARSER_OPTIONS))
     assert "root:" not in etree.tostring(root, encoding="unicode")
+
+
+# --- plain_doctype: a DOCTYPE with no internal subset, as OpenOffice writes in manifests and MathML ---------
+
+MANIFEST_DOCTYPE = ('<!DOCTYPE manifest:manifest PUBLIC "-//OpenOffice.org//DTD Manifest 1.0//EN" "Manifest.dtd">\n'
+                    '<manifest:manifest xmlns:manifest="urn:m"><manifest:file-entry>Hello \u00e9\u2603'
+                    '</manifest:file-entry></manifest:manifest>')
+MATH_DOCTYPE = ('<!-- a comment first -->\n<!DOCTYPE math:math PUBLIC "-//OpenOffice.org//DTD Modified W3C MathML 1.01//EN" '
+                '"math.dtd">\n<math:math xmlns:math="urn:math"><math:mi>Hello \u00e9\u2603</math:mi></math:math>')
+PLAIN = [MANIFEST_DOCTYPE, MATH_DOCTYPE,
+         "<!DOCTYPE w:document>" + BODY,
+         "<!DOCTYPE w:document SYSTEM 'a[b].dtd'>" + BODY,            # a bracket in a quoted identifier
+         "<!DOCTYPE w:document SYSTEM 'http://127.0.0.1:9/x.dtd'>" + BODY]  # never fetched
+
+
+def first_text(data: bytes, how: str) -> str:
+    if how == "parse":
+        root = parse_xml(data, "odt", plain_doctype=True)
+    else:
+        stream = io.BytesIO(data) if how == "iterparse" else TrickleStream(data)
+        root = [el for event, el in iterparse_xml(stream, "odt", plain_doctype=True) if event == "end"][-1]
+    return root[0].text
+
+
+@pytest.mark.parametrize("how", HOW)
+@pytest.mark.parametrize("document", PLAIN, ids=["manifest", "mathml", "bare", "bracket-in-literal", "external"])
+def test_a_doctype_without_an_internal_subset_is_accepted_when_asked(document, how):
+    assert first_text(('<?xml version="1.0" encoding="UTF-8"?>\n' + document).encode(), how) == "Hello \u00e9\u2603"
+
+
+@pytest.mark.parametrize("how", ["parse", "iterparse"])
+@pytest.mark.parametrize("codec, bom, label", ENCODINGS, ids=IDS)
+def test_a_plain_doctype_is_accepted_in_every_encoding(codec, bom, label, how):
+    assert first_text(encoded(MANIFEST_DOCTYPE, codec, bom, label), how) == "Hello \u00e9\u2603"
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_without_asking_a_plain_doctype_is_still_refused(lxml_never_runs, how):
+    assert refusal(('<?xml version="1.0"?>\n' + MANIFEST_DOCTYPE).encode(), how) == "docx.doctype-refused"
+
+
+def plain_refusal(data: bytes, how: str) -> str:
+    with pytest.raises(Unreadable) as info:
+        if how == "parse":
+            parse_xml(data, "odt", plain_doctype=True)
+        else:
+            stream = io.BytesIO(data) if how == "iterparse" else TrickleStream(data)
+            for _ in iterparse_xml(stream, "odt", plain_doctype=True):
+                pass
+    return info.value.code
+
+
+@pytest.mark.parametrize("how", HOW)
+@pytest.mark.parametrize("document", [
+    BILLION_LAUGHS, XXE, XXE_PARAMETER,
+    "<!DOCTYPE w:document []>" + BODY,                       # an internal subset, even an empty one
+    "<!DOCTYPE w:document SYSTEM 'x.dtd' [<!ENTITY e 'x'>]>" + BODY,
+    "<!doctype w:document>" + BODY,                          # not XML's spelling: no exception for it
+    "<!ELEMENT w:document ANY>" + BODY,
+    "<!DOCTYPE w:document>\n<!DOCTYPE w:document [<!ENTITY e 'x'>]>" + BODY,
+], ids=["billion-laughs", "xxe", "xxe-parameter-entity", "empty-subset", "external-and-subset", "lowercase",
+        "bare-declaration", "second-doctype"])
+def test_an_internal_subset_is_refused_before_parsing_all_the_same(lxml_never_runs, document, how):
+    assert plain_refusal(('<?xml version="1.0"?>\n' + document).encode(), how) == "odt.doctype-refused"
+
+
+@pytest.mark.parametrize("how", ["parse", "iterparse"])
+@pytest.mark.parametrize("document", [XXE, BILLION_LAUGHS], ids=["xxe", "billion-laughs"])
+def test_an_internal_subset_behind_a_long_prolog_is_refused_after_parsing(how, document):
+    data = ('<?xml version="1.0"?>\n<!--' + "x" * (2 << 20) + '-->\n' + document).encode()
+    assert plain_refusal(data, how) == "odt.doctype-refused"
+
+
+def test_an_external_dtd_is_never_read_and_its_entities_never_expand():
+    data = b'<?xml version="1.0"?>\n<!DOCTYPE d SYSTEM "file:///etc/passwd">\n<d><e>&xxe;</e></d>'
+    root = parse_xml(data, "odt", plain_doctype=True)
+    assert "root:" not in etree.tostring(root, encoding="unicode")
+    assert root.getroottree().docinfo.internalDTD is not None and not list(root.getroottree().docinfo.internalDTD.iterentities())

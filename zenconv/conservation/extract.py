@@ -17,7 +17,7 @@ from .model import Part
 NS = "conservation"
 FAMILIES = {
     "docx": "ooxml", "xlsx": "ooxml", "pptx": "ooxml",
-    "odt": "odf", "ods": "odf",
+    "odt": "odf", "ods": "odf", "odp": "odf",
     "pdf": "pdf", "csv": "csv", "html": "html", "markdown": "markdown",
 }
 """A reader's name (the manifest's ``source.format``) -> the family of the source."""

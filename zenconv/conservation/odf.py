@@ -1,8 +1,9 @@
 """What an ODF package (ODT, ODS) holds: the streams ``META-INF/manifest.xml`` lists, read by the rules.
 
 Of each ``content.xml`` (the document's and each embedded object's, a chart say) the body counts,
-of each ``styles.xml`` the master pages (page headers and footers); every text node inside counts
-but those :data:`~.rules.ODF_SKIPPED` names.
+of each ``styles.xml`` the master pages (page headers and footers, a presentation's masters); every
+text node inside counts but those :data:`~.rules.ODF_SKIPPED` names and placeholders'
+(:data:`~.rules.ODF_PLACEHOLDER`). OpenOffice's DOCTYPEs without an internal subset are read.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ def streams(package: SafeZip) -> list[str]:
     """The content and styles streams the manifest lists, in its order (the root's when it lists none)."""
     listed: list[str] = []
     if package.has("META-INF/manifest.xml"):
-        root = parse_xml(package.read("META-INF/manifest.xml"), NS)
-        for entry in root.iter(_MANIFEST + "file-entry"):
+        try:
+            root = parse_xml(package.read("META-INF/manifest.xml"), NS, plain_doctype=True)
+        except Unreadable:  # a manifest the readers refuse too: the root streams are looked for instead
+            root = None
+        for entry in root.iter(_MANIFEST + "file-entry") if root is not None else ():
             path = clamp_part_name(entry.get(_MANIFEST + "full-path") or "")
             if path.rsplit("/", 1)[-1] in rules.ODF_ROOTS and package.has(path) and path not in listed:
                 listed.append(path)
@@ -32,7 +36,7 @@ def streams(package: SafeZip) -> list[str]:
 
 def classify(el):
     tag = el.tag
-    if tag in rules.ODF_SKIPPED:
+    if tag in rules.ODF_SKIPPED or el.get(rules.ODF_PLACEHOLDER[0]) == rules.ODF_PLACEHOLDER[1]:
         return SKIP
     if tag in rules.ODF_SPACES:
         return SPACE
@@ -46,7 +50,7 @@ def extract(package: SafeZip, limit: int = MAX_PART_CHARS) -> tuple[list[Part], 
     problems: list[str] = []
     for stream in streams(package):
         try:
-            root = parse_xml(package.read(stream), NS)
+            root = parse_xml(package.read(stream), NS, plain_doctype=True)
         except Unreadable as exc:
             problems.append(f"{stream}: {exc.code}")
             continue

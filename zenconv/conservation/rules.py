@@ -139,12 +139,19 @@ ODF_ROOTS = {
 }
 """Per stream, the subtrees that hold content (the rest of the stream is declarations and styles)."""
 
+ODF_PLACEHOLDER = ("{urn:oasis:names:tc:opendocument:xmlns:presentation:1.0}placeholder", "true")
+ODF_PLACEHOLDER_WHY = ("a placeholder frame (a master's title, outline, notes): its prompt text shows only while "
+                       "editing, and a slide's own frame replaces it")
+"""An element with this attribute and value is skipped, with its text."""
+
 ODF_SPACES = frozenset({TEXT + "s", TEXT + "tab", TEXT + "line-break"})
 ODF_BLOCKS = frozenset({TEXT + "p", TEXT + "h", "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}table-cell"})
 
 ODF_SKIPPED = {
     TEXT + "tracked-changes": "tracked changes: deletions are not in the accepted text",
     TEXT + "note-citation": "a note's number: a label the writer generates",
+    TEXT + "page-number": "a page or slide number: a field the application computes (a master page's says <number>)",
+    TEXT + "page-count": "the page count: a field the application computes",
     TEXT + "table-of-content-source": "an index's templates; the index body holds its entries",
     TEXT + "alphabetical-index-source": "an index's templates; the index body holds its entries",
     TEXT + "illustration-index-source": "an index's templates; the index body holds its entries",
@@ -211,6 +218,7 @@ def catalogue() -> list[tuple[str, str, str]]:
               ("ooxml", "_xHHHH_", OOXML_ESCAPE[1]), ("ooxml", "header/footer &-codes", OOXML_HEADER_FOOTER_CODES[1]),
               ("ooxml", "legacy note twin of a thread", OOXML_SKIPPED_COMMENTS)]
     found += [("odf", f"skipped {name(t)}", why) for t, why in ODF_SKIPPED.items()]
+    found.append(("odf", 'skipped presentation:placeholder="true"', ODF_PLACEHOLDER_WHY))
     found += [("pdf", pattern, why) for pattern, why in PDF_SKIPPED.items()]
     found.append(("pdf", "overprinted glyphs", PDF_OVERPRINT_WHY))
     found += [("html", f"skipped {tag}", why) for tag, why in HTML_SKIPPED.items()]

@@ -2,8 +2,9 @@
 
 - :mod:`zenconv.safe.zip`: zip packages from the central directory only, sizes bounded even when a
   header lies, hostile names, overlaps, encryption and unknown compression refused;
-- :mod:`zenconv.safe.xml`: lxml with DOCTYPEs refused before parsing, entities never resolved, no
-  network, a depth limit, streaming for large parts;
+- :mod:`zenconv.safe.xml`: lxml with DOCTYPEs refused before parsing (a reader may accept those
+  without an internal subset, as ODF's producers write them), entities never resolved, no network, a
+  depth limit, streaming for large parts;
 - :mod:`zenconv.safe.text`: decoding text the way the reference readers do;
 - :mod:`zenconv.safe.ole`: OLE compound files told apart (legacy binary or encrypted package).
 

@@ -8,6 +8,13 @@ expanding. lxml runs with ``resolve_entities=False``, ``no_network=True``, no DT
 ``huge_tree`` off as the second line, and a DTD it still finds (one behind a prolog longer than
 the scanned window) is refused after parsing.
 
+A format whose own producers write DOCTYPEs (OpenOffice's manifest and MathML parts) may ask for
+``plain_doctype=True``: a DOCTYPE with no internal subset (``<!DOCTYPE manifest:manifest PUBLIC
+"..." "Manifest.dtd">``) is then accepted, as it declares no entity; nothing changes for the rest.
+An internal subset (``[...]``, where entities are declared) is still refused before parsing, the
+external DTD is never loaded (``load_dtd=False``, ``no_network``), and an entity it might declare is
+never expanded (``resolve_entities=False``): a reference to one stays an unexpanded reference.
+
 lxml is imported on first use, so a plugin's entry-point module can declare ``xml_codes`` cheaply.
 
 Depth counts elements, the root being depth 1. libxml2 itself refuses past 256 without
@@ -49,6 +56,12 @@ def xml_codes(ns: str) -> tuple[Code, ...]:
     return tuple(refused(f"{ns}.{what}", meaning) for what, meaning in _MEANINGS.items())
 
 
+def part_refusal(exc: Unreadable) -> bool:
+    """Whether a refusal is the part's own (its DOCTYPE, depth or syntax), so a reader may read on
+    without that part, rather than the conversion's (its memory)."""
+    return exc.code.rsplit(".", 1)[-1] in _MEANINGS
+
+
 def _encoding_of(head: bytes) -> str:
     """The encoding family of the first bytes: a BOM, else where the NULs of the first character are."""
     for bom, name in _BOMS:
@@ -68,9 +81,9 @@ def _encoding_of(head: bytes) -> str:
     return "latin-1"  # any ASCII-compatible encoding: the markup we look for is ASCII
 
 
-def _prolog_state(text: str) -> str | None:
-    """"doctype" when the prolog declares one, "done" when the root element (or anything else) is
-    reached, None when ``text`` ends inside the prolog."""
+def _prolog_state(text: str, plain_doctype: bool = False) -> str | None:
+    """"doctype" when the prolog declares one (with ``plain_doctype``, one with an internal subset),
+    "done" when the root element (or anything else) is reached, None when ``text`` ends inside the prolog."""
     i, n = 0, len(text)
     while True:
         while i < n and text[i] in "\ufeff \t\r\n":
@@ -82,6 +95,12 @@ def _prolog_state(text: str) -> str | None:
             end, close = text.find("-->", i + 4), 3
         elif len(rest) < 4 and ("<!--".startswith(rest) or "<?".startswith(rest)):
             return None  # the text stops before the next construct can be told apart
+        elif plain_doctype and text.startswith("<!DOCTYPE", i) and text[i + 9:i + 10] and text[i + 9] in " \t\r\n":
+            end, close = _plain_doctype_end(text, i + 9), 1
+            if end == -2:
+                return "doctype"  # an internal subset: where entities are declared
+        elif plain_doctype and n - i <= 9 and "<!DOCTYPE".startswith(text[i:]):
+            return None  # the text stops inside the keyword
         elif rest.startswith("<!"):
             return "doctype"  # <!DOCTYPE, in any case, or any other declaration
         else:
@@ -91,12 +110,30 @@ def _prolog_state(text: str) -> str | None:
         i = end + close
 
 
+def _plain_doctype_end(text: str, i: int) -> int:
+    """Where the ``>`` closing a DOCTYPE is (its name and quoted identifiers skipped), -2 when it opens
+    an internal subset, -1 when ``text`` ends first."""
+    n = len(text)
+    while i < n:
+        char = text[i]
+        if char == ">":
+            return i
+        if char == "[":
+            return -2
+        if char in "\"'":
+            i = text.find(char, i + 1)
+            if i < 0:
+                return -1
+        i += 1
+    return -1
+
+
 def _decode(head: bytes, encoding: str, final: bool) -> str:
     # Incremental, so a character cut by the end of the window is left out rather than replaced.
     return codecs.getincrementaldecoder(encoding)("replace").decode(head, final)
 
 
-def _scan_prolog(head: bytes, ns: str, final: bool) -> bool:
+def _scan_prolog(head: bytes, ns: str, final: bool, plain_doctype: bool = False) -> bool:
     """True once the prolog is known to hold no DOCTYPE; raises doctype-refused when it does."""
     if len(head) < 4 and not final:
         return False  # too few bytes to tell UTF-32 from UTF-16 from UTF-8
@@ -107,15 +144,20 @@ def _scan_prolog(head: bytes, ns: str, final: bool) -> bool:
             texts.append(_decode(head, codecs.lookup(declared.group(1)).name, final))
         except LookupError:
             pass  # an encoding Python does not know: lxml will refuse it or the post-parse check will see a DTD
-    states = [_prolog_state(text) for text in texts]
+    states = [_prolog_state(text, plain_doctype) for text in texts]
     if "doctype" in states:
         raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
     return final or len(head) >= _PROLOG_WINDOW or None not in states
 
 
-def _has_dtd(element) -> bool:
+def _has_dtd(element, plain_doctype: bool = False) -> bool:
+    """Whether the document has a DTD, or with ``plain_doctype`` one that declares anything."""
     docinfo = element.getroottree().docinfo
-    return bool(docinfo.doctype) or docinfo.internalDTD is not None
+    if not plain_doctype:
+        return bool(docinfo.doctype) or docinfo.internalDTD is not None
+    dtd = docinfo.internalDTD
+    return dtd is not None and (next(dtd.iterentities(), None) is not None
+                                or next(dtd.iterelements(), None) is not None)
 
 
 def _syntax_error(exc: Exception, ns: str) -> Unreadable:
@@ -137,18 +179,19 @@ def _deeper_than(max_depth: int):
     return etree.XPath("boolean(" + "/*" * (max_depth + 1) + ")")
 
 
-def parse_xml(data: bytes, ns: str, *, max_depth: int = 256):
-    """The root element of ``data``: DOCTYPE refused before parsing, entities never resolved, no network."""
+def parse_xml(data: bytes, ns: str, *, max_depth: int = 256, plain_doctype: bool = False):
+    """The root element of ``data``: DOCTYPE refused before parsing (with ``plain_doctype``, one with
+    an internal subset), entities never resolved, no network."""
     from lxml import etree
 
     window = 4096  # the prolog is nearly always short: decode no more of a large part than it takes
-    while not _scan_prolog(data[:window], ns, window >= len(data)):
+    while not _scan_prolog(data[:window], ns, window >= len(data), plain_doctype):
         window *= 16
     try:
         root = etree.fromstring(data, etree.XMLParser(**PARSER_OPTIONS))
     except (etree.LxmlError, ValueError) as exc:
         raise _syntax_error(exc, ns) from None
-    if _has_dtd(root):
+    if _has_dtd(root, plain_doctype):
         raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
     # libxml2 already refuses past 256; a smaller limit is checked in C by one XPath.
     if max_depth < 256 and _deeper_than(max_depth)(root):
@@ -158,7 +201,7 @@ def parse_xml(data: bytes, ns: str, *, max_depth: int = 256):
 
 def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start", "end"),
                   tag: str | Iterable[str] | None = None, max_depth: int = 256,
-                  clear: bool = False) -> Iterator[tuple[str, object]]:
+                  clear: bool = False, plain_doctype: bool = False) -> Iterator[tuple[str, object]]:
     """Stream ``(event, element)`` pairs from a binary stream (a :meth:`SafeZip.open` part, say).
 
     ``events`` are lxml's ("start", "end", "start-ns", "end-ns", "comment", "pi"); ``tag`` keeps the
@@ -188,7 +231,7 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
         try:
             if head is not None:
                 head += data
-                if not _scan_prolog(head, ns, eof):
+                if not _scan_prolog(head, ns, eof, plain_doctype):
                     continue
                 data, head = head, None
                 # libxml2's push parser misses a UTF-32 byte-order mark unless told the encoding.
@@ -207,7 +250,7 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
                     raise Unreadable(f"{ns}.xml-too-deep", f"elements nest deeper than {max_depth}")
                 if not checked:
                     checked = True
-                    if _has_dtd(element):
+                    if _has_dtd(element, plain_doctype):
                         raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
             elif event == "end":
                 depth -= 1
@@ -224,11 +267,13 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
             return
 
 
-def check_xml(stream_or_bytes: BinaryIO | bytes, ns: str, *, max_depth: int = 256) -> None:
+def check_xml(stream_or_bytes: BinaryIO | bytes, ns: str, *, max_depth: int = 256,
+              plain_doctype: bool = False) -> None:
     """Validate a part (DOCTYPE, depth, well-formedness) in one streaming pass, keeping nothing.
 
     For parts a third-party library will parse itself (openpyxl, odfpy): check them here first.
     """
     stream = io.BytesIO(stream_or_bytes) if isinstance(stream_or_bytes, (bytes, bytearray)) else stream_or_bytes
-    for _ in iterparse_xml(stream, ns, events=("end",), max_depth=max_depth, clear=True):
+    for _ in iterparse_xml(stream, ns, events=("end",), max_depth=max_depth, clear=True,
+                           plain_doctype=plain_doctype):
         pass
