@@ -1,8 +1,10 @@
-"""numbering.xml: list levels, their formats and start values, and Word's counters.
+"""numbering.xml: list levels, their formats and start values, Word's counters and the labels it shows.
 
 Counters run per abstract numbering definition, shared by every ``w:num`` that points at it, as Word
 shows them; a ``w:num`` with a ``w:startOverride`` restarts that level the first time it is used. A
-level restarts whenever a shallower level advances (or as ``w:lvlRestart`` says).
+level restarts whenever a shallower level advances, or, with ``w:lvlRestart`` N, only when one of the
+levels 1..N does (0: never). A label is the level's ``w:lvlText`` with each ``%n`` replaced by level n's
+counter in level n's format (decimal for the levels above a ``w:isLgl`` level: legal numbering).
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from .namespaces import W
 _VAL = W + "val"
 _PLACEHOLDER = re.compile(r"%([1-9])")
 _UNORDERED = frozenset(("bullet", "none"))
+# A level's text is a short pattern ("Article %1.", "(%1)"); a hostile one as long as the part must not be
+# copied into every item's label.
+MAX_LABEL_CHARS = 100
 
 
 @dataclass(slots=True)
@@ -22,8 +27,8 @@ class Level:
     fmt: str = "decimal"
     text: str | None = None
     start: int = 1
-    restart: int | None = None    # restart after this (1-based) level advances; 0 never
-    suffix: str = "tab"
+    restart: int | None = None    # restart when a level 1..restart (1-based) advances; 0 never
+    suffix: str = "tab"           # what separates the label from the text: tab, space or nothing
     legal: bool = False
 
     @property
@@ -46,8 +51,9 @@ class Item:
     level: int
     ordered: bool
     value: int
-    label: str         # the rendered label, e.g. "2.1." (empty for a bullet)
-    compound: bool     # the label names more than one level ("1.2."): Markdown cannot number it
+    label: str | None  # the label as Word shows it, e.g. "2.1.", "(ii)", "Article 3."; None for a bullet
+    unsupported: str | None = None  # a w:numFmt this module cannot render: its numbers are decimal
+    cut: bool = False  # the level's text was longer than MAX_LABEL_CHARS: the label is its start
 
 
 BULLET = Level(fmt="bullet", text="•")
@@ -119,7 +125,7 @@ class Numbering:
         inst = self.instances.get(num_id)
         level = self.level(num_id, ilvl) if inst is not None else None
         if inst is None or level is None:
-            return Item("dangling:" + num_id, ilvl, False, 1, "", False)
+            return Item("dangling:" + num_id, ilvl, False, 1, None)
         aid = self._abstract_of(inst)
         counters = self._counters.setdefault(aid, [None] * 9)
         if ilvl in inst.start_overrides and (num_id, ilvl) not in self._started:
@@ -132,23 +138,33 @@ class Numbering:
         for deeper in range(ilvl + 1, 9):
             deeper_level = self.level(num_id, deeper)
             restart = deeper_level.restart if deeper_level is not None else None
-            if restart is None or (restart != 0 and restart <= ilvl + 1):
+            # lvlRestart N: the level restarts when one of levels 1..N advances; N at or below the level
+            # itself is ignored (the default, restart after any shallower level), 0 never restarts
+            if restart is None or restart > deeper or (restart != 0 and ilvl + 1 <= restart):
                 counters[deeper] = None
-        label, compound = self._label(num_id, ilvl, level, counters)
-        return Item(aid, ilvl, level.ordered, counters[ilvl], label, compound)
+        label, unsupported = self._label(num_id, ilvl, level, counters)
+        pattern = level.text or ""
+        return Item(aid, ilvl, level.ordered, counters[ilvl], label, unsupported, len(pattern) > MAX_LABEL_CHARS)
 
-    def _label(self, num_id: str, ilvl: int, level: Level, counters: list[int | None]) -> tuple[str, bool]:
-        if not level.ordered or not level.text:
-            return "", False
-        names = set(_PLACEHOLDER.findall(level.text))
+    def _label(self, num_id: str, ilvl: int, level: Level, counters: list[int | None]) -> tuple[str | None, str | None]:
+        """The label and the first unsupported format it needed. A bullet's glyph is no label; a level of
+        format ``none`` shows its text without numbers ("Note:"), and nothing when that is empty."""
+        if level.fmt == "bullet" or not level.text:
+            return None, None
+        unsupported = None
 
         def value(match: re.Match) -> str:
+            nonlocal unsupported
             at = int(match.group(1)) - 1
             other = self.level(num_id, at) or level
             count = counters[at] if counters[at] is not None else other.start
-            return format_number(count, "decimal" if level.legal and at != ilvl else other.fmt)
+            fmt = "decimal" if level.legal and at != ilvl else other.fmt
+            if fmt not in FORMATS and unsupported is None:
+                unsupported = fmt
+            return format_number(count, fmt)
 
-        return _PLACEHOLDER.sub(value, level.text), len(names) > 1
+        label = _PLACEHOLDER.sub(value, level.text[:MAX_LABEL_CHARS]).strip()
+        return label or None, unsupported
 
 
 def _level(el) -> tuple[int | None, Level]:
@@ -173,6 +189,7 @@ def _level(el) -> tuple[int | None, Level]:
 
 
 def format_number(n: int, fmt: str) -> str:
+    """``n`` in a ``w:numFmt`` (ST_NumberFormat); a format not in FORMATS is decimal."""
     if fmt in ("lowerLetter", "upperLetter"):
         text = _letters(n)
         return text if fmt == "lowerLetter" else text.upper()
@@ -180,10 +197,84 @@ def format_number(n: int, fmt: str) -> str:
         text = _roman(n)
         return text if fmt == "upperRoman" else text.lower()
     if fmt == "decimalZero":
-        return f"{n:02d}"
+        return f"{n:02d}" if 0 <= n < 10 else str(n)
+    if fmt == "ordinal":
+        return _ordinal(n)
+    if fmt in ("cardinalText", "ordinalText"):
+        words = _words(n, ordinal=fmt == "ordinalText")
+        return words[:1].upper() + words[1:] if words else str(n)
+    if fmt == "decimalEnclosedParen":
+        return f"({n})"
+    if fmt == "decimalEnclosedFullstop":
+        return f"{n}."
+    if fmt == "decimalEnclosedCircle":
+        return _circled(n)
+    if fmt == "numberInDash":
+        return f"- {n} -"
+    if fmt in ("decimalFullWidth", "decimalFullWidth2"):
+        return str(n).translate(_FULL_WIDTH)
+    if fmt == "chicago":
+        return _chicago(n)
     if fmt in _UNORDERED:
         return ""
     return str(n)
+
+
+# The formats format_number renders; any other is written in decimal and reported by the reader.
+FORMATS = frozenset((
+    "decimal", "decimalZero", "lowerLetter", "upperLetter", "lowerRoman", "upperRoman", "ordinal", "cardinalText",
+    "ordinalText", "decimalEnclosedParen", "decimalEnclosedFullstop", "decimalEnclosedCircle", "numberInDash",
+    "decimalFullWidth", "decimalFullWidth2", "decimalHalfWidth", "chicago", "bullet", "none",
+))
+_FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+         "seventeen eighteen nineteen").split()
+_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_NTH = {"one": "first", "two": "second", "three": "third", "five": "fifth", "eight": "eighth", "nine": "ninth",
+        "twelve": "twelfth"}
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _words(n: int, ordinal: bool) -> str:
+    """English words for 0..999999 as Word writes them ("twenty-one", "one hundred five"); else empty."""
+    if not 0 <= n < 1_000_000:
+        return ""
+    parts = []
+    thousands, rest = divmod(n, 1000)
+    if thousands:
+        parts.append(_words(thousands, False) + " thousand")
+    hundreds, rest = divmod(rest, 100)
+    if hundreds:
+        parts.append(_ONES[hundreds] + " hundred")
+    if rest or not parts:
+        parts.append(_ONES[rest] if rest < 20 else _TENS[rest // 10] + ("-" + _ONES[rest % 10] if rest % 10 else ""))
+    text = " ".join(parts)
+    if not ordinal:
+        return text
+    head, sep, last = text.rpartition("-") if "-" in text.rsplit(" ", 1)[-1] else text.rpartition(" ")
+    if last in _NTH:
+        last = _NTH[last]
+    elif last.endswith("y"):
+        last = last[:-1] + "ieth"
+    else:
+        last += "th"
+    return head + sep + last
+
+
+def _circled(n: int) -> str:
+    # Word draws 1..20 as the enclosed digits U+2460..U+2473 and larger numbers as plain digits
+    return chr(0x2460 + n - 1) if 1 <= n <= 20 else str(n)
+
+
+def _chicago(n: int) -> str:
+    # the footnote symbols *, †, ‡, §, doubled, tripled... past four
+    if not 0 < n <= 4 * 8:
+        return str(n)
+    return "*†‡§"[(n - 1) % 4] * ((n - 1) // 4 + 1)
 
 
 def _letters(n: int) -> str:
@@ -211,3 +302,11 @@ def _int(value: str | None) -> int | None:
         return int(value) if value is not None else None
     except ValueError:
         return None
+
+
+def report_label(st, item: Item) -> None:
+    """Say where a label is not quite what Word shows: numbers in a format this module lacks, a cut text."""
+    if item.unsupported is not None:
+        st.report("docx.list-format-unsupported", detail=f"{item.unsupported}: {item.label}")
+    if item.cut:
+        st.report("docx.list-label-cut", detail=f"{item.label[:40]}…" if item.label else None)
