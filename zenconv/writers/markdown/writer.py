@@ -166,9 +166,11 @@ class MarkdownWriter:
         """``numbered``: Markdown numbers the items (``1.``); else each is a bullet, its label its text."""
         # Tight (no blank lines) when every item is at most one block followed by lists; a blank line
         # between items makes each item a paragraph when read back.
-        loose = not all(_tight(item.blocks) for item in block.items)
+        contents = [item.blocks if numbered or item.label is None else labelled(item.label, item.blocks)
+                    for item in block.items]
+        loose = not all(_tight(blocks) for blocks in contents)
         number = min(max(block.start, 0), MAX_START)
-        for index, item in enumerate(block.items):
+        for index, (item, blocks) in enumerate(zip(block.items, contents)):
             if index and loose:
                 yield ""
             # The content starts at column 4 at least (``-   x``, ``1.  x``), as pandoc writes it: Python-Markdown
@@ -179,7 +181,6 @@ class MarkdownWriter:
             if item.checked is not None:
                 head += "[x] " if item.checked else "[ ] "
             indent = " " * len(head) if item.checked is None else " " * (len(head) - 4)
-            blocks = item.blocks if numbered or item.label is None else labelled(item.label, item.blocks)
             lines = self.join(blocks, blank=loose, nested=True, marker=True)
             first = next(lines, None)
             yield head + first if first else head.rstrip()
