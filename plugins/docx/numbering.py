@@ -13,9 +13,10 @@ import re
 from dataclasses import dataclass, field
 
 from ..numerals import FORMATS, format_number
-from .namespaces import W
+from .namespaces import MC, W
 
 _VAL = W + "val"
+_ALTERNATE, _CHOICE, _FALLBACK = MC + "AlternateContent", MC + "Choice", MC + "Fallback"
 _PLACEHOLDER = re.compile(r"%([1-9])")
 _UNORDERED = frozenset(("bullet", "none"))
 # A level's text is a short pattern ("Article %1.", "(%1)"); a hostile one as long as the part must not be
@@ -168,10 +169,23 @@ class Numbering:
         return label or None, unsupported
 
 
+def _properties(el):
+    """A level's properties; of an mc:AlternateContent, the Fallback's: Word 2010 puts a ``custom`` numFmt
+    (``001, 002, ...``) in the Choice and the nearest standard format in the Fallback."""
+    for child in el:
+        if child.tag == _ALTERNATE:
+            chosen = child.find(_FALLBACK)
+            if chosen is None:
+                chosen = child.find(_CHOICE)
+            yield from chosen if chosen is not None else ()
+        else:
+            yield child
+
+
 def _level(el) -> tuple[int | None, Level]:
     level = Level()
     ilvl = _int(el.get(W + "ilvl"))
-    for child in el:
+    for child in _properties(el):
         tag = child.tag
         val = child.get(_VAL)
         if tag == W + "numFmt":

@@ -173,3 +173,13 @@ def test_markdown_keeps_every_label_word_shows():
                  "-   e. Fifth letter", "    -   (1)) Paren one", "-   § 2 Second section", "1.  One",
                  "-   A) Letter A", "    2)  Inner two", "-   II. Styled two", "-   Note: Noted"):
         assert line + "\n" in md, line
+
+
+def test_a_custom_format_in_alternate_content_is_read_from_its_fallback():
+    levels = ('<w:lvl w:ilvl="0"><w:start w:val="1"/><mc:AlternateContent><mc:Choice Requires="w14">'
+              '<w:numFmt w:val="custom" w:format="001, 002, 003, ..."/></mc:Choice><mc:Fallback>'
+              '<w:numFmt w:val="decimalZero"/></mc:Fallback></mc:AlternateContent><w:lvlText w:val="%1."/></w:lvl>')
+    numbering = FX.abstract_of("1", levels) + FX.num("1", "1")
+    result = read_docx(FX.package(FX.p("a", num=("1", 0)) + FX.p("b", num=("1", 0)), numbering=numbering))
+    assert [i.label for i in result.document.blocks[0].items] == ["01.", "02."]
+    assert "docx.list-format-unsupported" not in result.reporter
