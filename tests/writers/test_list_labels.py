@@ -56,19 +56,29 @@ def test_labels_that_are_markdown_s_own_numbers_stay_numbers():
     paren = List([_item("one", "1)"), _item("two", "2)")], ordered=True)
     assert _md(plain) == "3.  one\n4.  two\n"
     assert _md(paren) == "1)  one\n2)  two\n"
+    assert not write_with("markdown", Document([plain, paren])).reporter.reports
     # a sequence that does not follow from the start is not Markdown's: the labels are kept as text
     skipped = List([_item("one", "1."), _item("three", "3.")], ordered=True)
     assert _md(skipped) == "-   1\\. one\n-   3\\. three\n"
 
 
-def test_a_restart_right_after_a_numbered_list_keeps_its_own_label():
+def test_a_restart_right_after_a_numbered_list_switches_delimiter_and_says_so():
     first = List([_item("one", "1."), _item("two", "2.")], ordered=True)
-    again = List([_item("one again", "1.")], ordered=True)
-    md = _md(first, again)
-    # "1)" would keep the lists apart but change the label: the restart is a bullet carrying "1."
-    assert md == "1.  one\n2.  two\n\n-   1\\. one again\n"
-    for render in RENDERERS.values():
-        assert (1, "1. one again") in _items(render(md))
+    again = List([_item("one again", "1.")], locator=None, ordered=True)
+    written = write_with("markdown", Document([first, again]))
+    # "1." again would continue the first list (1, 2, 3): ")" keeps them apart, the numbers are the source's
+    assert written.text == "1.  one\n2.  two\n\n1)  one again\n"
+    [report] = written.reporter.matching("to-md.list-delimiter-changed")
+    assert report.count == 1 and report.details == ["1. as 1)"]
+
+
+def test_bare_numbers_are_numbered_with_a_period_and_reported():
+    bare = List([_item("First section", "1", List([_item("Sub one", "1.1")], ordered=True)),
+                 _item("Second section", "2")], ordered=True)
+    written = write_with("markdown", Document([bare]))
+    assert written.text == "1.  First section\n    -   1.1 Sub one\n2.  Second section\n"
+    assert written.reporter.matching("to-md.list-delimiter-changed")[0].details == ["1 as 1."]
+    assert not write_with("markdown", Document([_clauses()])).reporter.reports
 
 
 def test_a_label_is_escaped_text_and_an_item_without_a_paragraph_still_shows_it():

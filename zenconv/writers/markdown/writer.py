@@ -4,9 +4,11 @@ Every block renders as an iterator of lines without their newline; a block quote
 prefixes its children's lines, so a table nested in a list still streams. Blocks are separated by one
 blank line. Two lists in a row would merge into one, so the second switches its bullet (``-``/``*``) or
 its number delimiter (``.``/``)``). A list keeps the labels its source shows: Markdown numbers it only
-when they are its plain sequence (``3.``, ``4.`` or ``3)``, ``4)``), and a list labelled any other way
-("(ii)", "1.2.", "Article 3.") is a bullet list whose items start with their label as text, as docling
-writes a compound label: every renderer then shows the label, and the nesting stays a list's.
+when they are its plain sequence (``3.``, ``4.``, ``3)``, ``4)``, or bare numbers, given a delimiter with
+``to-md.list-delimiter-changed``, as is a sequence that must switch delimiter to stay apart from the list
+before it), and a list labelled any other way ("(ii)", "1.2.", "Article 3.") is a bullet list whose
+items start with their label as text, as docling writes a compound label: every renderer then shows the
+label, and the nesting stays a list's.
 Containers are transparent (a slide's blocks are the slide), except
 speaker notes, written as a quote headed "Notes". Hidden content is kept and not marked: Markdown cannot
 show the mark; the HTML writer does.
@@ -76,9 +78,8 @@ class MarkdownWriter:
         previous = None  # (ordered, marker) of the list just written, if the last block was a list
         for block in _transparent(blocks):
             if type(block) is List:
-                numbered, marker = _list_marker(block, previous)
-                lines = self.list(block, marker, numbered)
-                current = (numbered, marker)
+                current = self.list_marker(block, previous)
+                lines = self.list(block, current[1], current[0])
             else:
                 lines = self.block(block, nested, (marker and not started) or previous is not None)
                 current = None
@@ -134,7 +135,7 @@ class MarkdownWriter:
         elif kind is ThematicBreak:
             yield "___"  # never a bullet character: "- ---" or "* ***" would be one long break
         elif kind is List:
-            numbered, marker = _list_marker(block, None)
+            numbered, marker = self.list_marker(block, None)
             yield from self.list(block, marker, numbered)
         else:
             raise TypeError(f"not a block node: {kind.__name__}")
@@ -161,6 +162,15 @@ class MarkdownWriter:
             return
         for line in text.split("\n"):
             yield "    " + line if line.strip() else ""
+
+    def list_marker(self, block: List, previous) -> tuple[bool, str]:
+        """:func:`_list_marker`, reporting labels whose delimiter Markdown changes."""
+        numbered, marker, changed = _list_marker(block, previous)
+        if changed:
+            first = block.items[0]
+            self.ctx.report("to-md.list-delimiter-changed", first.locator or block.locator,
+                            detail=f"{first.label} as {min(max(block.start, 0), MAX_START)}{marker}")
+        return numbered, marker
 
     def list(self, block: List, marker: str, numbered: bool) -> Iterator[str]:
         """``numbered``: Markdown numbers the items (``1.``); else each is a bullet, its label its text."""
@@ -214,24 +224,29 @@ def labelled(label: str, blocks: list) -> list:
     return [Paragraph([Text(label)]), *blocks]
 
 
-def _list_marker(block: List, previous) -> tuple[bool, str]:
-    """Whether Markdown numbers the list, and its marker; ``previous`` is the list just written, if any.
+def _list_marker(block: List, previous) -> tuple[bool, str, bool]:
+    """Whether Markdown numbers the list, its marker, and whether that changes the labels' delimiter;
+    ``previous`` is (numbered, marker) of the list just written, if any.
 
     A list with no labels is numbered when ordered (``.``, or ``)`` right after a list numbered with
     ``.``, which it would else continue). A labelled list is numbered only when its labels are the plain
-    sequence from its start with one delimiter, and that delimiter does not merge it into the list
-    before; any other labelled list is bullets that carry their labels.
+    sequence from its start, all with one delimiter (``3.``, ``4.``; ``3)``, ``4)``) or none (``3``, ``4``:
+    Word's ``%1``); Markdown then writes them with that delimiter, or, bare or right after a list numbered
+    with it, with the other one, and says so: the numbers stay what the source shows. Any other labelled
+    list is bullets that carry their labels as text.
     """
     items = block.items
     if all(item.label is None for item in items):
-        return block.ordered, _marker(block.ordered, previous)
-    if block.ordered:
-        start = block.start
-        for delimiter in (".", ")"):
-            if (previous != (True, delimiter) and 0 <= start <= MAX_START - len(items)
-                    and all(item.label == f"{start + i}{delimiter}" for i, item in enumerate(items))):
-                return True, delimiter
-    return False, _marker(False, previous)
+        return block.ordered, _marker(block.ordered, previous), False
+    start = block.start
+    if block.ordered and 0 <= start <= MAX_START - len(items):
+        numbers = [str(start + i) for i in range(len(items))]
+        for delimiter in (".", ")", ""):
+            if all(item.label == number + delimiter for item, number in zip(items, numbers)):
+                if delimiter and previous != (True, delimiter):
+                    return True, delimiter, False
+                return True, _marker(True, previous), True
+    return False, _marker(False, previous), False
 
 
 def _transparent(blocks: Iterable) -> Iterator:
