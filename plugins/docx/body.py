@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-
 from zenconv.ir.facets import HiddenFacet, RevisionFacet, StyleFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text

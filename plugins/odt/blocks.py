@@ -122,8 +122,9 @@ class BlockReader:
         if el.get(f"{TEXT}continue-numbering") == "true" or el.get(f"{TEXT}continue-list"):
             start = self.list_counters.get(key, start)
         result = List([], ordered=spec.ordered, start=start)
+        counted = 0  # items numbered so far: a header item shows no number and takes none
         if el.tag == f"{TEXT}numbered-paragraph":
-            self._add_item(result, el, level, style, spec, only_paragraphs=True)
+            counted += self._add_item(result, el, level, style, spec, result.start, only_paragraphs=True)
         else:
             first = True
             for child in el:
@@ -132,10 +133,11 @@ class BlockReader:
                     if value and value.isdigit() and first:
                         result.start = int(value)
                     first = False
-                    self._add_item(result, child, level, style, spec, header=child.tag == f"{TEXT}list-header")
+                    header = child.tag == f"{TEXT}list-header"
+                    counted += self._add_item(result, child, level, style, spec, result.start + counted, header=header)
                 elif child.tag == f"{TEXT}soft-page-break":
                     self.s.page += 1
-        self.list_counters[key] = result.start + len(result.items)
+        self.list_counters[key] = result.start + counted
         if not result.items:
             return []
         result.locator = result.items[0].locator  # where the list's first item is, not the paragraph before it
@@ -143,24 +145,24 @@ class BlockReader:
             result = List([ListItem([result])], ordered=False, locator=result.locator)
         return [result]
 
-    def _add_item(self, result: List, item, level: int, style: str | None, spec, *, only_paragraphs: bool = False,
-                  header: bool = False) -> None:
-        """Read one item into ``result``; its label (as the list style shows it) is known before its sublists
-        are read, which show it in theirs (``text:display-levels``)."""
-        number = result.start + len(result.items)
+    def _add_item(self, result: List, item, level: int, style: str | None, spec, number: int, *,
+                  only_paragraphs: bool = False, header: bool = False) -> bool:
+        """Read one item into ``result``, numbered ``number`` unless it is a header; whether it took the
+        number. The number is known before its sublists are read, which show it (``text:display-levels``)."""
         del self.numbers[level - 1:]
         self.numbers.extend([1] * (level - 1 - len(self.numbers)))  # a level skipped shows its first number
         self.numbers.append(number)
         blocks = self._item_blocks(item, level, style, only_paragraphs=only_paragraphs)
         if not blocks:
-            return
+            return False
         if not _has_own_content(blocks) and result.items:
             # An item holding only a nested list shows no label of its own: its list hangs
             # under the item before it.
             result.items[-1].blocks.extend(blocks)
-            return
+            return False
         label = None if header else self._label(style, level, spec, number)
         result.items.append(ListItem(blocks, locator=blocks[0].locator, label=label))
+        return not header
 
     def _label(self, style: str | None, level: int, spec, number: int) -> str | None:
         """The label a numbered level shows: its prefix, the numbers of its last ``display`` levels, its
@@ -169,8 +171,8 @@ class BlockReader:
             return None
         numbers = self.numbers[:level - 1][-(spec.display - 1):] if spec.display > 1 else []
         first = level - len(numbers)
-        shown = [format_number(n, self.s.styles.list_level(style, first + k).fmt, self.s) for k, n in enumerate(numbers)]
-        shown.append(format_number(number, spec.fmt, self.s))
+        shown = [_number(n, self.s.styles.list_level(style, first + k).fmt, self.s) for k, n in enumerate(numbers)]
+        shown.append(_number(number, spec.fmt, self.s))
         label = (spec.prefix + ".".join(shown) + spec.suffix).strip()
         return label or None
 
@@ -262,7 +264,7 @@ def _int(value: str | None, default: int) -> int:
 _FORMATS = {"1": "decimal", "a": "lowerLetter", "A": "upperLetter", "i": "lowerRoman", "I": "upperRoman"}
 
 
-def format_number(n: int, fmt: str, state: State) -> str:
+def _number(n: int, fmt: str, state: State) -> str:
     """``n`` in a ``style:num-format``: 1, a, A, i, I (as Word's formats: ``aa`` after ``z``), or nothing;
     any other format (a script's own digits, "1st") is decimal, reported."""
     if not fmt:

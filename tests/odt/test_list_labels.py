@@ -41,6 +41,15 @@ def _labelled(path) -> None:
     other = text.List(stylename=foreign)
     items(other, ["Foreign digits"])
     doc.text.addElement(other)
+    plain = text.ListStyle(name="L3")
+    plain.addElement(text.ListLevelStyleNumber(level=1, numformat="1", numsuffix="."))
+    doc.automaticstyles.addElement(plain)
+    headed = text.List(stylename=plain)
+    header = text.ListHeader()
+    header.addElement(text.P(text="A header takes no number"))
+    headed.addElement(header)
+    items(headed, ["first", "second"])
+    doc.text.addElement(headed)
     doc.save(str(path))
 
 
@@ -58,7 +67,8 @@ def test_prefix_display_levels_and_suffix_make_the_label(tmp_path):
     path = tmp_path / "labelled.odt"
     _labelled(path)
     result = read_odt(path)
-    assert _labels(result.document.blocks) == ["Article A.", "A.1.", "(ii)", "(iii)", "A.2.", "Article B.", "1."]
+    assert _labels(result.document.blocks) == ["Article A.", "A.1.", "(ii)", "(iii)", "A.2.", "Article B.", "1.",
+                                                      None, "1.", "2."]
     [unsupported] = result.reporter.matching("odt.list-format-unsupported")
     assert unsupported.details == ["١"]
     md = zenconv.convert(path.read_bytes(), to="markdown", name="labelled.odt").output.decode()
