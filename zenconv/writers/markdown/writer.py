@@ -169,7 +169,7 @@ class MarkdownWriter:
         if changed:
             first = block.items[0]
             self.ctx.report("to-md.list-delimiter-changed", first.locator or block.locator,
-                            detail=f"{first.label} as {min(max(block.start, 0), MAX_START)}{marker}")
+                            detail=f"{(first.label or '')[:40]} as {min(max(block.start, 0), MAX_START)}{marker}")
         return numbered, marker
 
     def list(self, block: List, marker: str, numbered: bool) -> Iterator[str]:
