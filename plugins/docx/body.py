@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import replace
-
 from zenconv.ir.facets import HiddenFacet, RevisionFacet, StyleFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text
@@ -19,7 +17,7 @@ from zenconv.ir.nodes import Container, Heading, HardBreak, ListItem, MathBlock,
 from .charts import chart_table
 from .inlines import HIDDEN_KEY, build, strip_key
 from .lists import ListAssembler
-from .numbering import Item
+from .numbering import Item, report_label
 from .namespaces import M, MC, R, W
 from .runs import RunReader, control_tag
 from .state import DocxState
@@ -189,6 +187,7 @@ class BlockReader:
             inlines = build(segments)
             if numbered is not None:
                 item = st.numbering.advance(*numbered)
+                report_label(st, item)
                 if item.label:
                     # "2.1" rather than Word's "2.1.": a heading's text that starts "1. " reads as a list
                     # item wherever the heading markup is gone (segments, plain text, Markdown re-read)
@@ -207,11 +206,9 @@ class BlockReader:
             item = st.numbering.advance(*numbered)
             inlines = build(segments)
             if _has_text(inlines):
-                if item.compound and item.label:
-                    inlines.insert(0, Text(item.label + " "))
-                    item = replace(item, ordered=False, value=1)
+                report_label(st, item)
                 node = ListItem([Paragraph(_trim(inlines))], checked=content.checkbox, facets=tuple(facets),
-                                locator=locator)
+                                locator=locator, label=item.label)
                 out.item(item, node)
         elif segments and self._is_code(style, content):
             st.report("docx.monospace-as-code")

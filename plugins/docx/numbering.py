@@ -1,8 +1,10 @@
-"""numbering.xml: list levels, their formats and start values, and Word's counters.
+"""numbering.xml: list levels, their formats and start values, Word's counters and the labels it shows.
 
 Counters run per abstract numbering definition, shared by every ``w:num`` that points at it, as Word
 shows them; a ``w:num`` with a ``w:startOverride`` restarts that level the first time it is used. A
-level restarts whenever a shallower level advances (or as ``w:lvlRestart`` says).
+level restarts whenever a shallower level advances, or, with ``w:lvlRestart`` N, only when one of the
+levels 1..N does (0: never). A label is the level's ``w:lvlText`` with each ``%n`` replaced by level n's
+counter in level n's format (decimal for the levels above a ``w:isLgl`` level: legal numbering).
 """
 
 from __future__ import annotations
@@ -10,11 +12,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .namespaces import W
+from ..numerals import FORMATS, format_number
+from .namespaces import MC, W
 
 _VAL = W + "val"
+_ALTERNATE, _CHOICE, _FALLBACK = MC + "AlternateContent", MC + "Choice", MC + "Fallback"
 _PLACEHOLDER = re.compile(r"%([1-9])")
 _UNORDERED = frozenset(("bullet", "none"))
+# A level's text is a short pattern ("Article %1.", "(%1)"); a hostile one as long as the part must not be
+# copied into every item's label.
+MAX_LABEL_CHARS = 100
 
 
 @dataclass(slots=True)
@@ -22,8 +29,8 @@ class Level:
     fmt: str = "decimal"
     text: str | None = None
     start: int = 1
-    restart: int | None = None    # restart after this (1-based) level advances; 0 never
-    suffix: str = "tab"
+    restart: int | None = None    # restart when a level 1..restart (1-based) advances; 0 never
+    suffix: str = "tab"           # what separates the label from the text: tab, space or nothing
     legal: bool = False
 
     @property
@@ -46,8 +53,9 @@ class Item:
     level: int
     ordered: bool
     value: int
-    label: str         # the rendered label, e.g. "2.1." (empty for a bullet)
-    compound: bool     # the label names more than one level ("1.2."): Markdown cannot number it
+    label: str | None  # the label as Word shows it, e.g. "2.1.", "(ii)", "Article 3."; None for a bullet
+    unsupported: str | None = None  # a w:numFmt this module cannot render: its numbers are decimal
+    cut: bool = False  # the level's text was longer than MAX_LABEL_CHARS: the label is its start
 
 
 BULLET = Level(fmt="bullet", text="•")
@@ -119,7 +127,7 @@ class Numbering:
         inst = self.instances.get(num_id)
         level = self.level(num_id, ilvl) if inst is not None else None
         if inst is None or level is None:
-            return Item("dangling:" + num_id, ilvl, False, 1, "", False)
+            return Item("dangling:" + num_id, ilvl, False, 1, None)
         aid = self._abstract_of(inst)
         counters = self._counters.setdefault(aid, [None] * 9)
         if ilvl in inst.start_overrides and (num_id, ilvl) not in self._started:
@@ -132,29 +140,52 @@ class Numbering:
         for deeper in range(ilvl + 1, 9):
             deeper_level = self.level(num_id, deeper)
             restart = deeper_level.restart if deeper_level is not None else None
-            if restart is None or (restart != 0 and restart <= ilvl + 1):
+            # lvlRestart N: the level restarts when one of levels 1..N advances; N at or below the level
+            # itself is ignored (the default, restart after any shallower level), 0 never restarts
+            if restart is None or restart > deeper or (restart != 0 and ilvl + 1 <= restart):
                 counters[deeper] = None
-        label, compound = self._label(num_id, ilvl, level, counters)
-        return Item(aid, ilvl, level.ordered, counters[ilvl], label, compound)
+        label, unsupported = self._label(num_id, ilvl, level, counters)
+        pattern = level.text or ""
+        return Item(aid, ilvl, level.ordered, counters[ilvl], label, unsupported, len(pattern) > MAX_LABEL_CHARS)
 
-    def _label(self, num_id: str, ilvl: int, level: Level, counters: list[int | None]) -> tuple[str, bool]:
-        if not level.ordered or not level.text:
-            return "", False
-        names = set(_PLACEHOLDER.findall(level.text))
+    def _label(self, num_id: str, ilvl: int, level: Level, counters: list[int | None]) -> tuple[str | None, str | None]:
+        """The label and the first unsupported format it needed. A bullet's glyph is no label; a level of
+        format ``none`` shows its text without numbers ("Note:"), and nothing when that is empty."""
+        if level.fmt == "bullet" or not level.text:
+            return None, None
+        unsupported = None
 
         def value(match: re.Match) -> str:
+            nonlocal unsupported
             at = int(match.group(1)) - 1
             other = self.level(num_id, at) or level
             count = counters[at] if counters[at] is not None else other.start
-            return format_number(count, "decimal" if level.legal and at != ilvl else other.fmt)
+            fmt = "decimal" if level.legal and at != ilvl else other.fmt
+            if fmt not in FORMATS and unsupported is None:
+                unsupported = fmt
+            return format_number(count, fmt)
 
-        return _PLACEHOLDER.sub(value, level.text), len(names) > 1
+        label = _PLACEHOLDER.sub(value, level.text[:MAX_LABEL_CHARS]).strip()
+        return label or None, unsupported
+
+
+def _properties(el):
+    """A level's properties; of an mc:AlternateContent, the Fallback's: Word 2010 puts a ``custom`` numFmt
+    (``001, 002, ...``) in the Choice and the nearest standard format in the Fallback."""
+    for child in el:
+        if child.tag == _ALTERNATE:
+            chosen = child.find(_FALLBACK)
+            if chosen is None:
+                chosen = child.find(_CHOICE)
+            yield from chosen if chosen is not None else ()
+        else:
+            yield child
 
 
 def _level(el) -> tuple[int | None, Level]:
     level = Level()
     ilvl = _int(el.get(W + "ilvl"))
-    for child in el:
+    for child in _properties(el):
         tag = child.tag
         val = child.get(_VAL)
         if tag == W + "numFmt":
@@ -172,42 +203,16 @@ def _level(el) -> tuple[int | None, Level]:
     return ilvl, level
 
 
-def format_number(n: int, fmt: str) -> str:
-    if fmt in ("lowerLetter", "upperLetter"):
-        text = _letters(n)
-        return text if fmt == "lowerLetter" else text.upper()
-    if fmt in ("lowerRoman", "upperRoman"):
-        text = _roman(n)
-        return text if fmt == "upperRoman" else text.lower()
-    if fmt == "decimalZero":
-        return f"{n:02d}"
-    if fmt in _UNORDERED:
-        return ""
-    return str(n)
-
-
-def _letters(n: int) -> str:
-    # Word repeats the letter past z: 27 is "aa", 28 "bb"; a hostile start value must not make a
-    # label millions of letters long, so past 26 repetitions the number is written in digits
-    if not 0 < n <= 26 * 26:
-        return str(n)
-    return chr(ord("a") + (n - 1) % 26) * ((n - 1) // 26 + 1)
-
-
-def _roman(n: int) -> str:
-    if not 0 < n < 4000:
-        return str(n)
-    out = []
-    for value, numeral in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
-                           (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= value:
-            out.append(numeral)
-            n -= value
-    return "".join(out)
-
-
 def _int(value: str | None) -> int | None:
     try:
         return int(value) if value is not None else None
     except ValueError:
         return None
+
+
+def report_label(st, item: Item) -> None:
+    """Say where a label is not quite what Word shows: numbers in a format this module lacks, a cut text."""
+    if item.unsupported is not None:
+        st.report("docx.list-format-unsupported", detail=f"{item.unsupported}: {item.label}")
+    if item.cut:
+        st.report("docx.list-label-cut", detail=f"{item.label[:40]}…" if item.label else None)

@@ -31,6 +31,8 @@ CODES = (
     dropped("docx.external-image-not-fetched", "An image linked outside the package: never fetched; the detail names the target."),
     dropped("docx.media-limit", "An image past --max-media-bytes or missing from the package: not stored."),
     degraded("docx.heading-level-clamped", "A heading deeper than level 6 became level 6."),
+    degraded("docx.list-format-unsupported", "A list level's number format (w:numFmt) the reader cannot render: its numbers are decimal in the label."),
+    degraded("docx.list-label-cut", "A list level's label text (w:lvlText) longer than 100 characters: the label is its first 100."),
     degraded("docx.merged-cells-degraded", "Vertically merged cells (w:vMerge) folded into the cell that starts the merge."),
     degraded("docx.monospace-as-code", "A run or paragraph in a monospace font became code: a font became a role."),
     degraded("docx.math-degraded", "An OMML construct with no LaTeX mapping: its text is kept."),

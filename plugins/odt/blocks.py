@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from zenconv.ir import Heading, HiddenFacet, List, ListItem, Paragraph, StyleFacet
 
+from ..numerals import format_number as word_number
 from .annotations import Annotations
 from .dropped import text_of
 from .frames import FrameReader
@@ -29,6 +30,7 @@ class BlockReader:
         self.annotations = Annotations(state, self)
         self.inlines = InlineReader(state, self, self.frames)
         self.list_counters: dict[tuple[str, int], int] = {}
+        self.numbers: list[int] = []  # the number of the item open at each list level, outermost first
 
     def children(self, el) -> list:
         return self.children_of(el) if el is not None else []
@@ -121,34 +123,59 @@ class BlockReader:
         if el.get(f"{TEXT}continue-numbering") == "true" or el.get(f"{TEXT}continue-list"):
             start = self.list_counters.get(key, start)
         result = List([], ordered=spec.ordered, start=start)
+        counted = 0  # items numbered so far: a header item shows no number and takes none
         if el.tag == f"{TEXT}numbered-paragraph":
-            items = [self._item_blocks(el, level, style, only_paragraphs=True)]
+            counted += self._add_item(result, el, level, style, spec, result.start, only_paragraphs=True)
         else:
-            items = []
+            first = True
             for child in el:
                 if child.tag in (f"{TEXT}list-item", f"{TEXT}list-header"):
                     value = child.get(f"{TEXT}start-value")
-                    if value and value.isdigit() and not items:
+                    if value and value.isdigit() and first:
                         result.start = int(value)
-                    items.append(self._item_blocks(child, level, style))
+                    first = False
+                    header = child.tag == f"{TEXT}list-header"
+                    counted += self._add_item(result, child, level, style, spec, result.start + counted, header=header)
                 elif child.tag == f"{TEXT}soft-page-break":
                     self.s.page += 1
-        for blocks in items:
-            if not blocks:
-                continue
-            if not _has_own_content(blocks) and result.items:
-                # An item holding only a nested list shows no label of its own: its list hangs
-                # under the item before it.
-                result.items[-1].blocks.extend(blocks)
-                continue
-            result.items.append(ListItem(blocks, locator=blocks[0].locator))
-        self.list_counters[key] = result.start + len(result.items)
+        self.list_counters[key] = result.start + counted
         if not result.items:
             return []
         result.locator = result.items[0].locator  # where the list's first item is, not the paragraph before it
         for _ in range(wrap_level - 1):
             result = List([ListItem([result])], ordered=False, locator=result.locator)
         return [result]
+
+    def _add_item(self, result: List, item, level: int, style: str | None, spec, number: int, *,
+                  only_paragraphs: bool = False, header: bool = False) -> bool:
+        """Read one item into ``result``, numbered ``number`` unless it is a header; whether it took the
+        number. The number is known before its sublists are read, which show it (``text:display-levels``)."""
+        del self.numbers[level - 1:]
+        self.numbers.extend([1] * (level - 1 - len(self.numbers)))  # a level skipped shows its first number
+        self.numbers.append(number)
+        blocks = self._item_blocks(item, level, style, only_paragraphs=only_paragraphs)
+        if not blocks:
+            return False
+        if not _has_own_content(blocks) and result.items:
+            # An item holding only a nested list shows no label of its own: its list hangs
+            # under the item before it.
+            result.items[-1].blocks.extend(blocks)
+            return False
+        label = None if header else self._label(style, level, spec, number)
+        result.items.append(ListItem(blocks, locator=blocks[0].locator, label=label))
+        return not header
+
+    def _label(self, style: str | None, level: int, spec, number: int) -> str | None:
+        """The label a numbered level shows: its prefix, the numbers of its last ``display`` levels, its
+        suffix ("1.2.", "(a)"); None for a bullet level, or a level that shows nothing at all."""
+        if not spec.ordered:
+            return None
+        numbers = self.numbers[:level - 1][-(spec.display - 1):] if spec.display > 1 else []
+        first = level - len(numbers)
+        shown = [_number(n, self.s.styles.list_level(style, first + k).fmt, self.s) for k, n in enumerate(numbers)]
+        shown.append(_number(number, spec.fmt, self.s))
+        label = (spec.prefix + ".".join(shown) + spec.suffix).strip()
+        return label or None
 
     def _item_blocks(self, item, level: int, style: str | None, *, only_paragraphs: bool = False) -> list:
         blocks: list = []
@@ -233,3 +260,18 @@ def _has_own_content(blocks: list) -> bool:
 
 def _int(value: str | None, default: int) -> int:
     return int(value) if value and value.isdigit() and int(value) > 0 else default
+
+
+_FORMATS = {"1": "decimal", "a": "lowerLetter", "A": "upperLetter", "i": "lowerRoman", "I": "upperRoman"}
+
+
+def _number(n: int, fmt: str, state: State) -> str:
+    """``n`` in a ``style:num-format``: 1, a, A, i, I (as Word's formats: ``aa`` after ``z``), or nothing;
+    any other format (a script's own digits, "1st") is decimal, reported."""
+    if not fmt:
+        return ""
+    name = _FORMATS.get(fmt)
+    if name is None:
+        state.report("list-format-unsupported", detail=fmt)
+        name = "decimal"
+    return word_number(n, name)

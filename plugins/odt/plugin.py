@@ -33,6 +33,7 @@ def _shared(ns: str) -> tuple:
         dropped(f"{ns}.annotations-dropped", "Comments (office:annotation) under --comments drop."),
         dropped(f"{ns}.drawings-dropped", "Drawing shapes without text (lines, rectangles, custom shapes)."),
         degraded(f"{ns}.heading-level-clamped", "A heading deeper than level 6 became level 6."),
+        degraded(f"{ns}.list-format-unsupported", "A list level's number format (style:num-format) the reader cannot render: its numbers are decimal in the label."),
         truncated(f"{ns}.table-truncated", "Rows or columns a table repeats past the table caps were cut."),
         dropped(f"{ns}.hidden-text-skipped", "Hidden text, paragraphs or sections skipped under --hidden skip."),
         dropped(f"{ns}.bookmarks-dropped", "Bookmarks and reference marks."),

@@ -44,8 +44,16 @@ class Style:
 
 @dataclass(slots=True)
 class ListLevel:
+    """A list style's level: ordered or not, its start, and how its label is shown: ``prefix``, then the
+    numbers of the last ``display`` levels (this one's last) joined by periods, each in its level's
+    ``style:num-format``, then ``suffix``."""
+
     ordered: bool
     start: int = 1
+    fmt: str = ""
+    prefix: str = ""
+    suffix: str = ""
+    display: int = 1
 
 
 def text_flags(props) -> dict[str, bool]:
@@ -156,6 +164,10 @@ class Styles:
         return levels.get(level) or ListLevel(ordered=False)
 
 
+# A prefix or suffix is a few characters ("(", ".)"); a hostile one must not be copied into every item's label.
+_MAX_AFFIX = 50
+
+
 def _list_levels(el) -> dict[int, ListLevel]:
     levels: dict[int, ListLevel] = {}
     for child in el:
@@ -166,7 +178,11 @@ def _list_levels(el) -> dict[int, ListLevel]:
             # A numbered level with an empty format shows no number: it reads as a bullet.
             fmt = child.get(f"{STYLE}num-format", "1")
             start = child.get(f"{TEXT}start-value", "1")
-            levels[int(level)] = ListLevel(ordered=bool(fmt), start=int(start) if start.isdigit() else 1)
+            display = child.get(f"{TEXT}display-levels", "1")
+            levels[int(level)] = ListLevel(
+                ordered=bool(fmt), start=int(start) if start.isdigit() else 1, fmt=fmt,
+                prefix=child.get(f"{STYLE}num-prefix", "")[:_MAX_AFFIX], suffix=child.get(f"{STYLE}num-suffix", "")[:_MAX_AFFIX],
+                display=min(int(display), 10) if display.isdigit() else 1)
         elif child.tag in (f"{TEXT}list-level-style-bullet", f"{TEXT}list-level-style-image",
                            f"{LOEXT}list-level-style-bullet"):
             levels[int(level)] = ListLevel(ordered=False)

@@ -168,7 +168,8 @@ class Emitter:
         for item in kept:
             tolerance = LIST_INDENT * max(item.lines[0].size, 1.0)
             pieces = strip_marker(join_lines(item.lines, vocabulary), item.marker.length)
-            node = ListItem([Paragraph(inlines(pieces), self._facets(item.lines), loc)], locator=loc)
+            node = ListItem([Paragraph(inlines(pieces), self._facets(item.lines), loc)], locator=loc,
+                            label=item.marker.label)
             while stack and item.indent < stack[-1][0] - tolerance:
                 stack.pop()
             if stack and abs(item.indent - stack[-1][0]) <= tolerance and stack[-1][1].ordered != item.marker.ordered:

@@ -22,6 +22,11 @@ class Marker:
     number: int = 1
     length: int = 0
 
+    @property
+    def label(self) -> str | None:
+        """The enumerator as the page shows it ("1)", "(a)", "iv."): the item's label; a bullet has none."""
+        return self.text if self.ordered else None
+
 
 def marker_of(text: str) -> Marker | None:
     """The list marker a line starts with, or None. A lone dash starts an item only when words follow."""

@@ -137,6 +137,21 @@ def num(nid: str, aid: str, start_override: int | None = None) -> str:
     return f'<w:num w:numId="{nid}"><w:abstractNumId w:val="{aid}"/>{override}</w:num>'
 
 
+def lvl(ilvl: int, fmt: str, text: str, start: int = 1, extra: str = "") -> str:
+    """One w:lvl; ``extra`` is more of its properties (w:isLgl, w:lvlRestart, w:suff)."""
+    return (f'<w:lvl w:ilvl="{ilvl}"><w:start w:val="{start}"/><w:numFmt w:val="{fmt}"/>{extra}'
+            f'<w:lvlText w:val="{text}"/></w:lvl>')
+
+
+def abstract_of(aid: str, *levels: str) -> str:
+    return f'<w:abstractNum w:abstractNumId="{aid}">{"".join(levels)}</w:abstractNum>'
+
+
+def num_over(nid: str, aid: str, override: str) -> str:
+    """A w:num whose level 0 is overridden: ``override`` is the w:lvlOverride's content."""
+    return f'<w:num w:numId="{nid}"><w:abstractNumId w:val="{aid}"/><w:lvlOverride w:ilvl="0">{override}</w:lvlOverride></w:num>'
+
+
 # --- named fixtures (also the golden pairs) -----------------------------------------------------------
 
 def headings_and_styles() -> bytes:
@@ -166,6 +181,55 @@ def lists() -> bytes:
             + p("Outline", num=("4", 0)) + p("Compound", num=("4", 1))
             + p("Dangling", num=("99", 0)) + p("Not a list", num=("0", 0)))
     return package(body, numbering=numbering)
+
+
+def list_labels() -> bytes:
+    """Word's own labels: every number format the reader renders, multi-level and legal numbering,
+    restarts, overrides, numbering from a style, and what it cannot render (reported)."""
+    numbering = (
+        abstract_of("10", lvl(0, "upperRoman", "Article %1.", extra='<w:suff w:val="space"/>'),
+                    lvl(1, "decimalZero", "Section %1.%2", extra="<w:isLgl/>"),
+                    lvl(2, "lowerLetter", "(%3)"), lvl(3, "lowerRoman", "(%4)"))
+        + abstract_of("11", lvl(0, "ordinal", "%1"), lvl(1, "decimal", "%1.%2"), lvl(2, "decimal", "%1.%2.%3"))
+        + abstract_of("12", lvl(0, "cardinalText", "%1:"), lvl(1, "ordinalText", "%2 step", start=21))
+        + abstract_of("13", lvl(0, "lowerLetter", "%1.", start=5), lvl(1, "decimal", "(%2))"))
+        + abstract_of("14", lvl(0, "decimal", "§ %1", start=2, extra='<w:suff w:val="nothing"/>'))
+        + abstract_of("15", lvl(0, "decimal", "%1."))
+        + abstract_of("16", lvl(0, "decimal", "%1."), lvl(1, "decimal", "%2)", extra='<w:lvlRestart w:val="0"/>'))
+        + abstract_of("17", lvl(0, "upperRoman", "%1."))
+        + abstract_of("18", lvl(0, "hebrew1", "%1."))
+        + abstract_of("19", lvl(0, "decimal", "X" * 150 + "%1"))
+        + abstract_of("20", lvl(0, "none", "Note:"))
+        + num("10", "10") + num("11", "11") + num("12", "12") + num("13", "13") + num("14", "14")
+        + num("15", "15") + num("16", "15", start_override=1)
+        + num_over("17", "15", '<w:startOverride w:val="1"/>' + lvl(0, "upperLetter", "%1)"))
+        + num("18", "16") + num("30", "17") + num("19", "18") + num("20", "19") + num("21", "20"))
+    styles = ('<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>'
+              '<w:style w:type="paragraph" w:styleId="Clause"><w:name w:val="Clause"/>'
+              '<w:pPr><w:numPr><w:numId w:val="30"/></w:numPr></w:pPr></w:style>')
+    body = (p("Definitions", num=("10", 0)) + p("Scope", num=("10", 1)) + p("First", num=("10", 2))
+            + p("Sub one", num=("10", 3)) + p("Sub two", num=("10", 3)) + p("Second", num=("10", 2))
+            + p("Term", num=("10", 1)) + p("Again first", num=("10", 2)) + p("Rent", num=("10", 0))
+            + p("Amount", num=("10", 1))
+            + p("Ordinals")
+            + p("Top", num=("11", 0)) + p("Mid one", num=("11", 1)) + p("Mid two", num=("11", 1))
+            + p("Low one", num=("11", 2)) + p("Low two", num=("11", 2)) + p("Low three", num=("11", 2))
+            + p("Words")
+            + p("Begin", num=("12", 0)) + p("Step a", num=("12", 1)) + p("Step b", num=("12", 1))
+            + p("Letters")
+            + p("Fifth letter", num=("13", 0)) + p("Paren one", num=("13", 1)) + p("Sixth letter", num=("13", 0))
+            + p("Sections") + p("Second section", num=("14", 0)) + p("Third section", num=("14", 0))
+            + p("Plain") + p("One", num=("15", 0)) + p("Two", num=("15", 0))
+            + p("Restarted by an override") + p("Again one", num=("16", 0))
+            + p("A level overridden whole") + p("Letter A", num=("17", 0)) + p("Letter B", num=("17", 0))
+            + p("Never restarts") + p("Outer one", num=("18", 0)) + p("Inner one", num=("18", 1))
+            + p("Outer two", num=("18", 0)) + p("Inner two", num=("18", 1))
+            + p("From a style") + p("Styled one", style="Clause") + p("Styled two", style="Clause")
+            + p("Numbering removed", style="Clause", ppr='<w:numPr><w:ilvl w:val="0"/><w:numId w:val="0"/></w:numPr>')
+            + p("Unsupported") + p("Hebrew one", num=("19", 0))
+            + p("Too long") + p("Long label", num=("20", 0))
+            + p("No number") + p("Noted", num=("21", 0)))
+    return package(body, styles=styles, numbering=numbering)
 
 
 def formatting() -> bytes:
@@ -410,7 +474,7 @@ def python_docx_sample() -> bytes:
 
 
 FIXTURES = {
-    "headings": headings_and_styles, "lists": lists, "formatting": formatting, "links": links,
+    "headings": headings_and_styles, "lists": lists, "list_labels": list_labels, "formatting": formatting, "links": links,
     "revisions": revisions, "tables": tables, "math": math, "controls": controls_and_boxes,
     "notes_pages": notes_and_pages, "strict": strict, "charts_frames": charts_and_frames, "python_docx": python_docx_sample,
     "comments": comments,

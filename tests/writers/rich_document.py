@@ -46,7 +46,7 @@ def rich_document() -> Document:
             locator=Locator(sheet=1, sheet_name="Damages", row=4)),
         Row(["ragged"], locator=Locator(sheet=1, sheet_name="Damages", row=5)),
         Row([Cell([p([Text("First para")]), p([Text("second para")]),
-                   List([ListItem([p([Text("in a list")])])])]), " edge spaces ", "line\nbreak"],
+                   List([ListItem([p([Text("in a list")])], label="(a)")])]), " edge spaces ", "line\nbreak"],
             locator=Locator(sheet=1, sheet_name="Damages", row=6)),
     ]
     blocks = [
@@ -85,6 +85,15 @@ def rich_document() -> Document:
         List([ListItem([p([Text("a list right after a list")])])]),
         List([ListItem([p([Text("starts at seven")]), p([Text("with two paragraphs")])]),
               ListItem([CodeBlock("x = 1", "python")])], ordered=True, start=7),
+        # Labels as a source shows them: a plain sequence Markdown numbers, then labels it must keep as text
+        # (one of them hostile: markup, a link, a heading marker)
+        List([ListItem([p([Text("plain labels")])], label="1)"), ListItem([p([Text("numbered")])], label="2)")],
+             ordered=True),
+        List([ListItem([p([Text("clause")]), List([ListItem([p([Text("sub-clause")])], label="(ii)")],
+                                                  ordered=True, start=2)], label="Article 3."),
+              ListItem([CodeBlock("no paragraph first")], label="1."),
+              ListItem([p([Text("hostile")])], label="# [x](javascript:alert(1)) <script>&amp;")],
+             ordered=True, start=3),
         Heading(2, [Text("Lists")]),
         Heading(3, [Text("Lists-1")]),
         Heading(2, [Text("Blocks")]),

@@ -68,7 +68,11 @@ def _nasty_document() -> Document:
             Heading(2, [Text(text)]), MathBlock(text), CodeBlock(text, language=text),
             List([ListItem([Paragraph([Text("item")]), CodeBlock(text), MathBlock(text)]),
                   ListItem([CodeBlock(text)]), ListItem([List([ListItem([Paragraph([Text(text)])])]), CodeBlock(text)])]),
-            Table(rows=[Row([text, Cell([Math(text)]), Cell([CodeBlock(text)])])]),
+            Table(rows=[Row([text, Cell([Math(text)]), Cell([CodeBlock(text)]),
+                             Cell([List([ListItem([Paragraph([Text("x")])], label=text)])])])]),
+            # a label is the source's text: labelled items, first a paragraph, then a code block, then nothing
+            List([ListItem([Paragraph([Text("labelled")])], label=text), ListItem([CodeBlock(text)], label=text),
+                  ListItem([], label=text)], ordered=True),
             Paragraph([NoteRef("n")]),
         ]
     notes = [Note("n", [CodeBlock(text) for text in NASTY_TEXT] + [MathBlock(XSS)])]

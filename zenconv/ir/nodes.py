@@ -146,12 +146,16 @@ class Paragraph:
 
 @dataclass(slots=True)
 class ListItem:
-    """One item of a list: blocks, and ``checked`` for a task-list item (None when not a task)."""
+    """One item of a list: blocks, ``checked`` for a task-list item (None when not a task), and ``label``,
+    the item's label as the source shows it ("(ii)", "1.2.", "Article 3.", "e."), without the space or tab
+    after it. None when the source leaves the numbering to whoever renders it (a Markdown or HTML list),
+    and for a bullet: writers then number or bullet the item themselves."""
 
     blocks: list[Block]
     checked: bool | None = None
     facets: tuple[Facet, ...] = ()
     locator: Locator | None = None
+    label: str | None = None
 
 
 @dataclass(slots=True)

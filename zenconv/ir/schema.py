@@ -72,7 +72,8 @@ _BLOCK_DEFS = {
 }
 
 _PARTS = {
-    "ListItem": _block("ListItem", {"blocks": _BLOCKS}, {"checked": {"type": ["boolean", "null"]}}),
+    "ListItem": _block("ListItem", {"blocks": _BLOCKS}, {"checked": {"type": ["boolean", "null"]},
+                                                           "label": _NULLABLE_STR}),
     "Row": _block("Row", {"cells": _array({"anyOf": [_STR, _ref("Cell")]})}),
     "Cell": _node("Cell", {"content": _array({"anyOf": [_ref("Inline"), _ref("Block")]})},
                   {"col_span": _INT1, "row_span": _INT1, "header": _BOOL}),

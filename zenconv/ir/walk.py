@@ -81,6 +81,8 @@ def plain_text(nodes, *, break_as: str = " ") -> str:
             out.append(node.alt)
         elif isinstance(node, NoteRef):
             continue
+        elif isinstance(node, ListItem) and node.label:  # the label the source shows is the item's text too
+            out.append(" " + node.label + " ")
         elif isinstance(node, (Paragraph, Heading, ListItem, Cell)) and out and not out[-1].endswith(" "):
             out.append(" ")
     return " ".join("".join(out).split()) if break_as == " " else "".join(out).strip()

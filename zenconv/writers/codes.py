@@ -32,6 +32,10 @@ MARKDOWN_CODES = (
     degraded("to-md.code-block-as-code-spans",
              "A code block whose text could be markup, where no renderer-independent code block can stand (first "
              "in a list item, right after a list, in a note), was written as a code span per line."),
+    degraded("to-md.list-delimiter-changed",
+             "A numbered list's labels written with another delimiter than the source's: bare numbers (Word's %1) "
+             "given a period, or a period and a parenthesis swapped where the list follows one numbered the same "
+             "way (the two would merge); the numbers are the source's."),
     degraded("to-md.math-written-as-code",
              "Math that is not plain TeX (it holds <, >, $, a backtick, an entity or a link) was written as code."),
 )

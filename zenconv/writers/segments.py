@@ -4,7 +4,8 @@ A unit is a heading, a paragraph, a list item (its own text; nested lists give t
 block, a math block, a table row, a table's caption and notes, and each block of a footnote. Each record:
 ``ordinal`` (1-based, monotonic over the document: the upsert key, the same on every rerun), ``kind``,
 ``text``, every locator field present (flat), ``citation``, then what the kind adds: ``level`` for a
-heading; for a row ``header``, its table's locator fields under its own, a ``table`` ordinal (1-based over
+heading; ``label`` for a list item whose source shows one ("(ii)", "1.2."), its text then starting with
+it; for a row ``header``, its table's locator fields under its own, a ``table`` ordinal (1-based over
 the document) when its locator has none and ``row`` (its index in the table) when it has none; ``note``
 for a note's blocks (whose kind is ``note``, or ``comment`` for a review comment's); ``hidden`` when the
 source hid it. A row's citation is its reader's when the reader numbered it; otherwise its position, in
@@ -172,9 +173,11 @@ class Segmenter:
                 own = [b for b in item.blocks if type(b) is not List]
                 text = plain_text(own)
                 locator = item.locator or next((b.locator for b in own if b.locator), None)
+                if text and item.label:  # "(ii) The tenant...": a citation of the clause finds it
+                    text = f"{item.label} {text}"
                 if text:
                     self.emit(self.note_kind if note else "list_item", text, locator, note=note,
-                              hidden=_hidden(item) or hidden)
+                              hidden=_hidden(item) or hidden, label=item.label)
                 for child in item.blocks:
                     if type(child) is List:
                         self.block(child, note)

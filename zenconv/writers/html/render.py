@@ -158,20 +158,33 @@ class HtmlRenderer:
         return f"<h{level}{node_attributes(block, extra=[('id', slug)])}>{self.inlines(block.children)}</h{level}>\n"
 
     def _list(self, block: List) -> Iterator[str]:
+        """A list; one whose labels are not the browser's own ``1.``, ``2.`` shows them as text.
+
+        ``type`` covers only a, A, i, I and 1, each with the browser's period, and a CSS counter would be
+        no text: "(ii)", "1.2." or "Article 3." is a ``<span class="label">`` starting its item, in a list
+        of class ``labelled`` that the page draws with no marker, so find, copy and a screen reader get it.
+        """
+        labelled = _labelled(block)
+        classes = ("labelled",) if labelled else ()
         if block.ordered:
-            yield f"<ol{node_attributes(block, extra=[('start', block.start if block.start != 1 else None)])}>\n"
+            start = [("start", block.start if block.start != 1 else None)]
+            yield f"<ol{node_attributes(block, classes, extra=start)}>\n"
         else:
-            yield f"<ul{node_attributes(block)}>\n"
+            yield f"<ul{node_attributes(block, classes)}>\n"
         for item in block.items:
             classes = ("task-list-item",) if item.checked is not None else ()
             yield f"<li{node_attributes(item, classes)}>"
             if item.checked is not None:
                 yield f'<input type="checkbox" disabled{" checked" if item.checked else ""}> '
-            only = item.blocks[0] if len(item.blocks) == 1 else None
-            if type(only) is Paragraph and not only.facets and only.locator is None:
-                yield self.inlines(only.children)  # a tight item: no <p>, as Markdown renders it
+            label = f'<span class="label">{self.text(item.label)}</span> ' if labelled and item.label else ""
+            first = item.blocks[0] if item.blocks else None
+            if type(first) is Paragraph and len(item.blocks) == 1 and not first.facets and first.locator is None:
+                yield label + self.inlines(first.children)  # a tight item: no <p>, as Markdown renders it
+            elif type(first) is Paragraph and label:  # the label opens the paragraph, not a line of its own
+                yield f"\n<p{node_attributes(first)}>{label}{self.inlines(first.children)}</p>\n"
+                yield from self.blocks(item.blocks[1:])
             else:
-                yield "\n"
+                yield label + "\n"
                 yield from self.blocks(item.blocks)
             yield "</li>\n"
         yield "</ol>\n" if block.ordered else "</ul>\n"
@@ -196,3 +209,11 @@ class HtmlRenderer:
         if links:
             body += f'<p class="footnote-backrefs">{links.strip()}</p>\n'
         return body
+
+
+def _labelled(block: List) -> bool:
+    """Whether the list's labels differ from what a browser shows for it (``start``, ``start + 1``... with a
+    period for an ``<ol>``; a bullet for a ``<ul>``)."""
+    if all(item.label is None for item in block.items):
+        return False
+    return not block.ordered or any(item.label != f"{block.start + i}." for i, item in enumerate(block.items))

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from ...ir.nodes import (
-    BLOCK_TYPES, BlockQuote, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Row, Table,
+    BLOCK_TYPES, BlockQuote, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Row, Table, Text,
 )
 from ...ir.walk import cell_text
 from ..deferred import DeferredReports
@@ -251,7 +251,10 @@ class PipeTables:
                 yield text
         elif kind is List:
             for number, item in enumerate(block.items, block.start):
-                marker = f"{number}. " if block.ordered else "- "
+                if item.label is not None:  # the label the source shows, as text
+                    marker = self.inline.cell([Text(item.label)]) + " "
+                else:
+                    marker = f"{number}. " if block.ordered else "- "
                 if item.checked is not None:
                     marker += "\\[x\\] " if item.checked else "\\[ \\] "
                 pieces = [part for child in item.blocks for part in self._flat(child)]

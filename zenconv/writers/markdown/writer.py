@@ -3,7 +3,13 @@
 Every block renders as an iterator of lines without their newline; a block quote or a list item
 prefixes its children's lines, so a table nested in a list still streams. Blocks are separated by one
 blank line. Two lists in a row would merge into one, so the second switches its bullet (``-``/``*``) or
-its number delimiter (``.``/``)``). Containers are transparent (a slide's blocks are the slide), except
+its number delimiter (``.``/``)``). A list keeps the labels its source shows: Markdown numbers it only
+when they are its plain sequence (``3.``, ``4.``, ``3)``, ``4)``, or bare numbers, given a delimiter with
+``to-md.list-delimiter-changed``, as is a sequence that must switch delimiter to stay apart from the list
+before it), and a list labelled any other way ("(ii)", "1.2.", "Article 3.") is a bullet list whose
+items start with their label as text, as docling writes a compound label: every renderer then shows the
+label, and the nesting stays a list's.
+Containers are transparent (a slide's blocks are the slide), except
 speaker notes, written as a quote headed "Notes". Hidden content is kept and not marked: Markdown cannot
 show the mark; the HTML writer does.
 """
@@ -15,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from ...ir.nodes import (
-    BlockQuote, CodeBlock, Container, Document, Heading, List, MathBlock, Paragraph, Table, ThematicBreak,
+    BlockQuote, CodeBlock, Container, Document, Heading, List, MathBlock, Paragraph, Table, Text, ThematicBreak,
 )
 from ..html.render import HtmlCodes, HtmlRenderer
 from ..notes import NoteNumbers
@@ -72,9 +78,8 @@ class MarkdownWriter:
         previous = None  # (ordered, marker) of the list just written, if the last block was a list
         for block in _transparent(blocks):
             if type(block) is List:
-                marker = _marker(block.ordered, previous)
-                lines = self.list(block, marker)
-                current = (block.ordered, marker)
+                current = self.list_marker(block, previous)
+                lines = self.list(block, current[1], current[0])
             else:
                 lines = self.block(block, nested, (marker and not started) or previous is not None)
                 current = None
@@ -130,7 +135,8 @@ class MarkdownWriter:
         elif kind is ThematicBreak:
             yield "___"  # never a bullet character: "- ---" or "* ***" would be one long break
         elif kind is List:
-            yield from self.list(block, _marker(block.ordered, None))
+            numbered, marker = self.list_marker(block, None)
+            yield from self.list(block, marker, numbered)
         else:
             raise TypeError(f"not a block node: {kind.__name__}")
 
@@ -157,23 +163,35 @@ class MarkdownWriter:
         for line in text.split("\n"):
             yield "    " + line if line.strip() else ""
 
-    def list(self, block: List, marker: str) -> Iterator[str]:
+    def list_marker(self, block: List, previous) -> tuple[bool, str]:
+        """:func:`_list_marker`, reporting labels whose delimiter Markdown changes."""
+        numbered, marker, changed = _list_marker(block, previous)
+        if changed:
+            first = block.items[0]
+            self.ctx.report("to-md.list-delimiter-changed", first.locator or block.locator,
+                            detail=f"{(first.label or '')[:40]} as {min(max(block.start, 0), MAX_START)}{marker}")
+        return numbered, marker
+
+    def list(self, block: List, marker: str, numbered: bool) -> Iterator[str]:
+        """``numbered``: Markdown numbers the items (``1.``); else each is a bullet, its label its text."""
         # Tight (no blank lines) when every item is at most one block followed by lists; a blank line
         # between items makes each item a paragraph when read back.
-        loose = not all(_tight(item.blocks) for item in block.items)
+        contents = [item.blocks if numbered or item.label is None else labelled(item.label, item.blocks)
+                    for item in block.items]
+        loose = not all(_tight(blocks) for blocks in contents)
         number = min(max(block.start, 0), MAX_START)
-        for index, item in enumerate(block.items):
+        for index, (item, blocks) in enumerate(zip(block.items, contents)):
             if index and loose:
                 yield ""
             # The content starts at column 4 at least (``-   x``, ``1.  x``), as pandoc writes it: Python-Markdown
             # reads an item's later blocks only when indented by four, and would else read a nested code
             # block's lines as raw Markdown.
-            head = f"{min(number + index, MAX_START)}{marker}" if block.ordered else marker
+            head = f"{min(number + index, MAX_START)}{marker}" if numbered else marker
             head += " " * max(1, 4 - len(head))
             if item.checked is not None:
                 head += "[x] " if item.checked else "[ ] "
             indent = " " * len(head) if item.checked is None else " " * (len(head) - 4)
-            lines = self.join(item.blocks, blank=loose, nested=True, marker=True)
+            lines = self.join(blocks, blank=loose, nested=True, marker=True)
             first = next(lines, None)
             yield head + first if first else head.rstrip()
             for line in lines:
@@ -190,9 +208,45 @@ def _tight(blocks: list) -> bool:
         return False
     if len(blocks) > 1 and type(blocks[0]) is Paragraph:
         nested = blocks[1]
-        if (nested.ordered and nested.start != 1) or not nested.items or not nested.items[0].blocks:
+        if not nested.items or not (nested.items[0].blocks or nested.items[0].label):
+            return False
+        if _list_marker(nested, None)[0] and nested.start != 1:
             return False
     return True
+
+
+def labelled(label: str, blocks: list) -> list:
+    """An item's blocks with its label as the start of its first paragraph (or as a paragraph of its own).
+    The label is text like any other: the paragraph's escaping keeps "1." or "#" in it from being markup."""
+    if blocks and type(blocks[0]) is Paragraph:
+        first = blocks[0]
+        return [Paragraph([Text(label + " "), *first.children], first.facets, first.locator), *blocks[1:]]
+    return [Paragraph([Text(label)]), *blocks]
+
+
+def _list_marker(block: List, previous) -> tuple[bool, str, bool]:
+    """Whether Markdown numbers the list, its marker, and whether that changes the labels' delimiter;
+    ``previous`` is (numbered, marker) of the list just written, if any.
+
+    A list with no labels is numbered when ordered (``.``, or ``)`` right after a list numbered with
+    ``.``, which it would else continue). A labelled list is numbered only when its labels are the plain
+    sequence from its start, all with one delimiter (``3.``, ``4.``; ``3)``, ``4)``) or none (``3``, ``4``:
+    Word's ``%1``); Markdown then writes them with that delimiter, or, bare or right after a list numbered
+    with it, with the other one, and says so: the numbers stay what the source shows. Any other labelled
+    list is bullets that carry their labels as text.
+    """
+    items = block.items
+    if all(item.label is None for item in items):
+        return block.ordered, _marker(block.ordered, previous), False
+    start = block.start
+    if block.ordered and 0 <= start <= MAX_START - len(items):
+        numbers = [str(start + i) for i in range(len(items))]
+        for delimiter in (".", ")", ""):
+            if all(item.label == number + delimiter for item, number in zip(items, numbers)):
+                if delimiter and previous != (True, delimiter):
+                    return True, delimiter, False
+                return True, _marker(True, previous), True
+    return False, _marker(False, previous), False
 
 
 def _transparent(blocks: Iterable) -> Iterator:

@@ -1,0 +1,76 @@
+"""ODT list labels as the list style shows them: ``style:num-prefix``, the numbers of the last
+``text:display-levels`` levels in their own ``style:num-format``, ``style:num-suffix``."""
+
+from __future__ import annotations
+
+from odf import text
+from odf.opendocument import OpenDocumentText
+
+import zenconv
+from zenconv.ir import List
+
+from .conftest import read_odt
+
+
+def _labelled(path) -> None:
+    doc = OpenDocumentText()
+    clauses = text.ListStyle(name="L1")
+    clauses.addElement(text.ListLevelStyleNumber(level=1, numformat="A", numprefix="Article ", numsuffix="."))
+    clauses.addElement(text.ListLevelStyleNumber(level=2, numformat="1", numsuffix=".", displaylevels=2))
+    clauses.addElement(text.ListLevelStyleNumber(level=3, numformat="i", numprefix="(", numsuffix=")",
+                                                 startvalue=2))
+    doc.automaticstyles.addElement(clauses)
+    foreign = text.ListStyle(name="L2")
+    foreign.addElement(text.ListLevelStyleNumber(level=1, numformat="١", numsuffix="."))
+    doc.automaticstyles.addElement(foreign)
+
+    def items(parent, labels, deeper=None):
+        for k, label in enumerate(labels):
+            item = text.ListItem()
+            item.addElement(text.P(text=label))
+            if deeper and k == 0:
+                inner = text.List()
+                deeper(inner)
+                item.addElement(inner)
+            parent.addElement(item)
+
+    top = text.List(stylename=clauses)
+    items(top, ["Definitions", "Rent"],
+          lambda second: items(second, ["Scope", "Terms"], lambda third: items(third, ["first", "second"])))
+    doc.text.addElement(top)
+    other = text.List(stylename=foreign)
+    items(other, ["Foreign digits"])
+    doc.text.addElement(other)
+    plain = text.ListStyle(name="L3")
+    plain.addElement(text.ListLevelStyleNumber(level=1, numformat="1", numsuffix="."))
+    doc.automaticstyles.addElement(plain)
+    headed = text.List(stylename=plain)
+    header = text.ListHeader()
+    header.addElement(text.P(text="A header takes no number"))
+    headed.addElement(header)
+    items(headed, ["first", "second"])
+    doc.text.addElement(headed)
+    doc.save(str(path))
+
+
+def _labels(blocks) -> list:
+    out = []
+    for block in blocks:
+        if isinstance(block, List):
+            for item in block.items:
+                out.append(item.label)
+                out.extend(_labels(item.blocks))
+    return out
+
+
+def test_prefix_display_levels_and_suffix_make_the_label(tmp_path):
+    path = tmp_path / "labelled.odt"
+    _labelled(path)
+    result = read_odt(path)
+    assert _labels(result.document.blocks) == ["Article A.", "A.1.", "(ii)", "(iii)", "A.2.", "Article B.", "1.",
+                                                      None, "1.", "2."]
+    [unsupported] = result.reporter.matching("odt.list-format-unsupported")
+    assert unsupported.details == ["١"]
+    md = zenconv.convert(path.read_bytes(), to="markdown", name="labelled.odt").output.decode()
+    assert "-   Article A. Definitions\n    -   A.1. Scope\n        -   (ii) first\n" in md
+    assert "1.  Foreign digits" in md  # decimal, reported: a plain sequence Markdown numbers
