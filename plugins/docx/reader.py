@@ -38,7 +38,9 @@ _SECT_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sectPr>|<(?:[A-Za-z_][\w.-]*:)
 _PGSZ = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?pgSz\b([^<>]{0,1024})>")
 _ATTR = {name: re.compile(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?" + name + rb"\s*=\s*[\"'](\d{1,9})[\"']")
          for name in (b"w", b"h")}
-_PAGED = re.compile(rb"lastRenderedPageBreak|type=[\"']page[\"']|pageBreakBefore")
+# Whether Word laid the document out in pages: a plain search per marker, a hundred times faster than one
+# regular expression of alternatives over a document part that may be hundreds of megabytes.
+_PAGED = (b"lastRenderedPageBreak", b'type="page"', b"type='page'", b"pageBreakBefore")
 
 
 def read(source, ctx) -> Iterator:
@@ -62,7 +64,7 @@ def read(source, ctx) -> Iterator:
     st = DocxState(ctx=ctx, package=package, styles=styles, numbering=numbering, part=main, rels=rels,
                    comments=comments,
                    revisions=ctx.options.get("revisions", "accept"), hidden=ctx.options.get("hidden", "keep"),
-                   paged=_PAGED.search(data) is not None)
+                   paged=any(marker in data for marker in _PAGED))
     reader = BlockReader(st)
     layout = first_page_layout(data)
     first = True

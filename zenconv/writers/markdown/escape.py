@@ -37,10 +37,7 @@ _NEEDS_CELL = re.compile(r"[\\`*_\[\]<>|~$&\r\n\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x
 _CELL_BREAKS = re.compile(r"\r\n|\r|\n")
 
 _RUNS = re.compile(r"[\n\x00]{2,}")
-_EDGE_START = re.compile(r"^[\n\x00]+")
-# a run starts the match (the lookbehind): from each of its characters, a run not at the end was
-# scanned to its end once per character, quadratic
-_EDGE_END = re.compile(r"(?<![\n\x00])[\n\x00]+$")
+_LINE_END_CHARS = "\n\x00"  # a line feed, and the writer's mark for a hard break
 _SPLIT = re.compile(r"([\n\x00])")
 _LINE_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|-+[ \t]*$|=+[ \t]*$|\d{1,9}(?=[.)](?:[ \t]|$))")
 
@@ -89,9 +86,11 @@ def _fix_line(line: str) -> str:
 
 def _line_ends(text: str) -> str:
     """Line ends at the edges of a block, and all but the first of a run, as character references."""
-    text = _EDGE_START.sub(lambda m: "&#10;" * len(m.group()), text)
-    text = _EDGE_END.sub(lambda m: "&#10;" * len(m.group()), text)
-    return _RUNS.sub(lambda m: m.group()[0] + "&#10;" * (len(m.group()) - 1), text)
+    # The edges by stripping: a regular expression anchored at the end is tried at every position of the text.
+    body = text.lstrip(_LINE_END_CHARS)
+    core = body.rstrip(_LINE_END_CHARS)
+    lead, trail = len(text) - len(body), len(body) - len(core)
+    return "&#10;" * lead + _RUNS.sub(lambda m: m.group()[0] + "&#10;" * (len(m.group()) - 1), core) + "&#10;" * trail
 
 
 def finish_block(text: str) -> str:
