@@ -14,6 +14,7 @@ from zenconv_plugins.properties import ooxml_app, ooxml_core
 from .comments import Commentary
 from .geometry import Template
 from .package import NS, R_ID, Package
+from .parttext import slide_text
 from .slides import SlideReader
 
 _P = f"{{{NS['p']}}}"
@@ -44,7 +45,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
             continue
         hidden = root.get("show") in ("0", "false")
         if hidden and ctx.options["hidden"] == "skip":
-            ctx.report("pptx.hidden-slide-skipped", Locator(slide=number))
+            ctx.report("pptx.hidden-slide-skipped", Locator(slide=number), text=slide_text(pkg, rel.target, root) or None)
             continue
         layout_part = next(iter(pkg.related(rel.target, "slideLayout")), None)
         master_part = next(iter(pkg.related(layout_part, "slideMaster")), None) if layout_part else None

@@ -127,7 +127,7 @@ class SlideReader:
         if tag == f"{_P}sp":
             if shape.ph is not None and shape.ph[0] in geo.FOOTER_TYPES:
                 if _text_of(el):
-                    self.ctx.report("pptx.footer-placeholders-dropped", self.locator)
+                    self.ctx.report("pptx.footer-placeholders-dropped", self.locator, text=_text_of(el))
                 return []
             return blocks_of(text.paragraphs(el.find(f"{_P}txBody"), self.styles(shape)), self.locator)
         if tag == f"{_P}pic":

@@ -100,7 +100,7 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
     hidden = entry.state in ("hidden", "veryHidden")
     skip = ctx.options["hidden"] == "skip"
     if hidden and skip:
-        ctx.report("xlsx.hidden-sheet-dropped", where)
+        ctx.report("xlsx.hidden-sheet-dropped", where, text=_skipped_text(package, entry, values, budget, ctx))
         return
     facets = (HiddenFacet("very-hidden-sheet" if entry.state == "veryHidden" else "hidden-sheet"),) if hidden else ()
     if entry.kind == "chartsheet":
@@ -117,7 +117,7 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
         notes.carry(comments.anchored)
         ctx.notes.extend(comments.unanchored)
         rows = notes.rows(rows)
-    table.rows = grid.rows(rows)
+    table.rows = _hidden_columns(grid.rows(rows), grid, plan, where, ctx)
     yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
     yield table
     # the sheet's cells are table 1 of the sheet, its charts the tables after it
@@ -154,12 +154,37 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
     plan = SheetPlan(entry.ordinal, entry.name, first_col=scan.first_col, skip_hidden=skip_hidden,
                      hidden_cols=scan.hidden_columns, last_col=scan.max_col, merges=merges)
     _links(plan, scan, rels)
-    if skip_hidden and plan.hidden_cols:
-        last = scan.max_col if scan.max_col >= 0 else scan.first_col
-        count = sum(max(0, min(b, last) - max(a, scan.first_col) + 1) for a, b in plan.hidden_cols)
-        if count:
-            ctx.report("xlsx.hidden-column-dropped", where, count=count)
     return plan, drawn, comments
+
+
+def _hidden_columns(rows, grid: Grid, plan: SheetPlan, where: Locator, ctx):
+    """The grid's rows, then the report of the hidden columns skipped, with the text the grid left out
+    of them (known only once every row is read)."""
+    yield from rows
+    if plan.skip_hidden and plan.hidden_cols:
+        last = plan.last_col if plan.last_col >= 0 else plan.first_col
+        count = sum(max(0, min(b, last) - max(a, plan.first_col) + 1) for a, b in plan.hidden_cols)
+        if count:
+            ctx.report("xlsx.hidden-column-dropped", where, count=count,
+                       text="\n".join(grid.skipped["hidden-column-dropped"]) or None)
+
+
+def _skipped_text(package: Package, entry: SheetEntry, values: BookValues, budget: Budget, ctx) -> str | None:
+    """The text of a sheet left out under --hidden skip, cells then comments, for its report to take:
+    bounded by the workbook's character cap, as the text of a sheet written is."""
+    texts: list[str] = []
+    chars = 0
+    with package.zip.open(entry.part) as stream:
+        for _, _, _, cells in cell_rows(sheet_events(stream, ctx), values, Counter(), ctx.checkpoint):
+            for text in cells:
+                chars += len(text)
+                if chars > budget.text_limit:
+                    return "\n".join(texts) or None
+                texts.append(text)
+    _, comments = count_comments(package, package.rels(entry.part), Locator(sheet=entry.ordinal), ctx)
+    if comments:
+        texts.append(comments)
+    return "\n".join(texts) or None
 
 
 def _last_col(package: Package, part: str, ctx) -> int | None:

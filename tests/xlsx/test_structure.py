@@ -76,6 +76,15 @@ def test_hidden_skip_drops_and_reports():
     assert codes["xlsx.hidden-column-dropped"] == 1
 
 
+def test_hidden_skip_reports_take_the_text_they_drop():
+    reports = {r.code.code: r for r in read_xlsx(STRUCTURE, hidden="skip").reporter.reports}
+    assert reports["xlsx.hidden-sheet-dropped"].quotes == ["hidden value", "very hidden value"]
+    assert reports["xlsx.hidden-row-dropped"].quotes == ["Bob s2 Paris"]
+    # the hidden column's cells of the rows shown (the hidden row's are the row's report's)
+    assert reports["xlsx.hidden-column-dropped"].quotes == ["secret s1 s3"]
+    assert reports["xlsx.hidden-column-dropped"].chars == len("secret\ns1\ns3")
+
+
 def test_constructs_not_carried_are_reported():
     codes = read_xlsx(STRUCTURE, comments="drop").codes()
     for code in ("xlsx.images-dropped", "xlsx.comments-dropped",
