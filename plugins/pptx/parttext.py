@@ -7,6 +7,7 @@ would see it: each DrawingML paragraph (and each legacy comment) one line, runs 
 
 from __future__ import annotations
 
+from .geometry import FOOTER_TYPES, placeholder_of
 from .package import NS
 
 _A = f"{{{NS['a']}}}"
@@ -35,6 +36,25 @@ def _texts(line):
         return
     for node in line.iter(f"{_A}t", f"{_A}br", f"{_C}v"):
         yield " " if node.tag == f"{_A}br" else node.text or ""
+
+
+PRINTED_PLACEHOLDERS = frozenset(FOOTER_TYPES)
+"""On a notes or handout master, the placeholders whose text prints on every page (header, footer,
+date, number); its body placeholder holds only prompt text."""
+
+
+def template_text(root, printed: frozenset[str] = frozenset()) -> str:
+    """The text of a layout's or master's own shapes, and of its placeholders of the ``printed`` types;
+    any other placeholder's text is a prompt ("Click to edit...") that each slide replaces."""
+    tree = root.find(f"{_P}cSld/{_P}spTree") if root is not None else None
+    if tree is None:
+        return ""
+    found = []
+    for el in tree.iter(f"{_P}sp", f"{_P}graphicFrame"):
+        ph = placeholder_of(el)
+        if ph is None or ph[0] in printed:
+            found += lines_of(el)
+    return "\n".join(found)
 
 
 def slide_text(pkg, part: str, root) -> str:
