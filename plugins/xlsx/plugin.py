@@ -20,7 +20,7 @@ CODES = (
     dropped("xlsx.sheet-part-missing", "A sheet the workbook lists has no part in the package: its name is kept, its cells are missing.", review=True),
     truncated("xlsx.cell-truncated", "A cell's text past 32,767 characters (Excel's own limit) was cut there."),
     truncated("xlsx.sheet-truncated", "A sheet went past --max-rows or --max-cols, or the workbook past --max-cells or --max-expansion: read up to the cap, with a visible note."),
-    dropped("xlsx.formula-without-cached-value", "A formula cell with no cached value: written empty (formulas are never evaluated).", review=True),
+    dropped("xlsx.formula-without-cached-value", "A formula cell with no cached value: its formula is shown as code, =A2+B2 (formulas are never evaluated); the first cells are located.", review=True),
     dropped("xlsx.hidden-sheet-dropped", "A hidden or very hidden sheet skipped under --hidden skip."),
     dropped("xlsx.hidden-row-dropped", "Hidden rows holding values skipped under --hidden skip."),
     dropped("xlsx.hidden-column-dropped", "Hidden columns skipped under --hidden skip (counted per column)."),

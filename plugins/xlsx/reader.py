@@ -25,7 +25,7 @@ from .anchors import CellNotes
 from .comments import Persons, SheetComments, count_comments, read_comments
 from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
 from .extras import report_scan
-from .grid import Budget, Grid, SheetPlan
+from .grid import Budget, Grid, SheetPlan, column_letters
 from .package import Package, SheetEntry
 from .scan import scan_extent, scan_sheet
 from .sheet import BookValues, cell_rows, kinds_by_attribute, sheet_events
@@ -225,12 +225,18 @@ def _links(plan: SheetPlan, scan, rels) -> None:
 
 def _cells(package: Package, part: str, values: BookValues, ctx, where: Locator):
     counts: Counter = Counter()
+    blanks: list[tuple[int, int]] = []
     stream = package.zip.open(part)
     try:
-        yield from cell_rows(sheet_events(stream, ctx), values, counts, ctx.checkpoint)
+        yield from cell_rows(sheet_events(stream, ctx), values, counts, ctx.checkpoint, blanks)
     finally:
         stream.close()
         for what in _VALUE_CODES:
-            if counts[what]:
+            if what == "formula-without-cached-value" and blanks:
+                # each of the first cells named, the sheet's count carried by the first
+                for number, (row, col) in enumerate(blanks):
+                    ctx.report(f"xlsx.{what}", where.with_(cell=f"{column_letters(col + 1)}{row + 1}"),
+                               count=counts[what] - len(blanks) + 1 if number == 0 else 1)
+            elif counts[what]:
                 ctx.report(f"xlsx.{what}", where, count=counts[what])
 
