@@ -26,6 +26,7 @@ from .comments import Persons, SheetComments, count_comments, read_comments
 from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
 from .extras import report_scan
 from .grid import Budget, Grid, SheetPlan, column_letters
+from .links import report_links, report_query_tables
 from .package import Package, SheetEntry
 from .scan import scan_extent, scan_sheet
 from .sheet import BookValues, cell_rows, kinds_by_attribute, sheet_events
@@ -49,6 +50,7 @@ def read(source, ctx) -> Iterator[Block]:
         ctx.flags["cached_values_only"] = True
         values = BookValues(_strings(package, book.strings_part, ctx),
                             kinds_by_attribute(style_kinds(package.xml(book.styles_part))), book.date1904)
+        report_links(package, book, ctx)
         if any(rel.kind == "vbaProject" for rel in book.rels.values()):
             ctx.report("xlsx.macros-dropped", Locator(part="xl/vbaProject.bin"))
         strings = values.strings
@@ -144,6 +146,7 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
     if scan.doctype:
         raise Unreadable("xlsx.doctype-refused", f"{entry.part} has a DOCTYPE (DTDs and entities are refused)")
     report_scan(scan, rels, where, ctx)
+    report_query_tables(package, rels, where, ctx)
     drawn = read_drawings(package, rels, scan.drawings)
     report_drawn(drawn, where, ctx)
     merges = scan.merges
