@@ -37,6 +37,7 @@ CODES = (
     degraded("pptx.link-dropped", "A hyperlink that is not an external http, https or mailto link (a slide jump, an action): its text is kept."),
     degraded("pptx.math-as-text", "An equation carried as its plain text."),
     degraded("pptx.shapes-as-table", "Positioned text boxes read as a table (--pptx-shape-tables): rows and columns are inferred."),
+    dropped("pptx.external-reference-dropped", "A relationship of a slide or notes page to a target outside the package that nothing carries (a linked OLE object or media file, a hover link, a shape's click link): never fetched; the target in the details."),
     dropped("pptx.unhandled-construct", "Any other PresentationML element: its text is read where it has any, the construct reported."),
 )
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from zenconv.ir import Container, HiddenFacet, Heading, Image, LayoutFacet, List, ListItem, Locator, Paragraph, Text
 from zenconv_plugins.charts import CHART_URIS, chart_table, read_chart
+from zenconv_plugins.targets import detail
 
 from . import geometry as geo
 from .comments import place
@@ -73,6 +74,7 @@ class SlideReader:
                     blocks.extend(self.shape_blocks(shape, text))
         blocks.extend(self.backdrop(shown))
         self._report_extras()
+        self.external(self.part, self.root)
         self.comments(blocks, title is not None)
         notes = self.notes()
         if notes:
@@ -283,6 +285,18 @@ class SlideReader:
         if timing is not None and next(timing.iter(f"{_P}par"), None) is not None:
             self.ctx.report("pptx.animations-dropped", self.locator)
 
+    def external(self, part: str, root) -> None:
+        """The relationships of ``part`` leaving the package that nothing carries, each reported with its
+        target (never fetched): a linked OLE object or media file, a hover link, a shape's click link. A
+        run's click link is carried as a link (or reported ``pptx.link-dropped``), a linked picture as
+        its source (``pptx.external-image-not-fetched``)."""
+        carried = {el.get(R_ID) for el in root.iter(f"{_A}hlinkClick") if el.getparent().tag == f"{_A}rPr"}
+        carried |= {blip.get(R_LINK) for pic in root.iter(f"{_P}pic") for blip in pic.iter(f"{_A}blip")}
+        for rid, rel in self.pkg.rels(part).items():
+            if rel.external and rid not in carried:
+                self.ctx.report("pptx.external-reference-dropped", self.locator,
+                                detail=detail(f"{rel.type}: {rel.target}"))
+
     def comments(self, blocks: list, titled: bool) -> None:
         """Review comments as notes referenced at their anchors, or, under --comments drop, counted."""
         if self.commentary is not None:
@@ -313,6 +327,7 @@ class SlideReader:
                 continue
             blocks.extend(reader._blocks(shape, text))
         self.tables = reader.tables
+        self.external(targets[0], root)
         return blocks
 
 

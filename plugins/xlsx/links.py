@@ -6,36 +6,23 @@ runs when the link updates: ``ddeService="cmd"`` is how a spreadsheet launches o
 forces review), query tables, and any other relationship whose target is outside the package. The
 cells keep the values those references last brought in; what is lost is where they come from, which a
 reviewer must see. A target is quoted in the report's details as written, white space collapsed, a
-connection string's passwords masked and the whole cut at :data:`DETAIL_CHARS`.
+connection string's passwords masked and the whole cut (``zenconv_plugins.targets``).
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
 
 from zenconv.ir.locator import Locator
+from zenconv_plugins.targets import detail
 
 from .package import Package, Workbook, local
 
-DETAIL_CHARS = 200
-_SECRET = re.compile(r"(?i)\b(password|pwd)(\s*=\s*)(\"[^\"]*\"|'[^']*'|[^;]*)")
 _CONNECTION_KINDS = {"1": "ODBC", "2": "DAO", "3": "file", "4": "web query", "5": "OLE DB", "6": "text import",
                      "7": "ADO", "8": "DSP"}
 # Relationships that leave the package and are carried: a worksheet's hyperlinks become links.
 _CARRIED = {("worksheet", "hyperlink")}
 _CHECK_EVERY = 1024
-
-
-def masked(text: str) -> str:
-    """``text`` with the value of every ``Password=`` and ``Pwd=`` replaced by ``***``."""
-    return _SECRET.sub(lambda m: f"{m.group(1)}{m.group(2)}***", text)
-
-
-def detail(text: str) -> str:
-    """A target as a report's detail: one line, passwords masked, at most DETAIL_CHARS characters."""
-    line = " ".join(masked(text).split())
-    return line if len(line) <= DETAIL_CHARS else line[:DETAIL_CHARS - 1] + "…"
 
 
 def report_links(package: Package, book: Workbook, ctx) -> None:

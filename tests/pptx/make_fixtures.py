@@ -396,6 +396,41 @@ def templates(path: Path) -> None:
     prs.save(path)
 
 
+def linked(path: Path) -> None:
+    """References outside the deck that nothing carries: a hover link on a run (beside its carried click
+    link), a click link on a whole shape, a linked OLE object, a linked video on the notes page."""
+    rt = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+    prs = Presentation()
+    _fixed_core(prs, "Linked deck")
+    slide = prs.slides.add_slide(prs.slide_layouts[5])
+    slide.shapes.title.text = "Links"
+    run = slide.shapes.add_textbox(Inches(1), Inches(2), Inches(4), Inches(1)).text_frame.paragraphs[0].add_run()
+    run.text = "hover me"
+    run.hyperlink.address = "https://example.com/click"
+    hover = slide.part.relate_to("https://example.com/hover", rt + "hyperlink", is_external=True)
+    run._r.get_or_add_rPr().append(_el(f'<a:hlinkHover xmlns:a="{A}" xmlns:r="{R}" r:id="{hover}"/>'))
+    box = slide.shapes.add_textbox(Inches(1), Inches(3), Inches(4), Inches(1))
+    box.text_frame.text = "whole shape"
+    shape_link = slide.part.relate_to("https://example.com/shape", rt + "hyperlink", is_external=True)
+    box._element.nvSpPr.cNvPr.append(_el(f'<a:hlinkClick xmlns:a="{A}" xmlns:r="{R}" r:id="{shape_link}"/>'))
+    ole = slide.part.relate_to("file:///C:/books/linked.xlsx", rt + "oleObject", is_external=True)
+    slide.shapes._spTree.append(_el(
+        f'<p:graphicFrame xmlns:p="{P}" xmlns:a="{A}" xmlns:r="{R}"><p:nvGraphicFramePr>'
+        '<p:cNvPr id="50" name="Linked workbook"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>'
+        '<p:xfrm><a:off x="0" y="5000000"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic>'
+        '<a:graphicData uri="http://schemas.openxmlformats.org/presentationml/2006/ole">'
+        f'<p:oleObj r:id="{ole}" progId="Excel.Sheet.12"><p:link updateAutomatic="1"/></p:oleObj>'
+        '</a:graphicData></a:graphic></p:graphicFrame>'))
+    notes = slide.notes_slide
+    notes.notes_text_frame.text = "See the clip"
+    video = notes.part.relate_to("file:///C:/clips/talk.mp4", rt + "video", is_external=True)
+    notes.shapes._spTree.append(_el(
+        f'<p:pic xmlns:p="{P}" xmlns:a="{A}" xmlns:r="{R}"><p:nvPicPr><p:cNvPr id="60" name="Clip"/>'
+        f'<p:cNvPicPr/><p:nvPr><a:videoFile r:link="{video}"/></p:nvPr></p:nvPicPr><p:blipFill/>'
+        '<p:spPr/></p:pic>'))
+    prs.save(path)
+
+
 def rewrite(src: Path, dst: Path, part: str, change) -> None:
     """Copy a package, passing one part's bytes through ``change`` (for the hostile variants)."""
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
@@ -411,7 +446,7 @@ def build(out: Path) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = {}
     for name, maker in (("basic", basic), ("chartex", chartex), ("shapegrid", shapegrid), ("comments", comments),
-                         ("templates", templates)):
+                         ("templates", templates), ("linked", linked)):
         made[name] = out / f"{name}.pptx"
         maker(made[name])
     slide = "ppt/slides/slide1.xml"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from zenconv_plugins.xlsx.links import DETAIL_CHARS, detail, masked
+from zenconv_plugins.targets import DETAIL_CHARS, detail, masked
 
 from .conftest import FX, read_xlsx
 
