@@ -173,8 +173,8 @@ def _hidden_columns(rows, grid: Grid, plan: SheetPlan, where: Locator, ctx):
 
 
 def _skipped_text(package: Package, entry: SheetEntry, values: BookValues, budget: Budget, ctx) -> str | None:
-    """The text of a sheet left out under --hidden skip, cells then comments, for its report to take:
-    bounded by the workbook's character cap, as the text of a sheet written is."""
+    """The text of a sheet left out under --hidden skip (cells, comments, print headers and footers) for
+    its report to take; its cells' text is bounded by the workbook's character cap, as a shown sheet's is."""
     texts: list[str] = []
     chars = 0
     with package.zip.open(entry.part) as stream:
@@ -187,6 +187,8 @@ def _skipped_text(package: Package, entry: SheetEntry, values: BookValues, budge
     _, comments = count_comments(package, package.rels(entry.part), Locator(sheet=entry.ordinal), ctx)
     if comments:
         texts.append(comments)
+    with package.zip.open(entry.part) as stream:  # its print headers and footers go with it
+        texts += scan_sheet(stream, ctx.checkpoint).header_texts
     return "\n".join(texts) or None
 
 

@@ -170,3 +170,13 @@ def _retype(data: bytes, kinds: dict[str, str], vba: bool) -> bytes:
         if vba:
             dst.writestr("xl/vbaProject.bin", b"\xd0\xcf\x11\xe0 not run")
     return out.getvalue()
+
+
+def test_a_skipped_hidden_sheet_takes_its_print_header_and_footer():
+    book = FX.raw_book([("Shown", '<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>'),
+                        ("Gone", '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>kept away</t></is></c></row>'
+                                 '</sheetData><headerFooter><oddFooter>Page &amp;P of the ledger</oddFooter>'
+                                 '</headerFooter>')], states={"Gone": "hidden"})
+    report = next(r for r in read_xlsx(book, hidden="skip").reporter.reports
+                  if r.code.code == "xlsx.hidden-sheet-dropped")
+    assert report.quotes == ["kept away Page of the ledger"]
