@@ -8,6 +8,7 @@ import io
 from pptx import Presentation
 
 from zenconv.conservation import check
+from zenconv.conservation.extract import source_parts
 from zenconv.ir import Container, Table
 from zenconv.ir.walk import cell_text, plain_text
 
@@ -71,3 +72,12 @@ def test_the_check_sees_every_template_word(decks):
     account = check(decks["templates"])
     assert account.unaccounted == 0
     assert account.source_tokens >= 35  # the notes and handout masters' printed placeholders count
+
+
+def test_the_check_reads_printed_placeholders_of_notes_and_handout_masters_only(decks):
+    parts, problems = source_parts(decks["templates"], "pptx")
+    text = {part.kind: part.text for part in parts}
+    assert not problems
+    assert "Notes header words" in text["notesMaster"]
+    assert "Handout footer words" in text["handoutMaster"] and "Click to edit" not in text["handoutMaster"]
+    assert "Click to edit" not in text["slideMaster"]  # a slide master's placeholders are prompts
