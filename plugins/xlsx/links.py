@@ -14,9 +14,10 @@ from __future__ import annotations
 import posixpath
 
 from zenconv.ir.locator import Locator
+from zenconv.reports import Unreadable
 from zenconv_plugins.targets import detail
 
-from .package import Package, Workbook, local
+from .package import Package, Workbook, local, rels_part
 
 _CONNECTION_KINDS = {"1": "ODBC", "2": "DAO", "3": "file", "4": "web query", "5": "OLE DB", "6": "text import",
                      "7": "ADO", "8": "DSP"}
@@ -36,7 +37,7 @@ def report_links(package: Package, book: Workbook, ctx) -> None:
             _connections(package, rel.target, ctx)
         elif rel.kind == "externalLink":
             _external_link(package, rel.target, ctx)
-    for part, rels in _all_rels(package, book):
+    for part, rels in _all_rels(package, book, ctx):
         owner = kinds.get(part, _kind_of(part))
         if owner == "externalLink":
             continue  # its book or OLE target is that link's own report
@@ -51,15 +52,17 @@ def report_query_tables(package: Package, rels: dict, where: Locator, ctx) -> No
     for rel in rels.values():
         if rel.kind != "queryTable" or not package.has(rel.target):
             continue
-        root = package.xml(rel.target)
+        root = _parsed(package, rel.target, ctx)
+        if root is None:
+            continue
         name = root.get("name") or rel.target if local(root.tag) == "queryTable" else rel.target
         ctx.report("xlsx.query-table-dropped", where,
                    detail=detail(f"{name} (connection {root.get('connectionId') or '?'})"))
 
 
 def _connections(package: Package, part: str, ctx) -> None:
-    root = package.xml(part)
-    for number, el in enumerate(root.iter(), 1):
+    root = _parsed(package, part, ctx)
+    for number, el in enumerate(root.iter() if root is not None else (), 1):
         if number % _CHECK_EVERY == 0:
             ctx.checkpoint()
         if local(el.tag) != "connection":
@@ -85,10 +88,10 @@ def _connection_target(el) -> str:
 
 
 def _external_link(package: Package, part: str, ctx) -> None:
-    root = package.xml(part)
-    rels = package.rels(part)
+    root = _parsed(package, part, ctx)
+    rels = _parsed(package, part, ctx, rels=True) or {}
     where = Locator(part=part)
-    for el in root:
+    for el in root if root is not None else ():
         name = local(el.tag)
         if name == "ddeLink":
             items = [item.get("name") or "" for item in el.iter() if local(item.tag) == "ddeItem"][:4]
@@ -102,14 +105,29 @@ def _external_link(package: Package, part: str, ctx) -> None:
             ctx.report("xlsx.external-link-dropped", where, detail=detail(f"{what}: {target or '(no target)'}"))
 
 
-def _all_rels(package: Package, book: Workbook):
+def _all_rels(package: Package, book: Workbook, ctx):
     """(part, its relationships) for every relationships part in the package, in name order."""
     for name in sorted(package.zip.names):
         folder, base = posixpath.split(name)
         if not base.endswith(".rels") or posixpath.basename(folder) != "_rels":
             continue
         part = posixpath.join(posixpath.dirname(folder), base[:-len(".rels")])
-        yield part, (book.rels if part == book.part else package.rels(part))
+        rels = book.rels if part == book.part else _parsed(package, part, ctx, rels=True)
+        if rels:
+            yield part, rels
+
+
+def _parsed(package: Package, part: str, ctx, *, rels: bool = False):
+    """A part's root (or, with ``rels``, its relationships); None when it does not parse, which is
+    reported and gone on from, as a comments part is: a DOCTYPE or a depth bomb still refuses the workbook."""
+    try:
+        return package.rels(part) if rels else package.xml(part)
+    except Unreadable as exc:
+        if not exc.code.endswith("xml-malformed"):
+            raise
+    ctx.report("xlsx.unhandled-construct", Locator(part=part),
+               detail=f"{rels_part(part) if rels else part} does not parse: its external references are not known")
+    return None
 
 
 def _kind_of(part: str) -> str:

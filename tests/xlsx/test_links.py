@@ -55,3 +55,14 @@ def test_passwords_are_masked_however_they_are_written():
 def test_a_target_is_one_bounded_line():
     shown = detail("http://example.com/" + "a" * 1000 + "\n\tmore")
     assert len(shown) == DETAIL_CHARS and shown.endswith("…") and "\n" not in shown
+
+
+def test_a_part_of_links_that_does_not_parse_is_reported_and_the_workbook_read():
+    book = FX.raw_book('<sheetData><row r="1"><c r="A1"><v>7</v></c></row></sheetData>',
+                       book_rels=f'<Relationship Id="rIdC" Type="{FX.RELS}/connections" Target="connections.xml"/>',
+                       extra={"xl/connections.xml": b"<connections><connection", "xl/media/_rels/x.png.rels": b"<Rel"})
+    result = read_xlsx(book)
+    report = next(r for r in result.reporter.reports if r.code.code == "xlsx.unhandled-construct")
+    assert report.details == ["xl/connections.xml does not parse: its external references are not known",
+                              "xl/media/_rels/x.png.rels does not parse: its external references are not known"]
+    assert "xlsx.data-connection-dropped" not in result.codes()
