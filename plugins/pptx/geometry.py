@@ -114,15 +114,16 @@ def placeholder_of(sp) -> tuple[str, str | None] | None:
 
 @dataclass(slots=True)
 class Template:
-    """A slide layout or master: its placeholders by idx and by type, first one wins."""
+    """A slide layout or master: its part, its placeholders by idx and by type, first one wins."""
 
     root: object
+    part: str | None = None
     by_idx: dict[str, object] = field(default_factory=dict)
     by_type: dict[str, object] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, root) -> Template:
-        tpl = cls(root)
+    def of(cls, root, part: str | None = None) -> Template:
+        tpl = cls(root, part)
         if root is None:
             return tpl
         for sp in root.iter(f"{_P}sp"):

@@ -27,13 +27,17 @@ CODES = (
     dropped("pptx.media-dropped", "Embedded or linked audio and video."),
     dropped("pptx.animations-dropped", "Slide animations (the slide's timing tree)."),
     dropped("pptx.comments-dropped", "Review comments on a slide, left out under --comments drop."),
-    dropped("pptx.footer-placeholders-dropped", "Slide-number, date and footer placeholders."),
+    dropped("pptx.footer-placeholders-dropped", "Slide-number, date, footer and header placeholders, on slides and notes pages."),
+    dropped("pptx.template-text-dropped", "Text of a slide layout's or master's own shapes that no slide shows (an unused layout, slides hiding background graphics)."),
+    dropped("pptx.notes-master-dropped", "The notes master's header, footer, date and page-number text and its own shapes' text, printed on notes pages."),
+    dropped("pptx.handout-master-dropped", "The handout master's header, footer, date and page-number text and its own shapes' text, printed on handouts."),
     dropped("pptx.image-missing", "A picture whose image part is missing or not linked: nothing of it is carried."),
     dropped("pptx.external-image-not-fetched", "A picture linked outside the package: never fetched; the reference is kept as the image source."),
     dropped("pptx.media-limit", "A picture past --max-media-bytes was not stored; its alt text is kept."),
     degraded("pptx.link-dropped", "A hyperlink that is not an external http, https or mailto link (a slide jump, an action): its text is kept."),
     degraded("pptx.math-as-text", "An equation carried as its plain text."),
     degraded("pptx.shapes-as-table", "Positioned text boxes read as a table (--pptx-shape-tables): rows and columns are inferred."),
+    dropped("pptx.external-reference-dropped", "A relationship of a slide or notes page to a target outside the package that nothing carries (a linked OLE object or media file, a hover link, a shape's click link): never fetched; the target in the details."),
     dropped("pptx.unhandled-construct", "Any other PresentationML element: its text is read where it has any, the construct reported."),
 )
 

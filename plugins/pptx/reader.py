@@ -14,6 +14,7 @@ from zenconv_plugins.properties import ooxml_app, ooxml_core
 from .comments import Commentary
 from .geometry import Template
 from .package import NS, R_ID, Package
+from .parttext import PRINTED_PLACEHOLDERS, slide_text, template_text
 from .slides import SlideReader
 
 _P = f"{{{NS['p']}}}"
@@ -34,6 +35,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         from .shapegrid import grid_blocks as grid
     templates: dict[str, Template] = {}
     commentary = Commentary(pkg, ctx, main) if ctx.options["comments"] == "keep" else None
+    shown: set[str] = set()  # the layouts and masters whose own shapes a slide read shows
     ids = pres.find(f"{_P}sldIdLst")
     for number, sld in enumerate(ids.iterfind(f"{_P}sldId") if ids is not None else (), 1):
         ctx.checkpoint()
@@ -44,14 +46,32 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
             continue
         hidden = root.get("show") in ("0", "false")
         if hidden and ctx.options["hidden"] == "skip":
-            ctx.report("pptx.hidden-slide-skipped", Locator(slide=number))
+            ctx.report("pptx.hidden-slide-skipped", Locator(slide=number), text=slide_text(pkg, rel.target, root) or None)
             continue
         layout_part = next(iter(pkg.related(rel.target, "slideLayout")), None)
         master_part = next(iter(pkg.related(layout_part, "slideMaster")), None) if layout_part else None
         slide = SlideReader(pkg, ctx, number=number, part=rel.target, root=root,
                             layout=_template(pkg, templates, layout_part), master=_template(pkg, templates, master_part),
                             size=size, commentary=commentary)
-        yield slide.read(hidden, grid)
+        yield slide.read(hidden, grid, shown)
+    _report_unshown(pkg, ctx, main, shown)
+
+
+def _report_unshown(pkg: Package, ctx, main: str, shown: set[str]) -> None:
+    """Text of the deck's templates that no slide read shows: the own shapes of a layout no slide uses
+    (or only slides that hide background graphics, or skipped ones), and of a master likewise; the notes
+    and handout masters' header, footer, date and page number, which print on notes pages and handouts."""
+    for master in pkg.related(main, "slideMaster"):
+        for part in (master, *pkg.related(master, "slideLayout")):
+            if part not in shown:
+                text = template_text(pkg.xml(part))
+                if text:
+                    ctx.report("pptx.template-text-dropped", Locator(part=part), text=text)
+    for kind, code in (("notesMaster", "pptx.notes-master-dropped"), ("handoutMaster", "pptx.handout-master-dropped")):
+        for part in pkg.related(main, kind):
+            text = template_text(pkg.xml(part), printed=PRINTED_PLACEHOLDERS)
+            if text:
+                ctx.report(code, Locator(part=part), text=text)
 
 
 def _template(pkg: Package, cache: dict, part: str | None) -> Template:
@@ -59,7 +79,8 @@ def _template(pkg: Package, cache: dict, part: str | None) -> Template:
         return Template(None)
     if part not in cache:
         root = pkg.xml(part)
-        cache[part] = Template.of(root if root is not None and root.tag in (f"{_P}sldLayout", f"{_P}sldMaster") else None)
+        known = root is not None and root.tag in (f"{_P}sldLayout", f"{_P}sldMaster")
+        cache[part] = Template.of(root if known else None, part if known else None)
     return cache[part]
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from zenconv.ir import Container, HiddenFacet, Heading, Image, LayoutFacet, List, ListItem, Locator, Paragraph, Text
 from zenconv_plugins.charts import CHART_URIS, chart_table, read_chart
+from zenconv_plugins.targets import detail
 
 from . import geometry as geo
 from .comments import place
@@ -25,6 +26,9 @@ _OLE_URI = "http://schemas.openxmlformats.org/presentationml/2006/ole"
 _SHAPES = {f"{_P}{n}" for n in ("sp", "pic", "graphicFrame", "grpSp", "cxnSp", "contentPart")}
 _MEDIA = {f"{_A}{n}" for n in ("videoFile", "audioFile", "quickTimeFile", "wavAudioFile", "audioCd")}
 _P14_MEDIA = "{http://schemas.microsoft.com/office/powerpoint/2010/main}media"
+# What of a layout's or master's own shapes a slide shows as text; its pictures (a logo, a backdrop)
+# are decoration, its placeholders shown only through the slide's.
+_TEMPLATE_SHAPES = (f"{_P}sp", f"{_P}graphicFrame")
 
 
 @dataclass(slots=True)
@@ -51,7 +55,7 @@ class SlideReader:
 
     # --- the slide -----------------------------------------------------------------------------
 
-    def read(self, hidden: bool, grid=None) -> Container:
+    def read(self, hidden: bool, grid=None, shown: set[str] | None = None) -> Container:
         tree = self.root.find(f"{_P}cSld/{_P}spTree")
         placed = self.collect(tree, ()) if tree is not None else []
         title_shape = next((s for s in placed if s.ph is not None and s.ph[0] in geo.TITLE_TYPES and _text_of(s.el)), None)
@@ -68,7 +72,9 @@ class SlideReader:
             for shape in ordered:
                 if shape is not title_shape:
                     blocks.extend(self.shape_blocks(shape, text))
+        blocks.extend(self.backdrop(shown))
         self._report_extras()
+        self.external(self.part, self.root)
         self.comments(blocks, title is not None)
         notes = self.notes()
         if notes:
@@ -78,6 +84,16 @@ class SlideReader:
 
     def text_reader(self) -> TextReader:
         return TextReader(self.ctx, self.pkg.rels(self.part), self.locator)
+
+    def _part_reader(self, part: str, root, layout: geo.Template, master: geo.Template) -> SlideReader:
+        """A reader of another part's shapes (a layout, a master, the notes page) into this slide: its
+        pictures, links and charts resolve through that part's relationships, its blocks carry this
+        slide's locator, its tables number on from this slide's (take them back with ``self.tables``)."""
+        other = SlideReader(self.pkg, self.ctx, number=self.number, part=part, root=root, layout=layout,
+                            master=master, size=None)
+        other.locator = self.locator
+        other.tables = self.tables
+        return other
 
     def collect(self, tree, groups: tuple, owners: tuple = ()) -> list[Placed]:
         """Every shape under ``tree`` in document order, groups flattened, boxes in slide space."""
@@ -127,7 +143,7 @@ class SlideReader:
         if tag == f"{_P}sp":
             if shape.ph is not None and shape.ph[0] in geo.FOOTER_TYPES:
                 if _text_of(el):
-                    self.ctx.report("pptx.footer-placeholders-dropped", self.locator)
+                    self.ctx.report("pptx.footer-placeholders-dropped", self.locator, text=_text_of(el))
                 return []
             return blocks_of(text.paragraphs(el.find(f"{_P}txBody"), self.styles(shape)), self.locator)
         if tag == f"{_P}pic":
@@ -226,12 +242,60 @@ class SlideReader:
                 items.append(ListItem([Paragraph([Text(words)], locator=self.locator)], locator=self.locator))
         return [List(items, locator=self.locator)] if items else []
 
+    # --- what the layout and the master show ---------------------------------------------------
+
+    def backdrop(self, shown: set[str] | None = None) -> list:
+        """The text of the layout's and the master's own shapes, as they show on this slide: behind the
+        slide's shapes, so after them, each part's in a ``Container(class_="layout")`` or ``"master"``.
+        Their placeholders are not theirs to show (a slide's placeholder inherits from them and shows
+        its own text). A slide with ``showMasterSp="0"`` shows neither part's shapes; a layout with it,
+        not the master's. The parts shown are added to ``shown``."""
+        if _hides_master_shapes(self.root):
+            return []
+        out = []
+        for template, class_ in ((self.layout, "layout"), (self.master, "master")):
+            if template.root is None or template.part is None:
+                continue
+            if class_ == "master" and _hides_master_shapes(self.layout.root):
+                break
+            if shown is not None:
+                shown.add(template.part)
+            blocks = self._template_blocks(template)
+            if blocks:
+                out.append(Container(blocks, class_=class_, locator=self.locator))
+        return out
+
+    def _template_blocks(self, template: geo.Template) -> list:
+        tree = template.root.find(f"{_P}cSld/{_P}spTree")
+        if tree is None:
+            return []
+        reader = self._part_reader(template.part, template.root, geo.Template(None), self.master)
+        text = reader.text_reader()
+        blocks: list = []
+        for shape in _reading_order(reader.collect(tree, ())):
+            if shape.ph is None and shape.el.tag in _TEMPLATE_SHAPES:
+                blocks.extend(reader._blocks(shape, text))
+        self.tables = reader.tables
+        return blocks
+
     # --- around the shapes ---------------------------------------------------------------------
 
     def _report_extras(self) -> None:
         timing = self.root.find(f"{_P}timing")
         if timing is not None and next(timing.iter(f"{_P}par"), None) is not None:
             self.ctx.report("pptx.animations-dropped", self.locator)
+
+    def external(self, part: str, root) -> None:
+        """The relationships of ``part`` leaving the package that nothing carries, each reported with its
+        target (never fetched): a linked OLE object or media file, a hover link, a shape's click link. A
+        run's click link is carried as a link (or reported ``pptx.link-dropped``), a linked picture as
+        its source (``pptx.external-image-not-fetched``)."""
+        carried = {el.get(R_ID) for el in root.iter(f"{_A}hlinkClick") if el.getparent().tag == f"{_A}rPr"}
+        carried |= {blip.get(R_LINK) for pic in root.iter(f"{_P}pic") for blip in pic.iter(f"{_A}blip")}
+        for rid, rel in self.pkg.rels(part).items():
+            if rel.external and rid not in carried:
+                self.ctx.report("pptx.external-reference-dropped", self.locator,
+                                detail=detail(f"{rel.type}: {rel.target}"))
 
     def comments(self, blocks: list, titled: bool) -> None:
         """Review comments as notes referenced at their anchors, or, under --comments drop, counted."""
@@ -246,19 +310,30 @@ class SlideReader:
                                 text="\n".join("".join(c.itertext()) for c in cms))
 
     def notes(self) -> list:
-        """The notes page's body placeholder(s), as blocks."""
+        """The notes page as blocks, in its order: the body placeholder(s), and the shapes, tables and
+        pictures put on the page besides (WordArt, a text box). The slide image is the slide itself; the
+        page's header, footer, date and number placeholders are reported as the slide's are. The notes
+        page's placeholders inherit nothing: their paragraphs are plain unless bulleted themselves."""
         targets = self.pkg.related(self.part, "notesSlide")
         root = self.pkg.xml(targets[0]) if targets else None
         tree = root.find(f"{_P}cSld/{_P}spTree") if root is not None else None
         if tree is None:
             return []
-        text = TextReader(self.ctx, self.pkg.rels(targets[0]), self.locator)
+        reader = self._part_reader(targets[0], root, geo.Template(None), geo.Template(None))
+        text = reader.text_reader()
         blocks: list = []
-        for shape in self.collect(tree, ()):
-            if shape.el.tag == f"{_P}sp" and shape.ph is not None and shape.ph[0] == "body":
-                style = shape.el.find(f"{_P}txBody/{_A}lstStyle")
-                blocks.extend(blocks_of(text.paragraphs(shape.el.find(f"{_P}txBody"), [style]), self.locator))
+        for shape in reader.collect(tree, ()):
+            if shape.ph is not None and shape.ph[0] == "sldImg":
+                continue
+            blocks.extend(reader._blocks(shape, text))
+        self.tables = reader.tables
+        self.external(targets[0], root)
         return blocks
+
+
+def _hides_master_shapes(root) -> bool:
+    """``showMasterSp="0"`` on a slide (or a layout): "hide background graphics"."""
+    return root is not None and root.get("showMasterSp") in ("0", "false")
 
 
 def _alternative(el):

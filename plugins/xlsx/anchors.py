@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Cell, Note, NoteRef, Text
+from zenconv.ir.walk import plain_text
 
 from .grid import Grid, column_letters
 
@@ -62,11 +63,11 @@ class CellNotes:
         """Append each note to ``ctx.notes`` (``anchored`` sorted by row and column) and keep the marks
         whose column is in the table."""
         grid = self.grid
-        skipped = 0
+        skipped: list[Note] = []
         for row, col, note in anchored:
             position = grid.position(col)
             if position == grid.HIDDEN:
-                skipped += 1
+                skipped.append(note)
                 continue
             self.ctx.notes.append(note)
             if 0 <= position < grid.max_cols:
@@ -81,7 +82,7 @@ class CellNotes:
             return
         pending = sorted(self.by_row, reverse=True)  # popped from the end: ascending
         started = False
-        gone: set[int] = set()  # the notes of hidden rows skipped under --hidden skip
+        gone: dict[int, Note] = {}  # the notes of hidden rows skipped under --hidden skip, by id()
         try:
             for index, hidden, cols, values in source:
                 if cols and cols[-1] > self._widest:
@@ -94,14 +95,14 @@ class CellNotes:
                 if pending and pending[-1] == index:
                     entries = self.by_row[pending.pop()]
                     if hidden and self.grid.plan.skip_hidden:
-                        gone.update(id(note) for _, note in entries)
+                        gone.update((id(note), note) for _, note in entries)
                     else:
                         cols, values = self._marked(entries, cols, values)
                 yield index, hidden, cols, values
         finally:
             if gone:  # withdrawn once, however many hidden rows had comments
                 self.ctx.notes[:] = [note for note in self.ctx.notes if id(note) not in gone]
-                self._report(len(gone), "comments on hidden rows skipped under --hidden skip")
+                self._report(list(gone.values()), "comments on hidden rows skipped under --hidden skip")
 
     def _marked(self, entries: list[tuple[int, Note]], cols: list[int], values: list) -> tuple[list[int], list]:
         cols, values = list(cols), list(values)  # a repeated ODF row hands its lists to every copy
@@ -122,7 +123,8 @@ class CellNotes:
             self._bound = self._last_col()
         return self._bound is None or col <= self._bound
 
-    def _report(self, count: int, detail: str) -> None:
+    def _report(self, notes: list[Note], detail: str) -> None:
         plan = self.grid.plan
-        self.ctx.report(self.dropped_code, Locator(sheet=plan.ordinal, sheet_name=plan.name), count=count,
-                        detail=detail)
+        text = "\n".join(plain_text(note.blocks) for note in notes)
+        self.ctx.report(self.dropped_code, Locator(sheet=plan.ordinal, sheet_name=plan.name), count=len(notes),
+                        detail=detail, text=text or None)

@@ -22,6 +22,7 @@ from zenconv.reports import Unreadable
 from zenconv_plugins.comments import Comment, comment_note, thread_roots
 
 from .anchors import note_id
+from .grid import column_letters
 from .package import Package, Rel, local
 from .scan import parse_ref
 from .strings import rich_text
@@ -88,9 +89,16 @@ def read_comments(package: Package, rels: dict[str, Rel], ordinal: int, persons:
     found = SheetComments()
     taken: dict[str, int] = {}
     for row, col, _, thread in sorted(cells, key=lambda item: item[:3]):
-        found.anchored.append((row, col, comment_note(note_id(ordinal, row, col, taken), thread)))
+        note = comment_note(note_id(ordinal, row, col, taken), thread)
+        located = where.with_(cell=f"{column_letters(col + 1)}{row + 1}")
+        for block in note.blocks:  # cited as the cell it is on: "Sheet 'Damages', cell B4"
+            block.locator = located
+        found.anchored.append((row, col, note))
     for number, thread in enumerate(loose, 1):
-        found.unanchored.append(comment_note(f"comment-{ordinal}-unanchored-{number}", thread))
+        note = comment_note(f"comment-{ordinal}-unanchored-{number}", thread)
+        for block in note.blocks:  # on no cell it can name: cited as its sheet's
+            block.locator = where
+        found.unanchored.append(note)
     return found
 
 

@@ -98,6 +98,10 @@ class Grid:
         self.max_cols = max_cols
         self.budget = budget
         self.counts: Counter = Counter()
+        # the text of what --hidden skip leaves out, by report code suffix, for the reports to take
+        # (bounded like the text written: a hidden sheet of repeats costs no more than a shown one)
+        self.skipped: dict[str, list[str]] = {"hidden-row-dropped": [], "hidden-column-dropped": []}
+        self._skipped_chars = 0
         self.emitted = 0
         self._cols_cut = False
         self._map, self._hidden_total = self._column_map()
@@ -181,6 +185,7 @@ class Grid:
                 prev = index
                 if hidden and self.plan.skip_hidden:
                     self.counts["hidden-row-dropped"] += bool(values)
+                    self._skip("hidden-row-dropped", values)
                     self._drop_merges_at(index)
                     cols, values, hidden = [], [], False
                 if not values and index > self._reach:
@@ -208,7 +213,15 @@ class Grid:
                             ("bad-reference", "a row whose number repeats or precedes an earlier row's"),
                             ("unhandled-construct", "cells left of the table's first column")):
             if self.counts[key]:
-                self.ctx.report(f"{ns}.{key}", where, count=self.counts[key], detail=detail)
+                self.ctx.report(f"{ns}.{key}", where, count=self.counts[key], detail=detail,
+                                text="\n".join(self.skipped.get(key, ())) or None)
+
+    def _skip(self, key: str, values) -> None:
+        for value in values:
+            text = value if isinstance(value, str) else cell_text(value)
+            if text and self._skipped_chars + len(text) <= self.budget.text_limit:
+                self._skipped_chars += len(text)
+                self.skipped[key].append(text)
 
     def _drop_merges_at(self, index: int) -> None:
         while self._pending and self._pending[-1][0] <= index:
@@ -309,6 +322,8 @@ class Grid:
             pos = self.position(col)
             if pos < 0:
                 self.counts["unhandled-construct"] += pos == _OFF_LEFT  # hidden columns: reported per column
+                if pos == _HIDDEN:
+                    self._skip("hidden-column-dropped", (value,))
                 continue
             if pos >= self.max_cols:
                 self._cut_columns(index)

@@ -25,7 +25,8 @@ from .anchors import CellNotes
 from .comments import Persons, SheetComments, count_comments, read_comments
 from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
 from .extras import report_scan
-from .grid import Budget, Grid, SheetPlan
+from .grid import Budget, Grid, SheetPlan, column_letters
+from .links import report_links, report_query_tables
 from .package import Package, SheetEntry
 from .scan import scan_extent, scan_sheet
 from .sheet import BookValues, cell_rows, kinds_by_attribute, sheet_events
@@ -49,6 +50,7 @@ def read(source, ctx) -> Iterator[Block]:
         ctx.flags["cached_values_only"] = True
         values = BookValues(_strings(package, book.strings_part, ctx),
                             kinds_by_attribute(style_kinds(package.xml(book.styles_part))), book.date1904)
+        report_links(package, book, ctx)
         if any(rel.kind == "vbaProject" for rel in book.rels.values()):
             ctx.report("xlsx.macros-dropped", Locator(part="xl/vbaProject.bin"))
         strings = values.strings
@@ -100,7 +102,7 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
     hidden = entry.state in ("hidden", "veryHidden")
     skip = ctx.options["hidden"] == "skip"
     if hidden and skip:
-        ctx.report("xlsx.hidden-sheet-dropped", where)
+        ctx.report("xlsx.hidden-sheet-dropped", where, text=_skipped_text(package, entry, values, budget, ctx))
         return
     facets = (HiddenFacet("very-hidden-sheet" if entry.state == "veryHidden" else "hidden-sheet"),) if hidden else ()
     if entry.kind == "chartsheet":
@@ -117,7 +119,7 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
         notes.carry(comments.anchored)
         ctx.notes.extend(comments.unanchored)
         rows = notes.rows(rows)
-    table.rows = grid.rows(rows)
+    table.rows = _hidden_columns(grid.rows(rows), grid, plan, where, ctx)
     yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
     yield table
     # the sheet's cells are table 1 of the sheet, its charts the tables after it
@@ -144,6 +146,7 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
     if scan.doctype:
         raise Unreadable("xlsx.doctype-refused", f"{entry.part} has a DOCTYPE (DTDs and entities are refused)")
     report_scan(scan, rels, where, ctx)
+    report_query_tables(package, rels, where, ctx)
     drawn = read_drawings(package, rels, scan.drawings)
     report_drawn(drawn, where, ctx)
     merges = scan.merges
@@ -154,12 +157,39 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
     plan = SheetPlan(entry.ordinal, entry.name, first_col=scan.first_col, skip_hidden=skip_hidden,
                      hidden_cols=scan.hidden_columns, last_col=scan.max_col, merges=merges)
     _links(plan, scan, rels)
-    if skip_hidden and plan.hidden_cols:
-        last = scan.max_col if scan.max_col >= 0 else scan.first_col
-        count = sum(max(0, min(b, last) - max(a, scan.first_col) + 1) for a, b in plan.hidden_cols)
-        if count:
-            ctx.report("xlsx.hidden-column-dropped", where, count=count)
     return plan, drawn, comments
+
+
+def _hidden_columns(rows, grid: Grid, plan: SheetPlan, where: Locator, ctx):
+    """The grid's rows, then the report of the hidden columns skipped, with the text the grid left out
+    of them (known only once every row is read)."""
+    yield from rows
+    if plan.skip_hidden and plan.hidden_cols:
+        last = plan.last_col if plan.last_col >= 0 else plan.first_col
+        count = sum(max(0, min(b, last) - max(a, plan.first_col) + 1) for a, b in plan.hidden_cols)
+        if count:
+            ctx.report("xlsx.hidden-column-dropped", where, count=count,
+                       text="\n".join(grid.skipped["hidden-column-dropped"]) or None)
+
+
+def _skipped_text(package: Package, entry: SheetEntry, values: BookValues, budget: Budget, ctx) -> str | None:
+    """The text of a sheet left out under --hidden skip (cells, comments, print headers and footers) for
+    its report to take; its cells' text is bounded by the workbook's character cap, as a shown sheet's is."""
+    texts: list[str] = []
+    chars = 0
+    with package.zip.open(entry.part) as stream:
+        for _, _, _, cells in cell_rows(sheet_events(stream, ctx), values, Counter(), ctx.checkpoint):
+            for text in cells:
+                chars += len(text)
+                if chars > budget.text_limit:
+                    return "\n".join(texts) or None
+                texts.append(text)
+    _, comments = count_comments(package, package.rels(entry.part), Locator(sheet=entry.ordinal), ctx)
+    if comments:
+        texts.append(comments)
+    with package.zip.open(entry.part) as stream:  # its print headers and footers go with it
+        texts += scan_sheet(stream, ctx.checkpoint).header_texts
+    return "\n".join(texts) or None
 
 
 def _last_col(package: Package, part: str, ctx) -> int | None:
@@ -200,12 +230,18 @@ def _links(plan: SheetPlan, scan, rels) -> None:
 
 def _cells(package: Package, part: str, values: BookValues, ctx, where: Locator):
     counts: Counter = Counter()
+    blanks: list[tuple[int, int]] = []
     stream = package.zip.open(part)
     try:
-        yield from cell_rows(sheet_events(stream, ctx), values, counts, ctx.checkpoint)
+        yield from cell_rows(sheet_events(stream, ctx), values, counts, ctx.checkpoint, blanks)
     finally:
         stream.close()
         for what in _VALUE_CODES:
-            if counts[what]:
+            if what == "formula-without-cached-value" and blanks:
+                # each of the first cells named, the sheet's count carried by the first
+                for number, (row, col) in enumerate(blanks):
+                    ctx.report(f"xlsx.{what}", where.with_(cell=f"{column_letters(col + 1)}{row + 1}"),
+                               count=counts[what] - len(blanks) + 1 if number == 0 else 1)
+            elif counts[what]:
                 ctx.report(f"xlsx.{what}", where, count=counts[what])
 

@@ -3,7 +3,7 @@
 This is the hot loop of a big workbook, so it reads lxml elements directly: one ``<row>`` at a
 time, its ``<c>`` children by index, never ``findtext`` (which walks ElementPath in Python and
 costs three times the parse). Formulas are never evaluated: ``<v>`` is the cached result the
-writing application stored; a formula without one is an empty cell, counted.
+writing application stored; a formula without one shows its formula as code (``=A2+B2``), counted.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+
+from zenconv.ir.nodes import Cell, Code
 
 from .scan import MAX_ROW, column_table
 from .stream import element_events
@@ -45,8 +47,23 @@ def sheet_events(stream, ctx):
     return element_events(stream, ctx, ROW_TAGS + END_TAGS)
 
 
-def cell_rows(events, values: BookValues, counts: Counter, checkpoint) -> Iterator[tuple[int, bool, list[int], list]]:
-    """Rows that hold a value or are hidden, in document order, each row element freed once read."""
+FORMULA_SHOWN = 256  # characters of a formula shown in its cell; Excel allows 8,192
+BLANK_FORMULAS_LOCATED = 5  # the formula cells without a cached value whose places a sheet's report names
+
+
+def blank_formula(formula) -> Cell:
+    """The cell of a formula with no cached value: the formula as code, ``=SUM(A1:A3)``, so the blank is
+    visibly a formula's and not an empty cell (a shared formula's followers state none: ``=…``)."""
+    text = " ".join((formula.text or "").split())
+    if len(text) > FORMULA_SHOWN:
+        text = text[:FORMULA_SHOWN - 1] + "…"
+    return Cell([Code("=" + (text or "…"))])
+
+
+def cell_rows(events, values: BookValues, counts: Counter, checkpoint,
+              blanks: list | None = None) -> Iterator[tuple[int, bool, list[int], list]]:
+    """Rows that hold a value or are hidden, in document order, each row element freed once read.
+    ``blanks`` gathers the (row, column) of the first formula cells without a cached value."""
     lookup, kinds, date1904 = values.strings.lookup(), values.kinds, values.date1904
     columns = column_table()
     dates: dict[str, str | None] = {}
@@ -93,19 +110,25 @@ def cell_rows(events, values: BookValues, counts: Counter, checkpoint) -> Iterat
                 col = found
             t = c.get("t")
             v = None
-            formula = False
+            formula = None
             inline = None
             for child in c:
                 child_tag = child.tag
                 if child_tag == v_tag:
                     v = child.text
                 elif child_tag == f_tag:
-                    formula = True
+                    formula = child
                 elif t == "inlineStr":
                     inline = child
+            if formula is not None and (v is None if t == "str" else not v) and t in (None, "n", "str", "b", "d"):
+                counts["formula-without-cached-value"] += 1
+                if blanks is not None and len(blanks) < BLANK_FORMULAS_LOCATED:
+                    blanks.append((index, col))
+                cols.append(col)
+                vals.append(blank_formula(formula))
+                continue
             if t is None or t == "n":
                 if not v:
-                    counts["formula-without-cached-value"] += formula
                     continue
                 kind = kinds.get(c.get("s"), 0)
                 if kind == TEMPORAL:
@@ -135,12 +158,10 @@ def cell_rows(events, values: BookValues, counts: Counter, checkpoint) -> Iterat
                     continue
             elif t == "str":
                 if v is None:
-                    counts["formula-without-cached-value"] += formula
                     continue
                 text = unescape(v)
             elif t == "b":
                 if not v:
-                    counts["formula-without-cached-value"] += formula
                     continue
                 text = "TRUE" if v.strip() in ("1", "true") else "FALSE"
             elif t == "e":
@@ -153,7 +174,6 @@ def cell_rows(events, values: BookValues, counts: Counter, checkpoint) -> Iterat
                 counts["phonetic-dropped"] += phonetic
             elif t == "d":
                 if not v:
-                    counts["formula-without-cached-value"] += formula
                     continue
                 text = iso_text(v)
             else:

@@ -330,6 +330,107 @@ def comments(path: Path) -> None:
     prs.save(path)
 
 
+def _text_box(sid: int, text: str, y: int = 6000000) -> str:
+    """A text box (a shape that is no placeholder) as a layout, master or notes page holds one."""
+    return (f'<p:sp xmlns:p="{P}" xmlns:a="{A}"><p:nvSpPr><p:cNvPr id="{sid}" name="Text {sid}"/>'
+            f'<p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="100000" y="{y}"/>'
+            f'<a:ext cx="3000000" cy="300000"/></a:xfrm></p:spPr>'
+            f'<p:txBody><a:bodyPr/><a:p><a:r><a:t>{text}</a:t></a:r></a:p></p:txBody></p:sp>')
+
+
+def templates(path: Path) -> None:
+    """Text on the master, on layouts and around the notes: what shows on which slide, what shows on none.
+
+    The master and the Title Only layout each have a text box; the Blank layout hides the master's
+    shapes (showMasterSp="0") and has a text box of its own; the Two Content layout, used by no slide,
+    has one too. Slide 1 (Title Only) shows both, slide 2 (Blank) its layout's only, slide 3 (Title
+    Only, "hide background graphics") neither. Slide 1's notes page has a WordArt-like text box and a
+    table besides its body; the notes master has a header, the handout master a footer.
+    """
+    prs = Presentation()
+    _fixed_core(prs, "Templates deck")
+    title_only, blank, unused = prs.slide_layouts[5], prs.slide_layouts[6], prs.slide_layouts[3]
+    prs.slide_master.shapes._spTree.append(_el(_text_box(900, "Confidential draft")))
+    title_only.shapes._spTree.append(_el(_text_box(901, "Layout banner", 5500000)))
+    blank.shapes._spTree.append(_el(_text_box(902, "Blank layout stamp")))
+    blank._element.set("showMasterSp", "0")
+    unused.shapes._spTree.append(_el(_text_box(903, "Unused layout words")))
+
+    s1 = prs.slides.add_slide(title_only)
+    s1.shapes.title.text = "Shows both"
+    notes = s1.notes_slide
+    notes.notes_text_frame.text = "Speaker words"
+    notes.shapes._spTree.append(_el(_text_box(904, "WordArt words", 8000000)))
+    cells = "".join("<a:tr h=\"300000\">" + "".join(f"<a:tc><a:txBody><a:bodyPr/><a:p><a:r><a:t>{t}</a:t></a:r></a:p>"
+                                                   "</a:txBody></a:tc>" for t in row) + "</a:tr>"
+                    for row in (("Notes cell", "Total"), ("alpha", "42")))
+    notes.shapes._spTree.append(_el(
+        f'<p:graphicFrame xmlns:p="{P}" xmlns:a="{A}"><p:nvGraphicFramePr><p:cNvPr id="905" name="Notes table"/>'
+        '<p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="100000" y="8500000"/>'
+        '<a:ext cx="4000000" cy="600000"/></p:xfrm><a:graphic><a:graphicData '
+        'uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblGrid><a:gridCol w="2000000"/>'
+        f'<a:gridCol w="2000000"/></a:tblGrid>{cells}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>'))
+    s2 = prs.slides.add_slide(blank)
+    s2.shapes.add_textbox(Inches(1), Inches(1), Inches(4), Inches(1)).text_frame.text = "Blank slide body"
+    s3 = prs.slides.add_slide(title_only)
+    s3.shapes.title.text = "Shows neither"
+    s3._element.set("showMasterSp", "0")
+
+    header = next(ph for ph in prs.notes_master.placeholders if ph.placeholder_format.idx == 0 or
+                  ph.name.startswith("Header"))
+    header.text_frame.text = "Notes header words"
+    handout = _part(prs, "/ppt/handoutMasters/handoutMaster1.xml",
+                    "application/vnd.openxmlformats-officedocument.presentationml.handoutMaster+xml",
+                    f'<p:handoutMaster xmlns:p="{P}" xmlns:a="{A}" xmlns:r="{R}"><p:cSld><p:spTree>'
+                    '<p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>'
+                    '<p:sp><p:nvSpPr><p:cNvPr id="2" name="Footer"/><p:cNvSpPr/><p:nvPr><p:ph type="ftr" idx="2"/>'
+                    '</p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:p><a:r><a:t>Handout footer words</a:t>'
+                    '</a:r></a:p></p:txBody></p:sp>'
+                    '<p:sp><p:nvSpPr><p:cNvPr id="3" name="Body"/><p:cNvSpPr/><p:nvPr><p:ph type="body" idx="1"/>'
+                    '</p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:p><a:r><a:t>Click to edit</a:t>'
+                    '</a:r></a:p></p:txBody></p:sp>'
+                    '</p:spTree></p:cSld><p:clrMap bg1="lt1" tx1="dk1" bg2="lt2" tx2="dk2" accent1="accent1" '
+                    'accent2="accent2" accent3="accent3" accent4="accent4" accent5="accent5" accent6="accent6" '
+                    'hlink="hlink" folHlink="folHlink"/></p:handoutMaster>')
+    prs.part.relate_to(handout, "http://schemas.openxmlformats.org/officeDocument/2006/relationships/handoutMaster")
+    prs.save(path)
+
+
+def linked(path: Path) -> None:
+    """References outside the deck that nothing carries: a hover link on a run (beside its carried click
+    link), a click link on a whole shape, a linked OLE object, a linked video on the notes page."""
+    rt = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+    prs = Presentation()
+    _fixed_core(prs, "Linked deck")
+    slide = prs.slides.add_slide(prs.slide_layouts[5])
+    slide.shapes.title.text = "Links"
+    run = slide.shapes.add_textbox(Inches(1), Inches(2), Inches(4), Inches(1)).text_frame.paragraphs[0].add_run()
+    run.text = "hover me"
+    run.hyperlink.address = "https://example.com/click"
+    hover = slide.part.relate_to("https://example.com/hover", rt + "hyperlink", is_external=True)
+    run._r.get_or_add_rPr().append(_el(f'<a:hlinkHover xmlns:a="{A}" xmlns:r="{R}" r:id="{hover}"/>'))
+    box = slide.shapes.add_textbox(Inches(1), Inches(3), Inches(4), Inches(1))
+    box.text_frame.text = "whole shape"
+    shape_link = slide.part.relate_to("https://example.com/shape", rt + "hyperlink", is_external=True)
+    box._element.nvSpPr.cNvPr.append(_el(f'<a:hlinkClick xmlns:a="{A}" xmlns:r="{R}" r:id="{shape_link}"/>'))
+    ole = slide.part.relate_to("file:///C:/books/linked.xlsx", rt + "oleObject", is_external=True)
+    slide.shapes._spTree.append(_el(
+        f'<p:graphicFrame xmlns:p="{P}" xmlns:a="{A}" xmlns:r="{R}"><p:nvGraphicFramePr>'
+        '<p:cNvPr id="50" name="Linked workbook"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>'
+        '<p:xfrm><a:off x="0" y="5000000"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic>'
+        '<a:graphicData uri="http://schemas.openxmlformats.org/presentationml/2006/ole">'
+        f'<p:oleObj r:id="{ole}" progId="Excel.Sheet.12"><p:link updateAutomatic="1"/></p:oleObj>'
+        '</a:graphicData></a:graphic></p:graphicFrame>'))
+    notes = slide.notes_slide
+    notes.notes_text_frame.text = "See the clip"
+    video = notes.part.relate_to("file:///C:/clips/talk.mp4", rt + "video", is_external=True)
+    notes.shapes._spTree.append(_el(
+        f'<p:pic xmlns:p="{P}" xmlns:a="{A}" xmlns:r="{R}"><p:nvPicPr><p:cNvPr id="60" name="Clip"/>'
+        f'<p:cNvPicPr/><p:nvPr><a:videoFile r:link="{video}"/></p:nvPr></p:nvPicPr><p:blipFill/>'
+        '<p:spPr/></p:pic>'))
+    prs.save(path)
+
+
 def rewrite(src: Path, dst: Path, part: str, change) -> None:
     """Copy a package, passing one part's bytes through ``change`` (for the hostile variants)."""
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
@@ -344,7 +445,8 @@ def rewrite(src: Path, dst: Path, part: str, change) -> None:
 def build(out: Path) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = {}
-    for name, maker in (("basic", basic), ("chartex", chartex), ("shapegrid", shapegrid), ("comments", comments)):
+    for name, maker in (("basic", basic), ("chartex", chartex), ("shapegrid", shapegrid), ("comments", comments),
+                         ("templates", templates), ("linked", linked)):
         made[name] = out / f"{name}.pptx"
         maker(made[name])
     slide = "ppt/slides/slide1.xml"

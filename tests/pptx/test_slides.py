@@ -36,6 +36,8 @@ def test_hidden_slide_skipped_and_reported(decks):
     assert "Hidden slide" not in slide_titles(result)
     assert [s.locator.slide for s in slides(result)] == [1, 3, 4, 5, 6, 7]  # numbers stay the deck's own
     assert result.codes()["pptx.hidden-slide-skipped"] == 1
+    skipped = next(r for r in result.reporter.reports if r.code.code == "pptx.hidden-slide-skipped")
+    assert skipped.quotes == ["Hidden slide"] and skipped.chars == len("Hidden slide")
 
 
 def test_missing_slide_part_reported_and_numbering_kept(decks):

@@ -320,6 +320,48 @@ def commented() -> bytes:
     return raw_book(body, **comment_parts(0, notes, threads, ("John Reviewer", "Ann", "tc={T1}")))
 
 
+def linked() -> bytes:
+    """Every kind of reference outside the workbook: an OLE DB connection whose string holds a password, a
+    web query, a text import; a link to another workbook, a DDE link to cmd, an OLE link; a query table; a
+    linked OLE object on the sheet beside its hyperlink (which is carried)."""
+    connections = (
+        f'<connections xmlns="{MAIN}">'
+        '<connection id="1" name="Sales DB" type="5"><dbPr connection="Provider=SQLOLEDB;Data Source=db1;'
+        'User ID=sa;Password=hunter2;Initial Catalog=sales" command="SELECT * FROM orders" commandType="2"/>'
+        '</connection><connection id="2" name="Rates" type="4"><webPr url="https://example.com/rates.html"/>'
+        '</connection><connection id="3" name="Import" type="6"><textPr sourceFile="C:\\data\\in.csv"/>'
+        '</connection></connections>')
+    book_link = (f'<externalLink xmlns="{MAIN}" xmlns:r="{RELS}"><externalBook r:id="rId1"><sheetNames>'
+                 '<sheetName val="Q1"/></sheetNames></externalBook></externalLink>')
+    dde = (f'<externalLink xmlns="{MAIN}"><ddeLink ddeService="cmd" ddeTopic="/c calc.exe"><ddeItems>'
+           '<ddeItem name="A0"/></ddeItems></ddeLink></externalLink>')
+    ole = (f'<externalLink xmlns="{MAIN}" xmlns:r="{RELS}"><oleLink r:id="rId1" progId="Word.Document.8">'
+           '<oleItems><oleItem name="\'\'"/></oleItems></oleLink></externalLink>')
+    ext_rel = (f'<Relationships xmlns="{PKG_RELS}"><Relationship Id="rId1" Type="{RELS}/externalLinkPath" '
+               'Target="file:///C:/books/{name}" TargetMode="External"/></Relationships>')
+    query = f'<queryTable xmlns="{MAIN}" name="Rates query" connectionId="2" autoFormatId="16"/>'
+    body = ('<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>rate</t></is></c><c r="B1"><v>1.5</v></c></row>'
+            '</sheetData><hyperlinks><hyperlink ref="A1" r:id="rIdH"/></hyperlinks>')
+    sheet_rels = (f'<Relationship Id="rIdH" Type="{RELS}/hyperlink" Target="https://example.com/carried" '
+                  'TargetMode="External"/>'
+                  f'<Relationship Id="rIdO" Type="{RELS}/oleObject" Target="file:///C:/docs/linked.docx" '
+                  'TargetMode="External"/>'
+                  f'<Relationship Id="rIdQ" Type="{RELS}/queryTable" Target="../queryTables/queryTable1.xml"/>')
+    book_rels = "".join(f'<Relationship Id="rIdL{n}" Type="{RELS}/externalLink" '
+                        f'Target="externalLinks/externalLink{n}.xml"/>' for n in (1, 2, 3))
+    book_rels += f'<Relationship Id="rIdC" Type="{RELS}/connections" Target="connections.xml"/>'
+    extra = {
+        "xl/connections.xml": connections.encode(),
+        "xl/externalLinks/externalLink1.xml": book_link.encode(),
+        "xl/externalLinks/_rels/externalLink1.xml.rels": ext_rel.replace("{name}", "other.xlsx").encode(),
+        "xl/externalLinks/externalLink2.xml": dde.encode(),
+        "xl/externalLinks/externalLink3.xml": ole.encode(),
+        "xl/externalLinks/_rels/externalLink3.xml.rels": ext_rel.replace("{name}", "memo.doc").encode(),
+        "xl/queryTables/queryTable1.xml": query.encode(),
+    }
+    return raw_book([("Rates", body)], sheet_rels={0: sheet_rels}, book_rels=book_rels, extra=extra)
+
+
 FIXTURES = {
     "values": values,
     "date1904": date1904,
@@ -329,6 +371,7 @@ FIXTURES = {
     "ledger": lambda: ledger(60),
     "raw_values": raw_values,
     "commented": commented,
+    "linked": linked,
 }
 
 

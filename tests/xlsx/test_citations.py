@@ -53,3 +53,23 @@ def test_row_numbers_survive_gaps():
     records = [json.loads(line) for line in zenconv.convert(data, to="segments", name="book.xlsx").output.splitlines()]
     ledger_rows = [r["row"] for r in records if r["kind"] == "table_row" and r["sheet_name"] == "Ledger"]
     assert 50 not in ledger_rows and 51 in ledger_rows and ledger_rows[-1] == 299
+
+
+def _segments(data: bytes) -> list[dict]:
+    return [json.loads(line) for line in zenconv.convert(data, to="segments", name="book.xlsx").output.splitlines()]
+
+
+def test_comment_records_cite_their_cell():
+    comments = [r for r in _segments(FX.commented()) if r["kind"] == "comment"]
+    by_note = {r["note"]: r["citation"] for r in comments}
+    assert by_note["comment-1-B2"] == "Sheet 'Sheet1', cell B2"
+    assert by_note["comment-1-A4"] == "Sheet 'Sheet1', cell A4"
+    assert by_note["comment-1-unanchored-1"] == "Sheet 'Sheet1'"  # a reference no cell: its sheet
+    assert all(r["citation"] for r in comments)
+
+
+def test_row_text_is_padded_to_the_table_width():
+    rows = [r for r in _segments(FX.commented()) if r["kind"] == "table_row" and r["sheet_name"] == "Sheet1"]
+    # the first row is three columns wide: every row's text has its three cells, in their places
+    assert [r["text"] for r in rows[:3]] == ["| Item | Amount | State |", "| Rent | 1000 |  |", "|  |  |  |"]
+    assert {r["text"].count(" | ") for r in rows} == {2}

@@ -76,6 +76,15 @@ def test_hidden_skip_drops_and_reports():
     assert codes["xlsx.hidden-column-dropped"] == 1
 
 
+def test_hidden_skip_reports_take_the_text_they_drop():
+    reports = {r.code.code: r for r in read_xlsx(STRUCTURE, hidden="skip").reporter.reports}
+    assert reports["xlsx.hidden-sheet-dropped"].quotes == ["hidden value", "very hidden value"]
+    assert reports["xlsx.hidden-row-dropped"].quotes == ["Bob s2 Paris"]
+    # the hidden column's cells of the rows shown (the hidden row's are the row's report's)
+    assert reports["xlsx.hidden-column-dropped"].quotes == ["secret s1 s3"]
+    assert reports["xlsx.hidden-column-dropped"].chars == len("secret\ns1\ns3")
+
+
 def test_constructs_not_carried_are_reported():
     codes = read_xlsx(STRUCTURE, comments="drop").codes()
     for code in ("xlsx.images-dropped", "xlsx.comments-dropped",
@@ -161,3 +170,13 @@ def _retype(data: bytes, kinds: dict[str, str], vba: bool) -> bytes:
         if vba:
             dst.writestr("xl/vbaProject.bin", b"\xd0\xcf\x11\xe0 not run")
     return out.getvalue()
+
+
+def test_a_skipped_hidden_sheet_takes_its_print_header_and_footer():
+    book = FX.raw_book([("Shown", '<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>'),
+                        ("Gone", '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>kept away</t></is></c></row>'
+                                 '</sheetData><headerFooter><oddFooter>Page &amp;P of the ledger</oddFooter>'
+                                 '</headerFooter>')], states={"Gone": "hidden"})
+    report = next(r for r in read_xlsx(book, hidden="skip").reporter.reports
+                  if r.code.code == "xlsx.hidden-sheet-dropped")
+    assert report.quotes == ["kept away Page of the ledger"]

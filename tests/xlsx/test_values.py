@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from zenconv.ir import Cell, Code
+
 from .conftest import FX, grid, read_xlsx, tables
 
 VALUES = read_xlsx(FX.values())
@@ -48,11 +50,31 @@ def test_1904_date_system():
     assert grid(tables(result)[0]) == [["2026-06-01"], ["12:00:00"], ["1904-03-01"]]
 
 
-def test_formula_without_cached_value_is_empty_and_counted():
+def test_formula_without_cached_value_shows_its_formula_and_is_located():
     result = read_xlsx(FX.uncached_formulas())
-    assert grid(tables(result)[0]) == [["a", "b", "sum"], ["1", "2"], ["3", "4"]]
-    assert result.codes()["xlsx.formula-without-cached-value"] == 2
+    assert grid(tables(result)[0]) == [["a", "b", "sum"], ["1", "2", "=A2+B2"], ["3", "4", "=A3+B3"]]
+    cell = list(tables(result)[0].rows)[1].cells[2]
+    assert isinstance(cell, Cell) and [type(n) for n in cell.content] == [Code]  # code: visibly no value
+    report = next(r for r in result.reporter.reports if r.code.code == "xlsx.formula-without-cached-value")
+    assert report.count == 2
+    assert [loc.citation() for loc in report.locators] == ["Sheet 'Formulas', cell C2", "Sheet 'Formulas', cell C3"]
     assert result.context.flags["cached_values_only"] is True
+
+
+def test_blank_formulas_past_the_first_few_are_counted_on_the_first():
+    rows = "".join(f'<row r="{r}"><c r="A{r}"><f>B{r}*2</f></c></row>' for r in range(1, 9))
+    result = read_xlsx(FX.raw_book(f"<sheetData>{rows}</sheetData>"))
+    report = next(r for r in result.reporter.reports if r.code.code == "xlsx.formula-without-cached-value")
+    assert report.count == 8
+    assert [loc.cell for loc in report.locators] == ["A1", "A2", "A3", "A4", "A5"]
+    assert grid(tables(result)[0])[7] == ["=B8*2"]
+
+
+def test_a_long_formula_is_cut_in_its_cell():
+    long = "+".join(f"A{n}" for n in range(1, 200))
+    result = read_xlsx(FX.raw_book(f'<sheetData><row r="1"><c r="B1" t="str"><f>{long}</f></c></row></sheetData>'))
+    shown = grid(tables(result)[0])[0][0]
+    assert shown.startswith("=A1+A2") and shown.endswith("…") and len(shown) == 1 + 256  # "=" and the formula cut
 
 
 def test_inline_rich_phonetic_iso_and_errors():

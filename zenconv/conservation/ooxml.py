@@ -98,6 +98,7 @@ def threaded_refs(package: SafeZip, parts: list[tuple[str, str]]) -> dict[str, s
 
 def _classifier(kind: str, strings: list[str], threaded: set[str]):
     template = kind in rules.OOXML_TEMPLATE_PARTS
+    printed = rules.OOXML_PRINTED_PLACEHOLDERS[1] if kind in rules.OOXML_PRINTED_PLACEHOLDERS[0] else frozenset()
     categories: set[tuple[str, ...]] = set()
 
     def classify(el):
@@ -125,8 +126,10 @@ def _classifier(kind: str, strings: list[str], threaded: set[str]):
             return SKIP
         if tag in _HEADER_FOOTER:
             return Line(_SHEET_CODES.sub(" ", el.text or ""))
-        if template and tag == rules.P + "sp" and el.find(rules.OOXML_TEMPLATE_PLACEHOLDER[0]) is not None:
-            return SKIP
+        if template and tag == rules.P + "sp":
+            ph = el.find(rules.OOXML_TEMPLATE_PLACEHOLDER[0])
+            if ph is not None and ph.get("type", "obj") not in printed:
+                return SKIP
         if tag in rules.OOXML_BLOCKS:
             return BLOCK
         return DESCEND

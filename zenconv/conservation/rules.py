@@ -54,6 +54,11 @@ OOXML_TEMPLATE_PLACEHOLDER = (f"{P}nvSpPr/{P}nvPr/{P}ph",
                               "a layout's or master's placeholder holds prompt text that each slide replaces")
 """In slide layouts and masters, notes and handout masters: a shape (``p:sp``) with a placeholder is skipped."""
 
+OOXML_PRINTED_PLACEHOLDERS = (frozenset({"notesMaster", "handoutMaster"}), frozenset({"hdr", "ftr", "dt", "sldNum"}),
+                              "a notes or handout master's header, footer, date and page number print on every "
+                              "notes page or handout: their text counts")
+"""The exception to :data:`OOXML_TEMPLATE_PLACEHOLDER`: in these parts, placeholders of these types are read."""
+
 OOXML_CHART_NUMBERS = {
     tag: "a chart's cached numbers (values, and categories that are numbers or dates): their display depends "
          "on a format code, as a cell's does"
@@ -215,6 +220,8 @@ def catalogue() -> list[tuple[str, str, str]]:
     found += [("ooxml", f"cell type {t}", why) for t, why in OOXML_CELLS_NOT_TEXT.items()]
     found += [("ooxml", f"chart {name(t)}", why) for t, why in {**OOXML_CHART_NUMBERS, **OOXML_CHART_AXES}.items()]
     found += [("ooxml", "placeholder in " + ", ".join(sorted(OOXML_TEMPLATE_PARTS)), OOXML_TEMPLATE_PLACEHOLDER[1]),
+              ("ooxml", "counted: " + ", ".join(sorted(OOXML_PRINTED_PLACEHOLDERS[1])) + " placeholders in "
+               + ", ".join(sorted(OOXML_PRINTED_PLACEHOLDERS[0])), OOXML_PRINTED_PLACEHOLDERS[2]),
               ("ooxml", "_xHHHH_", OOXML_ESCAPE[1]), ("ooxml", "header/footer &-codes", OOXML_HEADER_FOOTER_CODES[1]),
               ("ooxml", "legacy note twin of a thread", OOXML_SKIPPED_COMMENTS)]
     found += [("odf", f"skipped {name(t)}", why) for t, why in ODF_SKIPPED.items()]

@@ -70,6 +70,8 @@ class Locator:
             if self.line is not None and self.line != self.row + 1:
                 row += f" (line {self.line})"
             parts.append(row)
+        elif self.cell is not None:  # a cell named alone: a comment's (a row's cell is the row's first)
+            parts.append(f"cell {self.cell}")
         elif self.line is not None:
             if self.line_end is not None and self.line_end != self.line:
                 parts.append(f"lines {self.line}–{self.line_end}")

@@ -10,7 +10,8 @@ the document) when its locator has none and ``row`` (its index in the table) whe
 for a note's blocks (whose kind is ``note``, or ``comment`` for a review comment's); ``hidden`` when the
 source hid it. A row's citation is its reader's when the reader numbered it; otherwise its position, in
 its sheet or page, or in its table. A row's text is the row as one Markdown table row, ``| Rent | 1000 |``,
-with its merged cells written once and pipes escaped.
+with its merged cells written once and pipes escaped, padded to the declared column count, else to the
+first row's width.
 """
 
 from __future__ import annotations
@@ -206,6 +207,8 @@ class Segmenter:
             if text:
                 self.emit("paragraph", text, base, table_caption=ordinal, note=note)
         grid = SpanGrid()
+        # Rows are padded to the declared column count, else to the first row's width: a streamed sheet
+        # knows its width only at its end, and its rows run to their last value.
         width = table.columns.count or 0
         out: list[str] = []  # records go to the sink a thousand at a time
         chars = 0
@@ -216,6 +219,10 @@ class Segmenter:
             if text is None:
                 slots, _ = grid.place(row.cells)
                 text = row_text(slots, width)
+                if not width:
+                    width = len(slots)
+            elif not width:
+                width = len(row.cells)
             locator = (row.locator if base is None else _merged(base, row.locator)) or Locator()
             if locator.row is not None:
                 cited = locator  # the reader's own row number, in its scope ("Sheet 'Damages', row 247")
