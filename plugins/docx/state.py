@@ -23,6 +23,16 @@ class Field:
 
 
 @dataclass(slots=True)
+class Joined:
+    """A paragraph whose mark a tracked change removes (a deleted mark accepted, an inserted one rejected):
+    its content opens the next paragraph, as Word joins them; kept here until that paragraph is read."""
+
+    segments: list
+    facets: list
+    locator: Locator
+
+
+@dataclass(slots=True)
 class DocxState:
     ctx: object
     package: Package
@@ -48,6 +58,8 @@ class DocxState:
     charts: dict[str, Chart | None] = field(default_factory=dict)   # chart part -> its cached data
     header_parts: dict[str, str] = field(default_factory=dict)      # part name -> header | footer
     style_ids: set[str] = field(default_factory=set)
+    block_revisions: tuple = ()                 # RevisionFacets of the kept block-level revisions around us
+    joined: Joined | None = None                # a paragraph whose mark was removed: it opens the next one
 
     def next_serial(self) -> int:
         self.serial += 1

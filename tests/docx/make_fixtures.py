@@ -211,6 +211,34 @@ def revisions() -> bytes:
     return package(body)
 
 
+def revision_blocks() -> bytes:
+    """Revisions at block level: paragraphs wrapped whole in w:ins, w:del, w:moveFrom and w:moveTo; paragraph
+    marks inserted and deleted (pandoc's paragraph_insertion_deletion: "This is a" / "split" / "Paragraph.");
+    tracked formatting changes on a run, a paragraph and a table cell."""
+    def mark(change: str, rid: int) -> str:
+        return f'<w:rPr><w:{change} w:id="{rid}" w:author="Seeley, Jason" w:date="2017-09-17T16:39:00Z"/></w:rPr>'
+
+    def deleted(words: str) -> str:
+        return f'<w:r><w:delText xml:space="preserve">{words}</w:delText></w:r>'
+
+    cell = ('<w:tbl><w:tblGrid><w:gridCol/><w:gridCol/></w:tblGrid><w:tr>'
+            '<w:tc><w:tcPr><w:tcPrChange w:id="20" w:author="Fay"><w:tcPr/></w:tcPrChange></w:tcPr>' + p("cell one")
+            + '</w:tc><w:tc>' + p("cell two") + '</w:tc></w:tr></w:tbl>')
+    body = (p("Opening.")
+            + '<w:ins w:id="1" w:author="Ann" w:date="2024-05-01T10:00:00Z">' + p("Inserted paragraph.") + '</w:ins>'
+            + '<w:del w:id="2" w:author="Bob" w:date="2024-05-02T10:00:00Z">'
+            + p(runs=deleted("Deleted paragraph.")) + '</w:del>'
+            + '<w:moveFrom w:id="3" w:author="Cy">' + p(runs=deleted("Moved paragraph.")) + '</w:moveFrom>'
+            + p("Middle.")
+            + '<w:moveTo w:id="4" w:author="Cy">' + p("Moved paragraph.") + '</w:moveTo>'
+            + p("This is a", ppr=mark("ins", 5)) + p("split", ppr=mark("del", 6)) + p("Paragraph.")
+            + p("Last words", ppr=mark("del", 7))
+            + cell
+            + p(runs=r("Now bold", '<w:b/><w:rPrChange w:id="8" w:author="Dee"><w:rPr/></w:rPrChange>'))
+            + p("Restyled.", ppr='<w:pPrChange w:id="9" w:author="Eve"><w:pPr/></w:pPrChange>'))
+    return package(body)
+
+
 def tables() -> bytes:
     def tc(text: str, pr: str = "") -> str:
         return f'<w:tc>{f"<w:tcPr>{pr}</w:tcPr>" if pr else ""}{p(text)}</w:tc>'
@@ -292,6 +320,31 @@ def notes_and_pages() -> bytes:
             '<cp:revision>4</cp:revision><dcterms:created>2024-01-01T00:00:00Z</dcterms:created>')
     return package(body, rels=rels, footnotes=footnotes, endnotes=endnotes, core=core,
                    parts={"word/media/pic.png": tiny_png(), "word/header1.xml": header})
+
+
+def breaks_and_guides() -> bytes:
+    """A page break and a column break between words, a rendered page break inside a word (no break in the
+    text), a phonetic guide (w:ruby) over kanji, and a header and a footer that hold only a picture
+    (DrawingML in one, VML in the other)."""
+    ns = NAMESPACES.format(w=W_NS, r=R_NS)
+    drawing = ('<w:r><w:drawing><wp:inline><wp:docPr id="3" name="Logo"/><a:graphic>'
+               '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:blipFill>'
+               '<a:blip r:embed="rIdLogo"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>')
+    vml = '<w:r><w:pict><v:shape id="logo"><v:imagedata r:id="rIdLogo" o:title="Logo"/></v:shape></w:pict></w:r>'
+    ruby = ('<w:r><w:ruby><w:rubyPr><w:rubyAlign w:val="distributeSpace"/><w:hps w:val="12"/></w:rubyPr>'
+            '<w:rt><w:r><w:t>かんじ</w:t></w:r></w:rt><w:rubyBase><w:r><w:t>漢字</w:t></w:r></w:rubyBase></w:ruby></w:r>')
+    body = (p(runs='<w:r><w:t>before page break</w:t><w:br w:type="page"/><w:t>after page break</w:t></w:r>')
+            + p(runs=r("left column") + '<w:r><w:br w:type="column"/></w:r>' + r("right column"))
+            + p(runs='<w:r><w:t>unbro</w:t><w:lastRenderedPageBreak/><w:t>ken</w:t></w:r>')
+            + p(runs=r("Guided ") + ruby + r(" text."))
+            + '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/>'
+              '<w:footerReference w:type="default" r:id="rIdF"/></w:sectPr>')
+    logo = _rels({"rIdLogo": ("image", "media/logo.png", False)}, REL)
+    return package(body, rels={"rIdH": ("header", "header1.xml", False), "rIdF": ("footer", "footer1.xml", False)},
+                   parts={"word/header1.xml": f'<w:hdr {ns}>' + p(runs=drawing) + '</w:hdr>',
+                          "word/footer1.xml": f'<w:ftr {ns}>' + p(runs=vml) + '</w:ftr>',
+                          "word/_rels/header1.xml.rels": logo, "word/_rels/footer1.xml.rels": logo,
+                          "word/media/logo.png": tiny_png((10, 20, 30))})
 
 
 def charts_and_frames() -> bytes:
@@ -413,7 +466,7 @@ FIXTURES = {
     "headings": headings_and_styles, "lists": lists, "formatting": formatting, "links": links,
     "revisions": revisions, "tables": tables, "math": math, "controls": controls_and_boxes,
     "notes_pages": notes_and_pages, "strict": strict, "charts_frames": charts_and_frames, "python_docx": python_docx_sample,
-    "comments": comments,
+    "comments": comments, "revision_blocks": revision_blocks, "breaks_guides": breaks_and_guides,
 }
 
 
