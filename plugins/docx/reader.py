@@ -20,6 +20,7 @@ from zenconv.reports import Unreadable
 from .body import BlockReader
 from .comments import Comments
 from .namespaces import REL_NUMBERING, REL_STYLES
+from .external import report_unused
 from .numbering import Numbering
 from .package import Package, by_type
 from .parts import read_comments, read_notes, report_headers
@@ -81,6 +82,7 @@ def read(source, ctx) -> Iterator:
         comments.report_unmarked(ctx)
     st.part, st.rels = main, rels
     report_headers(reader)
+    report_unused(st, main, rels)
     ctx.preservation[ID] = {"version": 1, "paragraph_style_ids": sorted(st.style_ids)}
 
 

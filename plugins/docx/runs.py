@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from zenconv.ir.facets import RevisionFacet
 from zenconv.ir.nodes import Code, HardBreak, Math, NoteRef
 
-from . import links
+from . import external, links
 from .formatting import CODE, HIDDEN, UNDERLINE, rpr_masks
 from .inlines import HIDDEN_KEY, format_keys, link_key, revision_key, span_key
 from .math import MathConverter
@@ -161,6 +161,7 @@ class RunReader:
             rel = st.rels.get(rid)
             if rel is not None:
                 target = rel.target
+                st.used_rels.add((st.part, rid))
         anchor = el.get(W + "anchor")
         if anchor:
             target = (target or "") + "#" + anchor
@@ -216,7 +217,9 @@ class RunReader:
         self.keys = saved
 
     def simple_field(self, el) -> None:
-        target = links.field_target(el.get(W + "instr") or "")
+        instr = el.get(W + "instr") or ""
+        external.field(self.st, instr)
+        target = links.field_target(instr)
         if not target:
             self.children(el)
             return
@@ -375,12 +378,16 @@ class RunReader:
             for fld in reversed(fields):
                 if not fld.result:
                     fld.result = True
-                    target = links.field_target("".join(fld.instr))
+                    instr = "".join(fld.instr)
+                    external.field(self.st, instr)
+                    target = links.field_target(instr)
                     if target:
                         fld.key = link_key(target, self.st.next_serial())
                     break
         elif kind == "end" and fields:
-            fields.pop()
+            fld = fields.pop()
+            if not fld.result:   # a field with no result: its instruction ends here
+                external.field(self.st, "".join(fld.instr))
 
     def _drawing(self, el, keys: tuple, mask: int) -> None:
         images, boxes, charts = self.drawings.drawing(el)

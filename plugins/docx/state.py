@@ -59,6 +59,7 @@ class DocxState:
     header_parts: dict[str, str] = field(default_factory=dict)      # part name -> header | footer
     style_ids: set[str] = field(default_factory=set)
     block_revisions: tuple = ()                 # RevisionFacets of the kept block-level revisions around us
+    used_rels: set[tuple[str, str]] = field(default_factory=set)   # (part, id) of relationships carried
     joined: Joined | None = None                # a paragraph whose mark was removed: it opens the next one
 
     def next_serial(self) -> int:

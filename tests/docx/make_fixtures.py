@@ -347,6 +347,42 @@ def breaks_and_guides() -> bytes:
                           "word/media/logo.png": tiny_png((10, 20, 30))})
 
 
+def external_references() -> bytes:
+    """Every way a document points outside itself besides hyperlinks and linked images: INCLUDEPICTURE,
+    INCLUDETEXT and DDEAUTO fields (their cached results kept), a picture's click and hover links, a VML
+    href, a linked OLE object, a subdocument, and the attached template in settings.xml."""
+    ns = NAMESPACES.format(w=W_NS, r=R_NS)
+
+    def fld(instr: str, result: str) -> str:
+        return ('<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+                f'<w:r><w:instrText xml:space="preserve"> {instr} </w:instrText></w:r>'
+                '<w:r><w:fldChar w:fldCharType="separate"/></w:r>' + r(result) + '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
+
+    picture = ('<w:r><w:drawing><wp:inline><wp:docPr id="4" name="Linked" descr="Linked picture">'
+               '<a:hlinkClick r:id="rIdClick"/><a:hlinkHover r:id="rIdHover"/></wp:docPr><a:graphic>'
+               '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:blipFill>'
+               '<a:blip r:embed="rIdImg"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>')
+    body = (p(runs=r("Picture: ") + fld('INCLUDEPICTURE "http://pictures.example/logo.png" \\d', "[logo]"))
+            + p(runs='<w:fldSimple w:instr=" INCLUDETEXT &quot;C:\\\\share\\\\clause.docx&quot; "><w:r><w:t>Included clause.</w:t></w:r></w:fldSimple>')
+            + p(runs=fld('DDEAUTO c:\\\\windows\\\\system32\\\\cmd.exe "/k calc.exe"', "Updated value"))
+            + p(runs=picture)
+            + p(runs='<w:r><w:pict><v:shape id="s1" href="http://vml.example/target" style="width:10pt;height:10pt"/></w:pict></w:r>')
+            + p(runs=r("Linked sheet: ") + '<w:r><w:object><o:OLEObject Type="Link" ProgID="Excel.Sheet.12" r:id="rIdOle"/></w:object></w:r>')
+            + '<w:subDoc r:id="rIdSub"/>'
+            + p("Last."))
+    settings = (f'<w:settings {ns}><w:attachedTemplate r:id="rIdTpl"/></w:settings>')
+    rels = {"rIdImg": ("image", "media/linked.png", False),
+            "rIdClick": ("hyperlink", "http://click.example/", True),
+            "rIdHover": ("hyperlink", "http://hover.example/", True),
+            "rIdOle": ("oleObject", "file:///C:/data/budget.xlsx", True),
+            "rIdSub": ("subDocument", "file:///C:/docs/chapter2.docx", True),
+            "rIdSettings": ("settings", "settings.xml", False)}
+    return package(body, rels=rels, parts={
+        "word/media/linked.png": tiny_png((1, 2, 3)), "word/settings.xml": settings,
+        "word/_rels/settings.xml.rels": _rels({"rIdTpl": ("attachedTemplate", "file:///C:/Templates/Contract.dotm", True)},
+                                              REL)})
+
+
 def charts_and_frames() -> bytes:
     c = 'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
 
@@ -467,6 +503,7 @@ FIXTURES = {
     "revisions": revisions, "tables": tables, "math": math, "controls": controls_and_boxes,
     "notes_pages": notes_and_pages, "strict": strict, "charts_frames": charts_and_frames, "python_docx": python_docx_sample,
     "comments": comments, "revision_blocks": revision_blocks, "breaks_guides": breaks_and_guides,
+    "external_refs": external_references,
 }
 
 
