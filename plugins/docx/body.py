@@ -17,6 +17,7 @@ from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text
 
 from .charts import chart_table
+from .glossary import has_text
 from .inlines import HIDDEN_KEY, build, strip_key
 from .lists import ListAssembler
 from .numbering import Item
@@ -132,12 +133,15 @@ class BlockReader:
                 out.block(Paragraph(_trim(inlines), facets=tuple(joined.facets), locator=joined.locator))
 
     def control(self, sdt, out: ListAssembler) -> None:
+        st = self.st
         content = sdt.find(W + "sdtContent")
-        if content is None:
+        shown = st.glossary.placeholder(sdt.find(W + "sdtPr"), content is None or not has_text(content))
+        if shown is None and content is None:
             return
-        locator = Locator(paragraph=self.st.paragraph + 1 if self.st.counting else None,
-                          rendered_page=self.st.page if self.st.paged else None)
-        blocks = self.blocks_of(content)
+        locator = Locator(paragraph=st.paragraph + 1 if st.counting else None,
+                          rendered_page=st.page if st.paged else None)
+        # showing a placeholder with no text of its own: Word displays the glossary entry
+        blocks = self.blocks_of(content) if shown is None else st.glossary.read(st, shown, self.blocks_of)
         if blocks:
             out.block(Container(blocks, class_=control_tag(sdt), locator=locator))
 

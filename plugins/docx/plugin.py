@@ -33,6 +33,7 @@ CODES = (
     truncated("docx.chart-truncated", "A chart caching more series or points than a table carries (hostile caches): the first are kept, with a visible note."),
     dropped("docx.headers-footers-dropped", "Page headers and footers; the detail names the part and its first words."),
     dropped("docx.hidden-text-skipped", "Hidden text (w:vanish) skipped under --hidden skip."),
+    dropped("docx.glossary-dropped", "Glossary entries (building blocks, content controls' placeholders) not displayed in the body: each reported with its text, its name in the detail."),
     dropped("docx.external-fields", "A field that pulls in or runs something outside the document (INCLUDEPICTURE, INCLUDETEXT, IMPORT, LINK, DDE, DDEAUTO, RD): never updated, its cached result kept; the detail names its target."),
     dropped("docx.external-links", "A picture's click or hover link (a:hlinkClick, a:hlinkHover) or a VML shape's href: not carried; the detail names the target."),
     dropped("docx.external-relationships", "An external relationship nothing else carries (a linked OLE object, a subdocument, a frame, a mail merge source): never opened; the detail names its type and target."),

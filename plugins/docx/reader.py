@@ -21,6 +21,7 @@ from .body import BlockReader
 from .comments import Comments
 from .namespaces import REL_NUMBERING, REL_STYLES
 from .external import report_unused
+from .glossary import Glossary
 from .numbering import Numbering
 from .package import Package, by_type
 from .parts import read_comments, read_notes, report_headers
@@ -61,7 +62,7 @@ def read(source, ctx) -> Iterator:
         if comments.keep:
             raise  # under drop, a comments part that does not parse refuses nothing: the reports take no text
     st = DocxState(ctx=ctx, package=package, styles=styles, numbering=numbering, part=main, rels=rels,
-                   comments=comments,
+                   comments=comments, glossary=Glossary.load(package, rels),
                    revisions=ctx.options.get("revisions", "accept"), hidden=ctx.options.get("hidden", "keep"),
                    paged=_PAGED.search(data) is not None)
     reader = BlockReader(st)
@@ -83,6 +84,7 @@ def read(source, ctx) -> Iterator:
     st.part, st.rels = main, rels
     report_headers(reader)
     report_unused(st, main, rels)
+    st.glossary.report(ctx)
     ctx.preservation[ID] = {"version": 1, "paragraph_style_ids": sorted(st.style_ids)}
 
 

@@ -14,6 +14,7 @@ from zenconv.ir.nodes import Code, HardBreak, Math, NoteRef
 
 from . import external, links
 from .formatting import CODE, HIDDEN, UNDERLINE, rpr_masks
+from .glossary import has_text
 from .inlines import HIDDEN_KEY, format_keys, link_key, revision_key, span_key
 from .math import MathConverter
 from .media import Drawings
@@ -200,6 +201,17 @@ class RunReader:
 
     def control(self, sdt) -> None:
         content = sdt.find(_SDTCONTENT)
+        st = self.st
+        shown = st.glossary.placeholder(sdt.find(_SDTPR), content is None or not has_text(content))
+        if shown is not None:
+            # showing a placeholder with no text of its own: Word displays the glossary entry
+            saved = self.keys
+            tag = control_tag(sdt)
+            if tag is not None:
+                self.keys = saved + (span_key(tag, st.next_serial()),)
+            st.glossary.read(st, shown, self._placeholder)
+            self.keys = saved
+            return
         if content is None:
             return
         checked = _checkbox(sdt)
@@ -215,6 +227,13 @@ class RunReader:
         self.keys = saved + (span_key(tag, self.st.next_serial()),)
         self.children(content)
         self.keys = saved
+
+    def _placeholder(self, body) -> None:
+        """A glossary entry's paragraphs inline, a line each."""
+        for index, p in enumerate(body.iter(W + "p")):
+            if index:
+                self._leaf(self.keys, HardBreak(), 0, text=False)
+            self.children(p)
 
     def simple_field(self, el) -> None:
         instr = el.get(W + "instr") or ""

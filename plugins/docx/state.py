@@ -8,6 +8,7 @@ from zenconv.ir.locator import Locator
 from zenconv_plugins.charts import Chart
 
 from .comments import Comments
+from .glossary import Glossary
 from .numbering import Numbering
 from .package import Package, Relationship
 from .styles import Styles
@@ -41,6 +42,7 @@ class DocxState:
     part: str                                   # the part being read (for relationships and locators)
     rels: dict[str, Relationship]
     comments: Comments
+    glossary: Glossary = field(default_factory=Glossary)
     revisions: str = "accept"
     hidden: str = "keep"
     paged: bool = False                         # the document carries rendered or explicit page breaks

@@ -383,6 +383,37 @@ def external_references() -> bytes:
                                               REL)})
 
 
+def glossary() -> bytes:
+    """Content controls and the glossary document their placeholders live in: one showing its placeholder
+    with the text in the body (as Word writes it), an inline and a block control showing theirs with no
+    text of their own, a filled control, and a building block nothing displays."""
+    ns = NAMESPACES.format(w=W_NS, r=R_NS)
+
+    def pr(name: str, showing: bool, tag: str | None = None) -> str:
+        return ('<w:sdtPr>' + (f'<w:tag w:val="{tag}"/>' if tag else '')
+                + f'<w:placeholder><w:docPart w:val="{name}"/></w:placeholder>'
+                + ('<w:showingPlcHdr/>' if showing else '') + '</w:sdtPr>')
+
+    def entry(name: str, body: str) -> str:
+        return (f'<w:docPart><w:docPartPr><w:name w:val="{name}"/><w:category><w:name w:val="General"/>'
+                f'</w:category></w:docPartPr><w:docPartBody>{body}</w:docPartBody></w:docPart>')
+
+    body = (p(runs=r("Name: ") + f'<w:sdt>{pr("DefaultPlaceholder_1", True)}<w:sdtContent>'
+              + r("Click here to enter text.", '<w:rStyle w:val="PlaceholderText"/>') + '</w:sdtContent></w:sdt>')
+            + p(runs=r("Date: ") + f'<w:sdt>{pr("DatePlaceholder", True, "date")}<w:sdtContent/></w:sdt>')
+            + f'<w:sdt>{pr("PartyPlaceholder", True, "party")}<w:sdtContent><w:p/></w:sdtContent></w:sdt>'
+            + p(runs=r("Filled: ") + f'<w:sdt>{pr("DefaultPlaceholder_1", False)}<w:sdtContent>' + r("Acme Ltd")
+                     + '</w:sdtContent></w:sdt>'))
+    part = (f'<w:glossaryDocument {ns}><w:docParts>'
+            + entry("DefaultPlaceholder_1", p("Click here to enter text."))
+            + entry("DatePlaceholder", p("Click to enter a date."))
+            + entry("PartyPlaceholder", p("Enter the party's name.") + p("And its address."))
+            + entry("Signature block", p("Yours faithfully,") + p("The Board"))
+            + '</w:docParts></w:glossaryDocument>')
+    return package(body, rels={"rIdGlossary": ("glossaryDocument", "glossary/document.xml", False)},
+                   parts={"word/glossary/document.xml": part})
+
+
 def charts_and_frames() -> bytes:
     c = 'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
 
@@ -503,7 +534,7 @@ FIXTURES = {
     "revisions": revisions, "tables": tables, "math": math, "controls": controls_and_boxes,
     "notes_pages": notes_and_pages, "strict": strict, "charts_frames": charts_and_frames, "python_docx": python_docx_sample,
     "comments": comments, "revision_blocks": revision_blocks, "breaks_guides": breaks_and_guides,
-    "external_refs": external_references,
+    "external_refs": external_references, "glossary": glossary,
 }
 
 
