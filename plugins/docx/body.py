@@ -34,7 +34,7 @@ _OFF = ("0", "false", "off", "none")
 # what makes an all-monospace paragraph read as code rather than prose set in a typewriter face
 _CODE_SIGNS = re.compile(r"[(){}\[\];=<>#*/\\|$]|^\s")
 _SILENT_BLOCKS = frozenset((
-    W + "bookmarkEnd", W + "proofErr", W + "permStart", W + "permEnd", W + "commentRangeEnd", W + "tcPr",
+    W + "bookmarkEnd", W + "proofErr", W + "permStart", W + "permEnd", W + "tcPr",
     W + "sdtEndPr", W + "customXmlPr", W + "moveFromRangeStart", W + "moveFromRangeEnd", W + "moveToRangeStart",
     W + "moveToRangeEnd", W + "customXmlInsRangeStart", W + "customXmlInsRangeEnd", W + "customXmlDelRangeStart",
     W + "customXmlDelRangeEnd",
@@ -87,6 +87,8 @@ class BlockReader:
         elif tag == W + "commentRangeStart":
             # only reported with --comments drop: a block-level mark cannot hold a reference
             st.comments.mark(st, el)
+        elif tag == W + "commentRangeEnd":
+            st.comments.close(el)   # the range ends between paragraphs: a reference cannot sit here
         elif tag in (W + "customXml", W + "smartTag"):
             for child in el:
                 self.block(child, out)
