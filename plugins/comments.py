@@ -34,9 +34,8 @@ class Comment:
     date: str | None = None
 
 
-def attribution(comment: Comment, reply: bool = False, covers: str | None = None) -> str:
-    """``Comment by John Reviewer (JR), 2026-01-01T00:00:00:``; ``Reply`` for a later entry of a thread;
-    ``…, on “the words”:`` when the source says which text the comment covers."""
+def attribution(comment: Comment, reply: bool = False) -> str:
+    """``Comment by John Reviewer (JR), 2026-01-01T00:00:00:``; ``Reply`` for a later entry of a thread."""
     author = " ".join((comment.author or "").split())[:MAX_ATTRIBUTION_CHARS]
     initials = " ".join((comment.initials or "").split())[:MAX_ATTRIBUTION_CHARS]
     text = "Reply" if reply else "Comment"
@@ -49,18 +48,14 @@ def attribution(comment: Comment, reply: bool = False, covers: str | None = None
     date = (comment.date or "").strip()[:MAX_ATTRIBUTION_CHARS]
     if date:
         text += ", " + _FRACTION.sub(r"\1", date)
-    if covers:
-        text += f", on “{covers}”"
     return text + ":"
 
 
-def comment_note(note_id: str, thread: list[Comment], covers: str | None = None) -> Note:
-    """The note for a thread: each entry's attribution opens its first paragraph (or stands alone); the
-    first names the text the thread covers (``covers``, quoted), where the source marks a range."""
+def comment_note(note_id: str, thread: list[Comment]) -> Note:
+    """The note for a thread: each entry's attribution opens its first paragraph (or stands alone)."""
     blocks: list[Block] = []
     for index, comment in enumerate(thread):
-        lead: list[Inline] = [Emphasis([Text(attribution(comment, reply=index > 0,
-                                                         covers=None if index else covers))])]
+        lead: list[Inline] = [Emphasis([Text(attribution(comment, reply=index > 0))])]
         body = list(comment.blocks)
         if body and type(body[0]) is Paragraph:
             first = body[0]

@@ -33,7 +33,8 @@ _START, _END, _REFERENCE = W + "commentRangeStart", W + "commentRangeEnd", W + "
 # scan stays linear whatever the text holds (an unbounded lazy match was quadratic on a run of the word).
 _REFERENCE_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?commentReference\b([^<>]{0,256})>")
 _EQUALS = re.compile(rb"\s*=\s*")
-MAX_COVERED_CHARS = 200  # the covered text is quoted in the note: a quote, not a copy
+# the class of the Span around the text a comment covers (the writers mark it: HTML and Markdown <mark>)
+COMMENT_RANGE = "comment-range"
 MAX_OPEN_RANGES = 64     # ranges open at once (a hostile run of starts must not make every run wear them all)
 
 
@@ -84,7 +85,6 @@ class Comments:
     closed: bool = False                                     # the comments' own text is read: its marks anchor nothing
     ranges: dict[str, tuple[str, tuple]] = field(default_factory=dict)  # note id -> (the id that opened it, span key)
     open_keys: tuple = ()                                    # the open ranges' keys: the wrappers of text they cover
-    covered: dict[str, list[str]] = field(default_factory=dict)   # note id -> the text its range covers, bounded
 
     def index(self, package: Package, main_rels: dict[str, Relationship], main_data: bytes, ctx) -> None:
         """The comments part, the threads of commentsExtended, and the references of the main part."""
@@ -172,9 +172,11 @@ class Comments:
         if thread is None:
             return
         note_id = thread.note_id
-        if tag == _START and note_id not in self.ranges and len(self.ranges) < MAX_OPEN_RANGES:
-            self.ranges[note_id] = (cid, ("span", "comment", st.next_serial()))
-            self.covered.setdefault(note_id, [])
+        if tag == _START and note_id not in self.ranges:
+            if len(self.ranges) >= MAX_OPEN_RANGES:
+                st.report("docx.comment-ranges-unmarked", detail=f"comment {cid[:40]}")
+                return
+            self.ranges[note_id] = (cid, ("span", COMMENT_RANGE, st.next_serial()))
         elif tag == _END and self.ranges.get(note_id, ("",))[0] == cid:
             del self.ranges[note_id]
         else:
@@ -185,20 +187,6 @@ class Comments:
         """A range end where no reference can be placed: the range's span closes, nothing else."""
         if self.keep and not self.closed:
             self._range(None, _END, el.get(W + "id") or "")
-
-    def cover(self, text: str) -> None:
-        """Text met while ranges are open: part of what each covers (up to a quote's length)."""
-        for note_id in self.ranges:
-            pieces = self.covered[note_id]
-            if sum(map(len, pieces)) < MAX_COVERED_CHARS:
-                pieces.append(text)
-
-    def covers(self, thread: Thread) -> str | None:
-        """The text a thread's range covers, on one line, cut at a quote's length."""
-        text = " ".join("".join(self.covered.get(thread.note_id, ())).split())
-        if not text:
-            return None
-        return text if len(text) <= MAX_COVERED_CHARS else text[:MAX_COVERED_CHARS - 1] + "…"
 
     def report_unmarked(self, ctx) -> None:
         """Under ``--comments drop``, after every story: the comments no mark reported (anchored nowhere,

@@ -17,6 +17,7 @@ CODES = (
     *xml_codes(NAME),
     refused("docx.no-main-part", "The package names no main document part, or the part is missing."),
     dropped("docx.comments-dropped", "Comments, with --comments drop (one per comment); a comment mark whose comment the package lacks."),
+    degraded("docx.comment-ranges-unmarked", "A comment range opened while 64 others are open: its text is not marked (its note is still referenced)."),
     dropped("docx.tracked-deletions-dropped", "Tracked deletions (w:del, w:moveFrom) dropped under --revisions accept."),
     dropped("docx.tracked-insertions-dropped", "Tracked insertions (w:ins, w:moveTo) dropped under --revisions reject."),
     degraded("docx.tracked-insertions-accepted", "Pending tracked insertions (w:ins) kept as plain text under --revisions accept; the details name their authors."),

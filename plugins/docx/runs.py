@@ -79,8 +79,6 @@ class RunReader:
     def read(self, p) -> Content:
         """The segments of a paragraph-like element (w:p, or the content of a run-level container)."""
         self.out = Content()
-        if self.st.comments.ranges:
-            self.st.comments.cover(" ")   # a range across paragraphs: their words stay apart in the quote
         # inside a block-level revision shown under --revisions all, the paragraph's content is marked as
         # a run-level revision's is
         self.keys = tuple(revision_key(f.change, f.author, f.date) for f in self.st.block_revisions
@@ -113,8 +111,6 @@ class RunReader:
             out.visible = True
         if text and (type(leaf) is not str or leaf.strip()):
             out.text = True
-        if st.comments.ranges and type(leaf) is str:
-            st.comments.cover(leaf)
         out.segments.append((keys, leaf))
 
     # --- containers ----------------------------------------------------------------------------
