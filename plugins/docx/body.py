@@ -204,14 +204,15 @@ class BlockReader:
         locator = self._locator(content.first_page)
         facets = list(content.revisions.values())
         segments = content.segments
-        if content.hidden and not content.visible:
+        joined, st.joined = st.joined, None
+        if content.hidden and not content.visible and joined is None and not joins:
+            # hidden whole: the paragraph is marked, not each run (a joined one keeps its runs' marks)
             segments = strip_key(segments, HIDDEN_KEY)
             facets.append(HiddenFacet(reason="vanish"))
         for facet in (*st.block_revisions, *mark_facets):
             if facet.change not in content.revisions:
                 content.revisions[facet.change] = facet
                 facets.append(facet)
-        joined, st.joined = st.joined, None
         if joined is not None:
             # the paragraph before lost its mark: its content opens this one (Word keeps this one's
             # properties); a space keeps the last word of one from gluing to the first of the other

@@ -113,3 +113,14 @@ def test_fail_on_tracked_catches_pending_insertions():
     result = run(Request(source=Source("i.docx", data=data), to="markdown", output=None, manifest=False,
                          fail_on=("docx.tracked-*",)))
     assert result.policy_matches == ["docx.tracked-insertions-accepted"]
+
+
+def test_a_hidden_paragraph_joined_to_a_visible_one_keeps_only_its_own_runs_hidden():
+    from zenconv.ir.facets import HiddenFacet
+
+    mark = '<w:rPr><w:del w:id="1" w:author="A"/></w:rPr>'
+    data = FX.package(FX.p(runs=FX.r("secret", "<w:vanish/>"), ppr=mark) + FX.p("open"))
+    (joined,) = blocks(data)
+    assert text(joined) == "secret open"
+    assert not [f for f in joined.facets if isinstance(f, HiddenFacet)]
+    assert [s.class_ for s in walk([joined]) if isinstance(s, Span)] == ["hidden"]
