@@ -15,21 +15,24 @@ from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text
 
 from .charts import chart_table
+from .glossary import has_text
 from .inlines import HIDDEN_KEY, build, strip_key
 from .lists import ListAssembler
 from .numbering import Item, report_label
 from .namespaces import M, MC, R, W
+from .revisions import CHANGES, FORMAT_CHANGES, INSERTED, formatting_change, formatting_changes, kept
 from .runs import RunReader, control_tag
-from .state import DocxState
+from .state import DocxState, Joined
 
 _P, _PPR, _TBL, _SDT = W + "p", W + "pPr", W + "tbl", W + "sdt"
 _VAL = W + "val"
-_MARK_CHANGES = {W + "ins": "insertion", W + "del": "deletion", W + "moveTo": "move-to", W + "moveFrom": "move-from"}
+# what ends a paragraph's wait to join the next: any block that is not a paragraph (markers are not blocks)
+_JOIN_ENDS = frozenset((_TBL, _SDT, W + "altChunk", M + "oMathPara"))
 _OFF = ("0", "false", "off", "none")
 # what makes an all-monospace paragraph read as code rather than prose set in a typewriter face
 _CODE_SIGNS = re.compile(r"[(){}\[\];=<>#*/\\|$]|^\s")
 _SILENT_BLOCKS = frozenset((
-    W + "bookmarkEnd", W + "proofErr", W + "permStart", W + "permEnd", W + "commentRangeEnd", W + "tcPr",
+    W + "bookmarkEnd", W + "proofErr", W + "permStart", W + "permEnd", W + "tcPr",
     W + "sdtEndPr", W + "customXmlPr", W + "moveFromRangeStart", W + "moveFromRangeEnd", W + "moveToRangeStart",
     W + "moveToRangeEnd", W + "customXmlInsRangeStart", W + "customXmlInsRangeEnd", W + "customXmlDelRangeStart",
     W + "customXmlDelRangeEnd",
@@ -51,9 +54,13 @@ class BlockReader:
     # --- containers ----------------------------------------------------------------------------
 
     def blocks_of(self, el) -> list:
+        st = self.st
+        saved, st.joined = st.joined, None   # a paragraph joins the next of its own container only
         lists = ListAssembler()
         for child in el:
             self.block(child, lists)
+        self.flush_joined(lists)
+        st.joined = saved
         return lists.finish()
 
     def block(self, el, out: ListAssembler) -> None:
@@ -61,7 +68,10 @@ class BlockReader:
         st = self.st
         if tag == _P:
             self.paragraph(el, out)
-        elif tag == _TBL:
+            return
+        if st.joined is not None and tag in _JOIN_ENDS:
+            self.flush_joined(out)
+        if tag == _TBL:
             for block in self.tables.read_blocks(el):
                 out.block(block)
         elif tag == _SDT:
@@ -75,6 +85,8 @@ class BlockReader:
         elif tag == W + "commentRangeStart":
             # only reported with --comments drop: a block-level mark cannot hold a reference
             st.comments.mark(st, el)
+        elif tag == W + "commentRangeEnd":
+            st.comments.close(el)   # the range ends between paragraphs: a reference cannot sit here
         elif tag in (W + "customXml", W + "smartTag"):
             for child in el:
                 self.block(child, out)
@@ -96,21 +108,40 @@ class BlockReader:
                 self.block(child, out)
 
     def _block_revision(self, el, out: ListAssembler) -> None:
-        inserted = el.tag in (W + "ins", W + "moveTo")
-        mode = self.st.revisions
-        if mode == "all" or (mode == "accept") == inserted:
-            for child in el:
-                self.block(child, out)
-        else:
-            self.st.report("docx.tracked-insertions-dropped" if inserted else "docx.tracked-deletions-dropped")
+        """Paragraphs and tables wrapped whole in a revision: kept or dropped like a run-level one; kept,
+        each paragraph carries the revision's facet (and its content the revision's span under ``all``)."""
+        st = self.st
+        change = CHANGES[el.tag]
+        facet = RevisionFacet(change=change, author=el.get(W + "author"), date=el.get(W + "date"))
+        if not kept(st, change, facet.author, el):
+            return
+        deleted = change not in INSERTED
+        saved = st.block_revisions
+        st.block_revisions = (*saved, facet)
+        self.runs.deleted += deleted   # deleted text (w:delText) is text inside kept deleted content
+        for child in el:
+            self.block(child, out)
+        self.runs.deleted -= deleted
+        st.block_revisions = saved
+
+    def flush_joined(self, out: ListAssembler) -> None:
+        """A paragraph waiting to join the next, when no paragraph follows in its container: it stands alone."""
+        joined, self.st.joined = self.st.joined, None
+        if joined is not None:
+            inlines = build(joined.segments)
+            if _has_text(inlines):
+                out.block(Paragraph(_trim(inlines), facets=tuple(joined.facets), locator=joined.locator))
 
     def control(self, sdt, out: ListAssembler) -> None:
+        st = self.st
         content = sdt.find(W + "sdtContent")
-        if content is None:
+        shown = st.glossary.placeholder(sdt.find(W + "sdtPr"), content is None or not has_text(content))
+        if shown is None and content is None:
             return
-        locator = Locator(paragraph=self.st.paragraph + 1 if self.st.counting else None,
-                          rendered_page=self.st.page if self.st.paged else None)
-        blocks = self.blocks_of(content)
+        locator = Locator(paragraph=st.paragraph + 1 if st.counting else None,
+                          rendered_page=st.page if st.paged else None)
+        # showing a placeholder with no text of its own: Word displays the glossary entry
+        blocks = self.blocks_of(content) if shown is None else st.glossary.read(st, shown, self.blocks_of)
         if blocks:
             out.block(Container(blocks, class_=control_tag(sdt), locator=locator))
 
@@ -118,6 +149,7 @@ class BlockReader:
         """A w:sectPr: counted as dropped; the header and footer parts it names are remembered."""
         st = self.st
         st.report("docx.section-properties-dropped")
+        formatting_changes(st, sect)
         for ref in sect:
             kind = ref.tag
             if kind in (W + "headerReference", W + "footerReference"):
@@ -133,6 +165,7 @@ class BlockReader:
             st.paragraph += 1
         style = num_id = ilvl = outline = None
         mark_facets: list = []
+        joins = False   # the mark is removed under the mode: the paragraph opens the next one
         first = p[0] if len(p) else None
         if first is not None and first.tag == _PPR:
             for child in first:
@@ -152,10 +185,16 @@ class BlockReader:
                 elif tag == W + "rPr":
                     # the paragraph mark itself inserted or deleted: the paragraph was split or joined
                     for mark in child:
-                        change = _MARK_CHANGES.get(mark.tag)
+                        change = CHANGES.get(mark.tag)
                         if change is not None:
-                            mark_facets.append(RevisionFacet(change=change, author=mark.get(W + "author"),
-                                                             date=mark.get(W + "date")))
+                            author = mark.get(W + "author")
+                            mark_facets.append(RevisionFacet(change=change, author=author, date=mark.get(W + "date")))
+                            if not kept(st, change, author):
+                                joins = True
+                        elif mark.tag in FORMAT_CHANGES:
+                            formatting_change(st, mark)
+                elif tag in FORMAT_CHANGES:
+                    formatting_change(st, child)
                 elif tag == W + "pageBreakBefore" and (child.get(_VAL) or "on").lower() not in _OFF:
                     st.explicit_break()
                     st.report("docx.page-breaks-dropped")
@@ -163,10 +202,29 @@ class BlockReader:
         locator = self._locator(content.first_page)
         facets = list(content.revisions.values())
         segments = content.segments
-        if content.hidden and not content.visible:
+        joined, st.joined = st.joined, None
+        if content.hidden and not content.visible and joined is None and not joins:
+            # hidden whole: the paragraph is marked, not each run (a joined one keeps its runs' marks)
             segments = strip_key(segments, HIDDEN_KEY)
             facets.append(HiddenFacet(reason="vanish"))
-        facets.extend(f for f in mark_facets if f.change not in content.revisions)
+        for facet in (*st.block_revisions, *mark_facets):
+            if facet.change not in content.revisions:
+                content.revisions[facet.change] = facet
+                facets.append(facet)
+        if joined is not None:
+            # the paragraph before lost its mark: its content opens this one (Word keeps this one's
+            # properties); a space keeps the last word of one from gluing to the first of the other
+            last = joined.segments[-1][1] if joined.segments else " "
+            first_leaf = segments[0][1] if segments else " "
+            gap = [((), " ")] if not (type(last) is str and last[-1:].isspace()
+                                      or type(first_leaf) is str and first_leaf[:1].isspace()) else []
+            segments = [*joined.segments, *gap, *segments]
+            facets = [*joined.facets, *(f for f in facets if f not in joined.facets)]
+            locator = joined.locator
+        if joins:
+            st.joined = Joined(segments, facets, locator)
+            self._anchored(content, out, locator)
+            return
 
         if content.display_math and not content.text:
             for latex in content.display_math:

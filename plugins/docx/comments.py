@@ -33,6 +33,9 @@ _START, _END, _REFERENCE = W + "commentRangeStart", W + "commentRangeEnd", W + "
 # scan stays linear whatever the text holds (an unbounded lazy match was quadratic on a run of the word).
 _REFERENCE_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?commentReference\b([^<>]{0,256})>")
 _EQUALS = re.compile(rb"\s*=\s*")
+# the class of the Span around the text a comment covers (the writers mark it: HTML and Markdown <mark>)
+COMMENT_RANGE = "comment-range"
+MAX_OPEN_RANGES = 64     # ranges open at once (a hostile run of starts must not make every run wear them all)
 
 
 def paragraphs_text(el) -> str:
@@ -80,6 +83,8 @@ class Comments:
     hidden: set[str] = field(default_factory=set)           # note ids referenced in hidden text skipped
     reported: set[str] = field(default_factory=set)         # ids reported under docx.comments-dropped
     closed: bool = False                                     # the comments' own text is read: its marks anchor nothing
+    ranges: dict[str, tuple[str, tuple]] = field(default_factory=dict)  # note id -> (the id that opened it, span key)
+    open_keys: tuple = ()                                    # the open ranges' keys: the wrappers of text they cover
 
     def index(self, package: Package, main_rels: dict[str, Relationship], main_data: bytes, ctx) -> None:
         """The comments part, the threads of commentsExtended, and the references of the main part."""
@@ -145,6 +150,8 @@ class Comments:
                 el = self.elements.get(cid)
                 st.report("docx.comments-dropped", text=paragraphs_text(el) if el is not None else None)
             return None
+        if not self.closed and cid in self.threads:
+            self._range(st, tag, cid)
         if self.closed or tag == _START or (tag == _END and cid in self.referenced):
             return None
         thread = self.threads.get(cid)
@@ -157,6 +164,29 @@ class Comments:
             return None
         self.placed.add(thread.note_id)
         return thread.note_id
+
+    def _range(self, st, tag: str, cid: str) -> None:
+        """A range start opens the span that marks the text a thread covers; its end closes it. A reply's
+        range usually repeats its thread's: one span per thread, closed by the comment that opened it."""
+        thread = self.threads.get(cid)
+        if thread is None:
+            return
+        note_id = thread.note_id
+        if tag == _START and note_id not in self.ranges:
+            if len(self.ranges) >= MAX_OPEN_RANGES:
+                st.report("docx.comment-ranges-unmarked", detail=f"comment {cid[:40]}")
+                return
+            self.ranges[note_id] = (cid, ("span", COMMENT_RANGE, st.next_serial()))
+        elif tag == _END and self.ranges.get(note_id, ("",))[0] == cid:
+            del self.ranges[note_id]
+        else:
+            return
+        self.open_keys = tuple(key for _, key in self.ranges.values())
+
+    def close(self, el) -> None:
+        """A range end where no reference can be placed: the range's span closes, nothing else."""
+        if self.keep and not self.closed:
+            self._range(None, _END, el.get(W + "id") or "")
 
     def report_unmarked(self, ctx) -> None:
         """Under ``--comments drop``, after every story: the comments no mark reported (anchored nowhere,

@@ -13,6 +13,7 @@ import posixpath
 from zenconv.ir.nodes import Image
 from zenconv.ir.resources import MEDIA_TYPES
 
+from . import external
 from .namespaces import A, MC, O, PIC, R, V, W, WP
 from .state import DocxState
 
@@ -41,6 +42,7 @@ class Drawings:
         charts = [c.get(R + "id") for c in el.iter(*_CHARTS) if c.get(R + "id") and not _under_fallback(c, el)]
         boxes = [box for box in el.iter(_TXBX) if not _under_fallback(box, el)]
         alt = _alt(el)
+        external.drawing(self.st, el)
         for blip in el.iter(_BLIP):
             if _under_fallback(blip, el):
                 continue
@@ -68,6 +70,9 @@ class Drawings:
         rel = st.rels.get(rid) if rid else None
         if rel is None and link:
             rel = st.rels.get(link)
+            rid = link
+        if rel is not None:
+            st.used_rels.add((st.part, rid))
         if rel is None:
             if rid or link:
                 st.report("docx.media-limit", detail=f"no relationship {rid or link}")

@@ -23,6 +23,8 @@ from .package import by_type
 
 _KINDS = {"footnote": (REL_FOOTNOTES, W + "footnote"), "endnote": (REL_ENDNOTES, W + "endnote")}
 _FURNITURE = ("separator", "continuationSeparator", "continuationNotice")
+_BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
+_IMAGEDATA = "{urn:schemas-microsoft-com:vml}imagedata"
 
 
 def read_notes(reader: BlockReader, main_rels) -> list[Note]:
@@ -98,10 +100,13 @@ def report_headers(reader: BlockReader) -> None:
         if root is None:
             continue
         text = " ".join(" ".join(t.text or "" for t in root.iter(W + "t")).split())
-        images = sum(1 for _ in root.iter("{http://schemas.openxmlformats.org/drawingml/2006/main}blip"))
+        # a picture is a DrawingML blip or a VML image (a letterhead logo is often either, and alone)
+        images = sum(1 for _ in root.iter(_BLIP, _IMAGEDATA))
         if not text and not images:
             continue
-        detail = f"{kind} {name}: {text[:120]}" + ("…" if len(text) > 120 else "")
+        detail = f"{kind} {name}"
+        if text:
+            detail += f": {text[:120]}" + ("…" if len(text) > 120 else "")
         if images:
-            detail += f" ({images} image{'s' if images > 1 else ''})"
+            detail += f"{',' if text else ':'} {images} image{'s' if images > 1 else ''}"
         st.ctx.report("docx.headers-footers-dropped", Locator(part=name), detail=detail, text=paragraphs_text(root))

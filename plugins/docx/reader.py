@@ -20,6 +20,8 @@ from zenconv.reports import Unreadable
 from .body import BlockReader
 from .comments import Comments
 from .namespaces import REL_NUMBERING, REL_STYLES
+from .external import report_unused
+from .glossary import Glossary
 from .numbering import Numbering
 from .package import Package, by_type
 from .parts import read_comments, read_notes, report_headers
@@ -62,7 +64,7 @@ def read(source, ctx) -> Iterator:
         if comments.keep:
             raise  # under drop, a comments part that does not parse refuses nothing: the reports take no text
     st = DocxState(ctx=ctx, package=package, styles=styles, numbering=numbering, part=main, rels=rels,
-                   comments=comments,
+                   comments=comments, glossary=Glossary.load(package, rels),
                    revisions=ctx.options.get("revisions", "accept"), hidden=ctx.options.get("hidden", "keep"),
                    paged=any(marker in data for marker in _PAGED))
     reader = BlockReader(st)
@@ -83,6 +85,8 @@ def read(source, ctx) -> Iterator:
         comments.report_unmarked(ctx)
     st.part, st.rels = main, rels
     report_headers(reader)
+    report_unused(st, main, rels)
+    st.glossary.report(ctx)
     ctx.preservation[ID] = {"version": 1, "paragraph_style_ids": sorted(st.style_ids)}
 
 

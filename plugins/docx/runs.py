@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 from zenconv.ir.facets import RevisionFacet
 from zenconv.ir.nodes import Code, HardBreak, Math, NoteRef
 
-from . import links
+from . import external, links
 from .formatting import CODE, HIDDEN, UNDERLINE, rpr_masks
+from .glossary import has_text
 from .inlines import HIDDEN_KEY, format_keys, link_key, revision_key, span_key
 from .math import MathConverter
 from .media import Drawings
 from .namespaces import M, MC, R, W, W14
+from .revisions import INSERTED, formatting_changes, kept
 from .state import DocxState, Field
 from .symbols import symbol_text
 
@@ -45,6 +47,7 @@ _SILENT = frozenset((
     W + "moveToRangeStart", W + "moveToRangeEnd", W + "lastRenderedPageBreak", W + "noProof", W + "pgNum",
 ))
 _CHANGES = {_INS: "insertion", _MOVE_TO: "move-to", _DEL: "deletion", _MOVE_FROM: "move-from"}
+_RPR_CHANGE = W + "rPrChange"
 
 
 @dataclass(slots=True)
@@ -76,7 +79,10 @@ class RunReader:
     def read(self, p) -> Content:
         """The segments of a paragraph-like element (w:p, or the content of a run-level container)."""
         self.out = Content()
-        self.keys = ()
+        # inside a block-level revision shown under --revisions all, the paragraph's content is marked as
+        # a run-level revision's is
+        self.keys = tuple(revision_key(f.change, f.author, f.date) for f in self.st.block_revisions
+                          if self.st.revisions == "all")
         self.children(p)
         fields = self.st.fields
         if fields and not fields[-1].result:
@@ -156,6 +162,7 @@ class RunReader:
             rel = st.rels.get(rid)
             if rel is not None:
                 target = rel.target
+                st.used_rels.add((st.part, rid))
         anchor = el.get(W + "anchor")
         if anchor:
             target = (target or "") + "#" + anchor
@@ -173,17 +180,16 @@ class RunReader:
         st = self.st
         facet = RevisionFacet(change=change, author=el.get(W + "author"), date=el.get(W + "date"))
         self.out.revisions.setdefault(change, facet)
-        inserted = change in ("insertion", "move-to")
-        mode = st.revisions
-        if mode == "all":
+        inserted = change in INSERTED
+        if not kept(st, change, facet.author, el):
+            return
+        if st.revisions == "all":
             saved = self.keys
             self.keys = saved + (revision_key(change, facet.author, facet.date),)
             self._kept(el, inserted)
             self.keys = saved
-        elif (mode == "accept") == inserted:
-            self._kept(el, inserted)
         else:
-            st.report("docx.tracked-insertions-dropped" if inserted else "docx.tracked-deletions-dropped")
+            self._kept(el, inserted)
 
     def _kept(self, el, inserted: bool) -> None:
         if inserted:
@@ -195,6 +201,17 @@ class RunReader:
 
     def control(self, sdt) -> None:
         content = sdt.find(_SDTCONTENT)
+        st = self.st
+        shown = st.glossary.placeholder(sdt.find(_SDTPR), content is None or not has_text(content))
+        if shown is not None:
+            # showing a placeholder with no text of its own: Word displays the glossary entry
+            saved = self.keys
+            tag = control_tag(sdt)
+            if tag is not None:
+                self.keys = saved + (span_key(tag, st.next_serial()),)
+            st.glossary.read(st, shown, self._placeholder)
+            self.keys = saved
+            return
         if content is None:
             return
         checked = _checkbox(sdt)
@@ -211,8 +228,17 @@ class RunReader:
         self.children(content)
         self.keys = saved
 
+    def _placeholder(self, body) -> None:
+        """A glossary entry's paragraphs inline, a line each."""
+        for index, p in enumerate(body.iter(W + "p")):
+            if index:
+                self._leaf(self.keys, HardBreak(), 0, text=False)
+            self.children(p)
+
     def simple_field(self, el) -> None:
-        target = links.field_target(el.get(W + "instr") or "")
+        instr = el.get(W + "instr") or ""
+        external.field(self.st, instr)
+        target = links.field_target(instr)
         if not target:
             self.children(el)
             return
@@ -229,6 +255,8 @@ class RunReader:
         st = self.st
         fields = st.fields
         rpr = r[0] if len(r) and r[0].tag == _RPR else None
+        if rpr is not None and rpr.find(_RPR_CHANGE) is not None:
+            formatting_changes(st, rpr)
         on, off, rstyle = rpr_masks(rpr)
         if rstyle is not None:
             son, soff = st.styles.run_bits(rstyle)
@@ -276,11 +304,14 @@ class RunReader:
                 self._leaf(keys, " ", mask)
             elif tag == _BR:
                 kind = child.get(W + "type")
-                if kind == "page":
-                    st.explicit_break()
-                    st.report("docx.page-breaks-dropped")
-                elif kind == "column":
-                    st.report("docx.page-breaks-dropped", detail="column break")
+                if kind == "page" or kind == "column":
+                    if kind == "page":
+                        st.explicit_break()
+                    st.report("docx.page-breaks-dropped", detail=None if kind == "page" else "column break")
+                    # the break still separates the words on either side: a line break (trimmed when it
+                    # ends the paragraph, as it usually does), appended as is, so that a rendered break
+                    # right after it still confirms it rather than counting a page of its own
+                    self.out.segments.append((keys, HardBreak()))
                 else:
                     self._leaf(keys, HardBreak(), mask, text=False)
             elif tag == _CR:
@@ -318,9 +349,7 @@ class RunReader:
                 if choice is not None:
                     self.run_children(choice, keys, mask)
             elif tag == W + "ruby":
-                base = child.find(W + "rubyBase")
-                if base is not None:
-                    self.children(base)
+                self._ruby(child)
             elif tag == W + "contentPart":
                 st.report("docx.embedded-objects-dropped", detail="ink")
             elif tag in _SILENT or not isinstance(tag, str):
@@ -328,9 +357,21 @@ class RunReader:
             else:
                 st.report("docx.unhandled-construct", detail=_local(tag))
 
+    def _ruby(self, ruby) -> None:
+        """A phonetic guide (furigana over kanji): the base text is the text; the guide is reported with
+        its words, as the spreadsheet readers report theirs (``xlsx.phonetic-dropped``)."""
+        base = ruby.find(W + "rubyBase")
+        if base is not None:
+            self.children(base)
+        guide = ruby.find(W + "rt")
+        if guide is not None:
+            text = "".join(t.text or "" for t in guide.iter(_T))
+            self.st.report("docx.phonetic-dropped", text=text or None)
+
     def _run_keys(self, mask: int) -> tuple[tuple, bool]:
         """The wrappers of a run's content, and whether a field instruction hides it."""
-        keys = self.keys
+        # the text inside open comment ranges is wrapped in a span per range: what each comment covers
+        keys = self.keys + self.st.comments.open_keys
         suppressed = False
         for fld in self.st.fields:
             if not fld.result:
@@ -357,12 +398,16 @@ class RunReader:
             for fld in reversed(fields):
                 if not fld.result:
                     fld.result = True
-                    target = links.field_target("".join(fld.instr))
+                    instr = "".join(fld.instr)
+                    external.field(self.st, instr)
+                    target = links.field_target(instr)
                     if target:
                         fld.key = link_key(target, self.st.next_serial())
                     break
         elif kind == "end" and fields:
-            fields.pop()
+            fld = fields.pop()
+            if not fld.result:   # a field with no result: its instruction ends here
+                external.field(self.st, "".join(fld.instr))
 
     def _drawing(self, el, keys: tuple, mask: int) -> None:
         images, boxes, charts = self.drawings.drawing(el)

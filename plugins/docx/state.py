@@ -8,6 +8,7 @@ from zenconv.ir.locator import Locator
 from zenconv_plugins.charts import Chart
 
 from .comments import Comments
+from .glossary import Glossary
 from .numbering import Numbering
 from .package import Package, Relationship
 from .styles import Styles
@@ -23,6 +24,16 @@ class Field:
 
 
 @dataclass(slots=True)
+class Joined:
+    """A paragraph whose mark a tracked change removes (a deleted mark accepted, an inserted one rejected):
+    its content opens the next paragraph, as Word joins them; kept here until that paragraph is read."""
+
+    segments: list
+    facets: list
+    locator: Locator
+
+
+@dataclass(slots=True)
 class DocxState:
     ctx: object
     package: Package
@@ -31,6 +42,7 @@ class DocxState:
     part: str                                   # the part being read (for relationships and locators)
     rels: dict[str, Relationship]
     comments: Comments
+    glossary: Glossary = field(default_factory=Glossary)
     revisions: str = "accept"
     hidden: str = "keep"
     paged: bool = False                         # the document carries rendered or explicit page breaks
@@ -48,6 +60,9 @@ class DocxState:
     charts: dict[str, Chart | None] = field(default_factory=dict)   # chart part -> its cached data
     header_parts: dict[str, str] = field(default_factory=dict)      # part name -> header | footer
     style_ids: set[str] = field(default_factory=set)
+    block_revisions: tuple = ()                 # RevisionFacets of the kept block-level revisions around us
+    used_rels: set[tuple[str, str]] = field(default_factory=set)   # (part, id) of relationships carried
+    joined: Joined | None = None                # a paragraph whose mark was removed: it opens the next one
 
     def next_serial(self) -> int:
         self.serial += 1

@@ -69,6 +69,7 @@ def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterat
                 tbl = _owner(el)
                 if tbl is not None and tbl.getparent() is not None and tbl.getparent().tag == _BODY:
                     _preceding(tbl, reader, lists)
+                    reader.flush_joined(lists)
                     yield from lists.finish()
                     table, builder = reader.tables.begin(tbl)
                     first = [el]
@@ -94,6 +95,7 @@ def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterat
         _discard(el)
         yield from lists.take()
         ctx.checkpoint()
+    reader.flush_joined(lists)
     yield from lists.finish()
 
 

@@ -13,6 +13,7 @@ from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import BLOCK_TYPES, Cell, Columns, Paragraph, Row, Table, Text
 
 from .namespaces import W
+from .revisions import CHANGES, FORMAT_CHANGES, formatting_change, formatting_changes, kept
 
 _TR, _TC, _TRPR, _TCPR = W + "tr", W + "tc", W + "trPr", W + "tcPr"
 _VAL = W + "val"
@@ -47,6 +48,9 @@ class TableReader:
         st.tables += 1
         grid = tbl.find(W + "tblGrid")
         count = len(grid.findall(W + "gridCol")) if grid is not None else 0
+        for props in (tbl.find(W + "tblPr"), grid):
+            if props is not None:
+                formatting_changes(st, props)
         locator = Locator(table=st.tables, paragraph=st.paragraph + 1 if st.counting else None,
                           rendered_page=st.page if st.paged else None, part=None if st.in_body else st.part)
         table = Table(rows=[], columns=Columns(count=count or None), locator=locator)
@@ -119,10 +123,10 @@ class RowBuilder:
                 elif tag == W + "tblHeader":
                     header = (prop.get(_VAL) or "on").lower() not in _OFF
                 elif tag in (W + "del", W + "ins"):
-                    inserted = tag == W + "ins"
-                    if st.revisions != "all" and (st.revisions == "accept") != inserted:
-                        st.report("docx.tracked-insertions-dropped" if inserted else "docx.tracked-deletions-dropped")
+                    if not kept(st, CHANGES[tag], prop.get(W + "author"), tr):
                         return []
+                elif tag in FORMAT_CHANGES:
+                    formatting_change(st, prop)
         header = (header or (self.index == 0 and self.first_row_header)) and self.in_header
         self.in_header = header
         locator = Locator(table=self.ordinal, row=self.index, paragraph=st.paragraph + 1 if st.counting else None,
@@ -136,7 +140,7 @@ class RowBuilder:
         col = before
         still_open: dict[int, tuple[Cell, int]] = {}
         for tc in _cells(tr):
-            span, vmerge = _cell_props(tc)
+            span, vmerge = _cell_props(tc, st)
             blocks = self.reader.blocks.blocks_of(tc)
             origin = self._open.get(col) if vmerge == "continue" else None
             if origin is not None:
@@ -177,7 +181,7 @@ def _cells(tr):
             yield from _cells(child)
 
 
-def _cell_props(tc) -> tuple[int, str | None]:
+def _cell_props(tc, st) -> tuple[int, str | None]:
     span, vmerge = 1, None
     pr = tc.find(_TCPR)
     if pr is not None:
@@ -186,6 +190,8 @@ def _cell_props(tc) -> tuple[int, str | None]:
                 span = max(1, min(_int(prop.get(_VAL)) or 1, 1000))
             elif prop.tag == W + "vMerge":
                 vmerge = prop.get(_VAL) or "continue"
+            elif prop.tag in FORMAT_CHANGES:
+                formatting_change(st, prop)
     return span, vmerge
 
 

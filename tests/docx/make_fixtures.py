@@ -275,6 +275,34 @@ def revisions() -> bytes:
     return package(body)
 
 
+def revision_blocks() -> bytes:
+    """Revisions at block level: paragraphs wrapped whole in w:ins, w:del, w:moveFrom and w:moveTo; paragraph
+    marks inserted and deleted (pandoc's paragraph_insertion_deletion: "This is a" / "split" / "Paragraph.");
+    tracked formatting changes on a run, a paragraph and a table cell."""
+    def mark(change: str, rid: int) -> str:
+        return f'<w:rPr><w:{change} w:id="{rid}" w:author="Seeley, Jason" w:date="2017-09-17T16:39:00Z"/></w:rPr>'
+
+    def deleted(words: str) -> str:
+        return f'<w:r><w:delText xml:space="preserve">{words}</w:delText></w:r>'
+
+    cell = ('<w:tbl><w:tblGrid><w:gridCol/><w:gridCol/></w:tblGrid><w:tr>'
+            '<w:tc><w:tcPr><w:tcPrChange w:id="20" w:author="Fay"><w:tcPr/></w:tcPrChange></w:tcPr>' + p("cell one")
+            + '</w:tc><w:tc>' + p("cell two") + '</w:tc></w:tr></w:tbl>')
+    body = (p("Opening.")
+            + '<w:ins w:id="1" w:author="Ann" w:date="2024-05-01T10:00:00Z">' + p("Inserted paragraph.") + '</w:ins>'
+            + '<w:del w:id="2" w:author="Bob" w:date="2024-05-02T10:00:00Z">'
+            + p(runs=deleted("Deleted paragraph.")) + '</w:del>'
+            + '<w:moveFrom w:id="3" w:author="Cy">' + p(runs=deleted("Moved paragraph.")) + '</w:moveFrom>'
+            + p("Middle.")
+            + '<w:moveTo w:id="4" w:author="Cy">' + p("Moved paragraph.") + '</w:moveTo>'
+            + p("This is a", ppr=mark("ins", 5)) + p("split", ppr=mark("del", 6)) + p("Paragraph.")
+            + p("Last words", ppr=mark("del", 7))
+            + cell
+            + p(runs=r("Now bold", '<w:b/><w:rPrChange w:id="8" w:author="Dee"><w:rPr/></w:rPrChange>'))
+            + p("Restyled.", ppr='<w:pPrChange w:id="9" w:author="Eve"><w:pPr/></w:pPrChange>'))
+    return package(body)
+
+
 def tables() -> bytes:
     def tc(text: str, pr: str = "") -> str:
         return f'<w:tc>{f"<w:tcPr>{pr}</w:tcPr>" if pr else ""}{p(text)}</w:tc>'
@@ -356,6 +384,98 @@ def notes_and_pages() -> bytes:
             '<cp:revision>4</cp:revision><dcterms:created>2024-01-01T00:00:00Z</dcterms:created>')
     return package(body, rels=rels, footnotes=footnotes, endnotes=endnotes, core=core,
                    parts={"word/media/pic.png": tiny_png(), "word/header1.xml": header})
+
+
+def breaks_and_guides() -> bytes:
+    """A page break and a column break between words, a rendered page break inside a word (no break in the
+    text), a phonetic guide (w:ruby) over kanji, and a header and a footer that hold only a picture
+    (DrawingML in one, VML in the other)."""
+    ns = NAMESPACES.format(w=W_NS, r=R_NS)
+    drawing = ('<w:r><w:drawing><wp:inline><wp:docPr id="3" name="Logo"/><a:graphic>'
+               '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:blipFill>'
+               '<a:blip r:embed="rIdLogo"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>')
+    vml = '<w:r><w:pict><v:shape id="logo"><v:imagedata r:id="rIdLogo" o:title="Logo"/></v:shape></w:pict></w:r>'
+    ruby = ('<w:r><w:ruby><w:rubyPr><w:rubyAlign w:val="distributeSpace"/><w:hps w:val="12"/></w:rubyPr>'
+            '<w:rt><w:r><w:t>かんじ</w:t></w:r></w:rt><w:rubyBase><w:r><w:t>漢字</w:t></w:r></w:rubyBase></w:ruby></w:r>')
+    body = (p(runs='<w:r><w:t>before page break</w:t><w:br w:type="page"/><w:t>after page break</w:t></w:r>')
+            + p(runs=r("left column") + '<w:r><w:br w:type="column"/></w:r>' + r("right column"))
+            + p(runs='<w:r><w:t>unbro</w:t><w:lastRenderedPageBreak/><w:t>ken</w:t></w:r>')
+            + p(runs=r("Guided ") + ruby + r(" text."))
+            + '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/>'
+              '<w:footerReference w:type="default" r:id="rIdF"/></w:sectPr>')
+    logo = _rels({"rIdLogo": ("image", "media/logo.png", False)}, REL)
+    return package(body, rels={"rIdH": ("header", "header1.xml", False), "rIdF": ("footer", "footer1.xml", False)},
+                   parts={"word/header1.xml": f'<w:hdr {ns}>' + p(runs=drawing) + '</w:hdr>',
+                          "word/footer1.xml": f'<w:ftr {ns}>' + p(runs=vml) + '</w:ftr>',
+                          "word/_rels/header1.xml.rels": logo, "word/_rels/footer1.xml.rels": logo,
+                          "word/media/logo.png": tiny_png((10, 20, 30))})
+
+
+def external_references() -> bytes:
+    """Every way a document points outside itself besides hyperlinks and linked images: INCLUDEPICTURE,
+    INCLUDETEXT and DDEAUTO fields (their cached results kept), a picture's click and hover links, a VML
+    href, a linked OLE object, a subdocument, and the attached template in settings.xml."""
+    ns = NAMESPACES.format(w=W_NS, r=R_NS)
+
+    def fld(instr: str, result: str) -> str:
+        return ('<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+                f'<w:r><w:instrText xml:space="preserve"> {instr} </w:instrText></w:r>'
+                '<w:r><w:fldChar w:fldCharType="separate"/></w:r>' + r(result) + '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
+
+    picture = ('<w:r><w:drawing><wp:inline><wp:docPr id="4" name="Linked" descr="Linked picture">'
+               '<a:hlinkClick r:id="rIdClick"/><a:hlinkHover r:id="rIdHover"/></wp:docPr><a:graphic>'
+               '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:blipFill>'
+               '<a:blip r:embed="rIdImg"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>')
+    body = (p(runs=r("Picture: ") + fld('INCLUDEPICTURE "http://pictures.example/logo.png" \\d', "[logo]"))
+            + p(runs='<w:fldSimple w:instr=" INCLUDETEXT &quot;C:\\\\share\\\\clause.docx&quot; "><w:r><w:t>Included clause.</w:t></w:r></w:fldSimple>')
+            + p(runs=fld('DDEAUTO c:\\\\windows\\\\system32\\\\cmd.exe "/k calc.exe"', "Updated value"))
+            + p(runs=picture)
+            + p(runs='<w:r><w:pict><v:shape id="s1" href="http://vml.example/target" style="width:10pt;height:10pt"/></w:pict></w:r>')
+            + p(runs=r("Linked sheet: ") + '<w:r><w:object><o:OLEObject Type="Link" ProgID="Excel.Sheet.12" r:id="rIdOle"/></w:object></w:r>')
+            + '<w:subDoc r:id="rIdSub"/>'
+            + p("Last."))
+    settings = (f'<w:settings {ns}><w:attachedTemplate r:id="rIdTpl"/></w:settings>')
+    rels = {"rIdImg": ("image", "media/linked.png", False),
+            "rIdClick": ("hyperlink", "http://click.example/", True),
+            "rIdHover": ("hyperlink", "http://hover.example/", True),
+            "rIdOle": ("oleObject", "file:///C:/data/budget.xlsx", True),
+            "rIdSub": ("subDocument", "file:///C:/docs/chapter2.docx", True),
+            "rIdSettings": ("settings", "settings.xml", False)}
+    return package(body, rels=rels, parts={
+        "word/media/linked.png": tiny_png((1, 2, 3)), "word/settings.xml": settings,
+        "word/_rels/settings.xml.rels": _rels({"rIdTpl": ("attachedTemplate", "file:///C:/Templates/Contract.dotm", True)},
+                                              REL)})
+
+
+def glossary() -> bytes:
+    """Content controls and the glossary document their placeholders live in: one showing its placeholder
+    with the text in the body (as Word writes it), an inline and a block control showing theirs with no
+    text of their own, a filled control, and a building block nothing displays."""
+    ns = NAMESPACES.format(w=W_NS, r=R_NS)
+
+    def pr(name: str, showing: bool, tag: str | None = None) -> str:
+        return ('<w:sdtPr>' + (f'<w:tag w:val="{tag}"/>' if tag else '')
+                + f'<w:placeholder><w:docPart w:val="{name}"/></w:placeholder>'
+                + ('<w:showingPlcHdr/>' if showing else '') + '</w:sdtPr>')
+
+    def entry(name: str, body: str) -> str:
+        return (f'<w:docPart><w:docPartPr><w:name w:val="{name}"/><w:category><w:name w:val="General"/>'
+                f'</w:category></w:docPartPr><w:docPartBody>{body}</w:docPartBody></w:docPart>')
+
+    body = (p(runs=r("Name: ") + f'<w:sdt>{pr("DefaultPlaceholder_1", True)}<w:sdtContent>'
+              + r("Click here to enter text.", '<w:rStyle w:val="PlaceholderText"/>') + '</w:sdtContent></w:sdt>')
+            + p(runs=r("Date: ") + f'<w:sdt>{pr("DatePlaceholder", True, "date")}<w:sdtContent/></w:sdt>')
+            + f'<w:sdt>{pr("PartyPlaceholder", True, "party")}<w:sdtContent><w:p/></w:sdtContent></w:sdt>'
+            + p(runs=r("Filled: ") + f'<w:sdt>{pr("DefaultPlaceholder_1", False)}<w:sdtContent>' + r("Acme Ltd")
+                     + '</w:sdtContent></w:sdt>'))
+    part = (f'<w:glossaryDocument {ns}><w:docParts>'
+            + entry("DefaultPlaceholder_1", p("Click here to enter text."))
+            + entry("DatePlaceholder", p("Click to enter a date."))
+            + entry("PartyPlaceholder", p("Enter the party's name.") + p("And its address."))
+            + entry("Signature block", p("Yours faithfully,") + p("The Board"))
+            + '</w:docParts></w:glossaryDocument>')
+    return package(body, rels={"rIdGlossary": ("glossaryDocument", "glossary/document.xml", False)},
+                   parts={"word/glossary/document.xml": part})
 
 
 def charts_and_frames() -> bytes:
@@ -477,7 +597,8 @@ FIXTURES = {
     "headings": headings_and_styles, "lists": lists, "list_labels": list_labels, "formatting": formatting, "links": links,
     "revisions": revisions, "tables": tables, "math": math, "controls": controls_and_boxes,
     "notes_pages": notes_and_pages, "strict": strict, "charts_frames": charts_and_frames, "python_docx": python_docx_sample,
-    "comments": comments,
+    "comments": comments, "revision_blocks": revision_blocks, "breaks_guides": breaks_and_guides,
+    "external_refs": external_references, "glossary": glossary,
 }
 
 

@@ -42,7 +42,7 @@ def test_a_comment_is_a_note_with_its_attribution_referenced_at_its_anchor():
         FX.comment("7", FX.p(runs=ANNOTATION + FX.r("Too ") + FX.r("long", "<w:i/>") + FX.r(".")),
                    author="John Reviewer", initials="JR", date="2026-01-01T09:30:00Z"))
     assert markdown(data) == (
-        "The term is five years[^1].\n\n"
+        "<mark>The term is five years</mark>[^1].\n\n"
         "[^1]: *Comment by John Reviewer (JR), 2026-01-01T09:30:00Z:* Too *long*.\n")
     result = read_docx(data)
     note = result.document.notes[0]
@@ -53,8 +53,8 @@ def test_a_comment_is_a_note_with_its_attribution_referenced_at_its_anchor():
 
 def test_a_thread_a_range_end_a_hidden_anchor_and_an_unanchored_comment_in_markdown():
     assert markdown(FX.comments()).splitlines() == [
-        "Python is great[^1]", "",
-        "Ranged only[^2] and after", "",
+        "<mark>Python is great</mark>[^1]", "",
+        "<mark>Ranged only</mark>[^2] and after", "",
         "Hidden anchor[^3]", "",
         "Missing", "",
         "[^1]: *Comment by John Reviewer (JR), 2026-01-01T00:00:00Z:* Why **Python**?", "",
@@ -93,7 +93,7 @@ def test_a_reply_named_before_its_parent_still_follows_it_and_its_reference_join
     result = read_docx(data)
     assert refs(result.document.blocks) == ["comment-4"]
     assert [text(b) for b in result.document.notes[0].blocks] == ["Comment by P: the parent", "Reply by R: the reply"]
-    assert markdown(data).splitlines()[0] == "reply anchor first[^1] then the parent"
+    assert markdown(data).splitlines()[0] == "<mark>reply anchor first</mark>[^1] <mark>then the parent</mark>"
 
 
 def test_drop_reports_each_comment_once_and_carries_nothing():
@@ -119,7 +119,7 @@ def test_a_reference_anywhere_wins_over_the_range_end():
         FX.p(runs='<w:commentRangeStart w:id="1"/>' + FX.r("range") + '<w:commentRangeEnd w:id="1"/>' + FX.r(" words")
              + '<w:r><w:commentReference w:id="1"/></w:r>'),
         FX.comment("1", FX.p("c"), author="A"))
-    assert markdown(data).splitlines()[0] == "range words[^1]"
+    assert markdown(data).splitlines()[0] == "<mark>range</mark> words[^1]"
 
 
 def test_a_comment_anchored_only_in_hidden_text_skipped_is_skipped_and_reported():
@@ -145,7 +145,7 @@ def test_comments_in_footnotes_and_text_boxes_are_referenced_there():
     footnote = next(n for n in result.document.notes if n.id == "footnote-1")
     assert refs(footnote.blocks) == ["comment-1"]
     assert markdown(data) == (
-        "Body[^1]\n\nboxed[^2]\n\n[^1]: In the note[^3]\n\n[^2]: *Comment by B:* on the box\n\n"
+        "Body[^1]\n\n<mark>boxed</mark>[^2]\n\n[^1]: <mark>In the note</mark>[^3]\n\n[^2]: *Comment by B:* on the box\n\n"
         "[^3]: *Comment by N:* on the note\n")
 
 
@@ -165,7 +165,7 @@ def test_a_comment_written_by_python_docx():
     buf = io.BytesIO()
     doc.save(buf)
     lines = markdown(buf.getvalue()).splitlines()
-    assert lines[0] == "Clause 4 applies[^1]"
+    assert lines[0] == "Clause 4 <mark>applies</mark>[^1]"
     assert lines[2].startswith("[^1]: *Comment by Legal Team (LT), ") and lines[2].endswith(":* Check this.")
 
 
@@ -203,3 +203,50 @@ def test_the_reference_scan_is_linear_on_hostile_text():
     script = ("from zenconv_plugins.docx.comments import reference_ids\n"
               "assert reference_ids(b'<w:t>' + b'commentReference id=1 ' * 400_000 + b'</w:t>') == []\n")
     run_apart(script)
+
+
+# --- the text a comment covers ---------------------------------------------------------------------
+
+def test_the_covered_text_is_a_comment_range_span_one_per_thread():
+    from zenconv.ir.nodes import Span
+    from zenconv.ir.walk import walk
+
+    first, second = read_docx(FX.comments()).document.blocks[:2]
+    # the reply's range repeats its thread's: one span
+    assert [(s.class_, text(s.children)) for s in walk([first]) if isinstance(s, Span)] == [
+        ("comment-range", "Python is great")]
+    assert [(s.class_, text(s.children)) for s in walk([second]) if isinstance(s, Span)] == [
+        ("comment-range", "Ranged only")]
+
+
+def test_a_range_across_paragraphs_is_marked_in_each_in_html_and_markdown():
+    body = (FX.p(runs=FX.r("Before ") + '<w:commentRangeStart w:id="1"/>' + FX.r("start here"))
+            + FX.p(runs=FX.r("and end here") + '<w:commentRangeEnd w:id="1"/><w:r><w:commentReference w:id="1"/></w:r>'
+                   + FX.r(" after")))
+    data = FX.with_comments(body, FX.comment("1", FX.p("Both."), author="A"))
+    html = zenconv.convert(data, to="html", name="c.docx").output.decode()
+    assert 'Before <mark data-class="comment-range">start here</mark></p>' in html
+    assert '<mark data-class="comment-range">and end here</mark><sup' in html
+    assert markdown(data).splitlines()[:3] == ["Before <mark>start here</mark>", "", "<mark>and end here</mark>[^1] after"]
+
+
+def test_a_range_ending_between_paragraphs_closes_there():
+    body = (FX.p(runs='<w:commentRangeStart w:id="1"/>' + FX.r("covered")) + '<w:commentRangeEnd w:id="1"/>'
+            + FX.p("not covered"))
+    data = FX.with_comments(body, FX.comment("1", FX.p("c"), author="A"))
+    assert markdown(data).splitlines()[:3] == ["<mark>covered</mark>", "", "not covered"]
+
+
+def test_comment_ranges_are_not_marked_under_drop():
+    from zenconv.ir.nodes import Span
+    from zenconv.ir.walk import walk
+
+    found = read_docx(FX.comments(), comments="drop").document.blocks
+    assert not [s for s in walk(list(found)) if isinstance(s, Span)]
+
+
+def test_ranges_past_the_open_bound_are_reported_not_marked():
+    starts = "".join(f'<w:commentRangeStart w:id="{i}"/>' for i in range(70))
+    part = "".join(FX.comment(str(i), FX.p("c"), author="A") for i in range(70))
+    result = read_docx(FX.with_comments(FX.p(runs=starts + FX.r("deep")), part))
+    assert result.codes()["docx.comment-ranges-unmarked"] == 6

@@ -122,3 +122,11 @@ def test_missing_main_part_is_refused():
     with pytest.raises(Unreadable) as refused:
         read_docx(buf.getvalue())
     assert refused.value.code == "docx.no-main-part"
+
+
+def test_headers_and_footers_holding_only_a_picture_are_reported_with_the_image_count():
+    result = read_docx(FX.breaks_and_guides())
+    report = next(r for r in result.reporter.reports if r.code.code == "docx.headers-footers-dropped")
+    # DrawingML in the header, VML in the footer
+    assert report.count == 2
+    assert report.details == ["header word/header1.xml: 1 image", "footer word/footer1.xml: 1 image"]

@@ -6,7 +6,7 @@ from zenconv.ir.nodes import (
     Code, Emphasis, HardBreak, SmallCaps, Strikethrough, Strong, Subscript, Superscript, Text, Underline,
 )
 
-from .conftest import FX, blocks
+from .conftest import FX, blocks, read_docx, text
 
 
 def _first_paragraph():
@@ -48,3 +48,19 @@ def test_many_runs_join_into_one_text_and_code_lines_into_one_block():
     first, second = blocks(FX.package(f"<w:p>{runs}</w:p>" + code, styles=styles))
     assert first.children == [Text("abcdefghijklmnopqrstuvwxyz" * 1923 + "abcdefghijklmnopqrstuvwx"[:50_000 - 26 * 1923])]
     assert isinstance(second, CodeBlock) and second.text.count("\n") == 1_999 and second.text.endswith("x1999 = 1999;")
+
+
+def test_page_and_column_breaks_separate_the_words_around_them_and_a_rendered_break_does_not():
+    found = blocks(FX.breaks_and_guides())
+    assert [text(b) for b in found[:3]] == ["before page break after page break", "left column right column",
+                                           "unbroken"]
+    assert HardBreak() in found[0].children and HardBreak() in found[1].children
+    assert HardBreak() not in found[2].children
+    assert read_docx(FX.breaks_and_guides()).codes()["docx.page-breaks-dropped"] == 2
+
+
+def test_a_phonetic_guide_keeps_its_base_text_and_reports_the_guide_with_its_text():
+    result = read_docx(FX.breaks_and_guides())
+    assert text(result.document.blocks[3]) == "Guided 漢字 text."
+    report = next(r for r in result.reporter.reports if r.code.code == "docx.phonetic-dropped")
+    assert report.count == 1 and report.quotes == ["かんじ"]

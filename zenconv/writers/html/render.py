@@ -111,6 +111,8 @@ class HtmlRenderer:
         inner = self.inlines(node.children, in_link=in_link, cell=cell)
         revision = next((f for f in node.facets if isinstance(f, RevisionFacet)), None)
         tag = "span" if revision is None else ("ins" if revision.change in _INSERTIONS else "del")
+        if revision is None and node.class_ == "comment-range":
+            tag = "mark"  # the text a review comment covers (its note reference follows the range)
         extra = [("data-class", node.class_)] if node.class_ else []
         return f"<{tag}{node_attributes(node, extra=extra)}>{inner}</{tag}>"
 

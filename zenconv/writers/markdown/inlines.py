@@ -33,6 +33,7 @@ _LEADING_SPACE = re.compile(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
 _TRAILING_SPACE = re.compile(r"(?<![\s\x00])[\s\x00]*$")  # from a run's start only: else quadratic in a run
 _URL_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _INSERTIONS = ("insertion", "move-to")
+_COMMENT_RANGE = "comment-range"  # the text a review comment covers: <mark>, its note reference after it
 _ENTITY_AMP = re.compile(r"&(?=#|[^\t\n\f <&;]{1,32};)")  # as in escape.py: entities decode in URLs too
 # A title is an attribute value to every renderer, and the text of the tag to one that refuses the
 # destination: whatever could be markup there is a character reference.
@@ -139,8 +140,9 @@ class InlineRenderer:
         if kind is Superscript or kind is Subscript:
             tag = "sup" if kind is Superscript else "sub"
             return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
-        if kind is Span:  # only a revision Span reaches here; others were flattened
-            tag = "ins" if _revision(node).change in _INSERTIONS else "del"
+        if kind is Span:  # only a revision or comment-range Span reaches here; others were flattened
+            revision = _revision(node)
+            tag = "mark" if revision is None else "ins" if revision.change in _INSERTIONS else "del"
             return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
         raise TypeError(f"not an inline node: {kind.__name__}")
 
@@ -185,7 +187,7 @@ class InlineRenderer:
             if kind is Underline or kind is SmallCaps:
                 self.report("to-md.underline-dropped" if kind is Underline else "to-md.small-caps-dropped")
                 yield from self._flatten(node.children, within, in_link)
-            elif (kind is Span and _revision(node) is None) or kind in within:
+            elif (kind is Span and _revision(node) is None and node.class_ != _COMMENT_RANGE) or kind in within:
                 yield from self._flatten(node.children, within, in_link)
             elif kind is Link and in_link:
                 self.report("to-md.nested-link-flattened")
