@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from zenconv import hookimpl
 from zenconv.options import COMMENTS, HIDDEN, REVISIONS
-from zenconv.reports import degraded, dropped, refused, truncated
+from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 
@@ -19,20 +19,20 @@ CODES = (
     dropped("docx.comments-dropped", "Comments, with --comments drop (one per comment); a comment mark whose comment the package lacks."),
     dropped("docx.tracked-deletions-dropped", "Tracked deletions (w:del, w:moveFrom) dropped under --revisions accept."),
     dropped("docx.tracked-insertions-dropped", "Tracked insertions (w:ins, w:moveTo) dropped under --revisions reject."),
-    dropped("docx.page-breaks-dropped", "Explicit page and column breaks."),
-    dropped("docx.bookmarks-dropped", "Bookmarks and cross-reference anchors."),
-    dropped("docx.section-properties-dropped", "Page size, margins, columns (the first page size travels as a LayoutFacet)."),
-    degraded("docx.text-boxes-degraded", "Text boxes and shapes with text: carried as a block after their anchoring paragraph."),
+    dropped("docx.page-breaks-dropped", "Explicit page and column breaks.", kind=PRESENTATION),
+    dropped("docx.bookmarks-dropped", "Bookmarks and cross-reference anchors.", kind=PRESENTATION),
+    dropped("docx.section-properties-dropped", "Page size, margins, columns (the first page size travels as a LayoutFacet).", kind=PRESENTATION),
+    degraded("docx.text-boxes-degraded", "Text boxes and shapes with text: carried as a block after their anchoring paragraph.", kind=PRESENTATION),
     dropped("docx.embedded-objects-dropped", "OLE objects, diagrams and ink: their preview image is kept when there is one."),
-    degraded("docx.chart-as-table", "A chart carried as a table of the data cached in its part; the drawing is lost."),
+    degraded("docx.chart-as-table", "A chart carried as a table of the data cached in its part; the drawing is lost.", kind=PRESENTATION),
     truncated("docx.chart-truncated", "A chart caching more series or points than a table carries (hostile caches): the first are kept, with a visible note."),
     dropped("docx.headers-footers-dropped", "Page headers and footers; the detail names the part and its first words."),
     dropped("docx.hidden-text-skipped", "Hidden text (w:vanish) skipped under --hidden skip."),
     dropped("docx.external-image-not-fetched", "An image linked outside the package: never fetched; the detail names the target."),
     dropped("docx.media-limit", "An image past --max-media-bytes or missing from the package: not stored."),
-    degraded("docx.heading-level-clamped", "A heading deeper than level 6 became level 6."),
-    degraded("docx.merged-cells-degraded", "Vertically merged cells (w:vMerge) folded into the cell that starts the merge."),
-    degraded("docx.monospace-as-code", "A run or paragraph in a monospace font became code: a font became a role."),
+    degraded("docx.heading-level-clamped", "A heading deeper than level 6 became level 6.", kind=PRESENTATION),
+    degraded("docx.merged-cells-degraded", "Vertically merged cells (w:vMerge) folded into the cell that starts the merge.", kind=PRESENTATION),
+    degraded("docx.monospace-as-code", "A run or paragraph in a monospace font became code: a font became a role.", kind=PRESENTATION),
     degraded("docx.math-degraded", "An OMML construct with no LaTeX mapping: its text is kept."),
     degraded("docx.symbol-degraded", "A w:sym glyph from a symbol font: written as its Unicode mapping when known."),
     degraded("docx.unhandled-construct", "Any other WordprocessingML element: its children processed, the element reported."),

@@ -135,7 +135,7 @@ class RunReader:
             elif tag in (W + "smartTag", W + "customXml", W + "dir", W + "bdo"):
                 self.children(child)
             elif tag == W + "bookmarkStart":
-                self.st.report("docx.bookmarks-dropped", detail=child.get(W + "name"))
+                self.st.bookmarks.met(self.st, child.get(W + "name"))
             elif tag == _COMMENT_START or tag == _COMMENT_END:
                 self._comment(child)
             elif tag == _ALT:
@@ -162,6 +162,7 @@ class RunReader:
         if not target:
             self.children(el)
             return
+        st.bookmarks.linked(st, target)
         saved = self.keys
         self.keys = saved + (link_key(target, st.next_serial()),)
         self.in_link += 1
@@ -216,6 +217,7 @@ class RunReader:
         if not target:
             self.children(el)
             return
+        self.st.bookmarks.linked(self.st, target)
         saved = self.keys
         self.keys = saved + (link_key(target, self.st.next_serial()),)
         self.in_link += 1
@@ -359,6 +361,7 @@ class RunReader:
                     fld.result = True
                     target = links.field_target("".join(fld.instr))
                     if target:
+                        self.st.bookmarks.linked(self.st, target)
                         fld.key = link_key(target, self.st.next_serial())
                     break
         elif kind == "end" and fields:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from zenconv.ir.locator import Locator
 from zenconv_plugins.charts import Chart
 
+from .bookmarks import Bookmarks
 from .comments import Comments
 from .numbering import Numbering
 from .package import Package, Relationship
@@ -48,6 +49,7 @@ class DocxState:
     charts: dict[str, Chart | None] = field(default_factory=dict)   # chart part -> its cached data
     header_parts: dict[str, str] = field(default_factory=dict)      # part name -> header | footer
     style_ids: set[str] = field(default_factory=set)
+    bookmarks: Bookmarks = field(default_factory=Bookmarks)     # which dropped ones to report
 
     def next_serial(self) -> int:
         self.serial += 1
