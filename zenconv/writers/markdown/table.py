@@ -19,6 +19,7 @@ import json
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from ...ir.locator import Locator
 from ...ir.nodes import (
     BLOCK_TYPES, BlockQuote, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Row, Table,
 )
@@ -185,7 +186,7 @@ class PipeTables:
                     line = None
         if line is None:
             locator = row.locator or table.locator
-            line, flattened = self._careful_row(cells, locator, held)
+            line, flattened = self._careful_row(cells, locator, held, table.columns.specs)
             if spanning:
                 held("to-md.cell-spans-flattened", locator, spanning)
             tally.needs_html = tally.needs_html or bool(spanning) or flattened
@@ -209,22 +210,29 @@ class PipeTables:
             return None
         return record
 
-    def _careful_row(self, slots, locator, held: DeferredReports) -> tuple[str, bool]:
+    def _careful_row(self, slots, locator, held: DeferredReports, specs=()) -> tuple[str, bool]:
+        """The row's line, each cell escaped; a report about a cell names that cell (``D4``), not the
+        row's first (see :meth:`Locator.in_column`)."""
         self.inline.locator = locator
         flattened = False
         out = []
-        for slot in slots:
+        for column, slot in enumerate(slots):
             if slot is COVERED:
                 out.append("")
             elif type(slot) is str:
-                if CONTROLS.search(slot):
-                    held("to-md.control-characters-replaced", locator)
-                if "\n" in slot or "\r" in slot:
-                    held("to-md.cell-blocks-flattened", locator)
-                    flattened = True
+                unsafe, broken = CONTROLS.search(slot), "\n" in slot or "\r" in slot
+                if unsafe or broken:
+                    where = _cell_locator(locator, column, specs)
+                    if unsafe:
+                        held("to-md.control-characters-replaced", where)
+                    if broken:
+                        held("to-md.cell-blocks-flattened", where)
+                        flattened = True
                 out.append(escape_cell_string(slot))
             else:
-                text, blocks_flattened = self._cell(slot.content, locator, held)
+                where = _cell_locator(locator, column, specs)
+                self.inline.locator = where
+                text, blocks_flattened = self._cell(slot.content, where, held)
                 flattened = flattened or blocks_flattened
                 out.append(text)
         return " | ".join(out), flattened
@@ -323,6 +331,18 @@ class PipeTables:
         if section:
             yield f"</{section}>"
         yield "</table>"
+
+
+def _cell_locator(row: Locator | None, column: int, specs) -> Locator | None:
+    """The locator of the cell at ``column`` of a row: named by the column's spec when the table gives
+    one (the last spec's, shifted, past them), else counted from the row's first cell."""
+    if row is None or row.cell is None:
+        return row
+    if specs and specs[-1].locator is not None:
+        if column < len(specs):
+            return row.in_column(0, specs[column].locator)
+        return row.in_column(column - len(specs) + 1, specs[-1].locator)
+    return row.in_column(column)
 
 
 def _as_is(line: str, cells: list[str]) -> bool:
