@@ -112,8 +112,9 @@ def test_the_audit_lists_content_first_and_totals_each_kind(tmp_path, capsys):
     assert found["codes"]["to-md.cell-blocks-flattened"]["kind"] == "presentation"
     assert run_audit([tmp_path]) == 0
     table = capsys.readouterr().out.splitlines()
-    rows = [line.split()[0] for line in table if line.startswith(("to-md.", "presentation only"))]
-    assert rows[:3] == ["to-md.control-characters-replaced", "presentation", "to-md.cell-blocks-flattened"]
+    rows = [line.split()[0] for line in table if line.startswith(("to-md.", "presentation only", "content lost"))]
+    assert rows == ["content", "to-md.control-characters-replaced", "presentation", "to-md.cell-blocks-flattened"]
+    assert "content lost: 1 code, ×1" in table
     run_audit([tmp_path], fmt="csv")
     csv_lines = capsys.readouterr().out.splitlines()
     assert csv_lines[0].endswith(",count,kind")

@@ -165,13 +165,13 @@ def _table(data: dict) -> None:
     codes = content_first(data["codes"].items(), lambda item: item[1]["kind"])
     _echo("")
     _echo(f"{'code':44} {'severity':10} {'count':>8} {'documents':>9}")
-    presentation_seen = False
+    heading = None
     for code, entry in codes:
-        if entry["kind"] == Kind.PRESENTATION and not presentation_seen:
-            presentation_seen = True
-            shown = sum(1 for _, e in codes if e["kind"] == Kind.PRESENTATION)
-            _echo(f"presentation only (every character kept): {shown} code{'' if shown == 1 else 's'}, "
-                  f"×{data['kinds']['presentation']}")
+        if entry["kind"] != heading:  # a line counting each kind above its codes
+            heading = entry["kind"]
+            shown = sum(1 for _, e in codes if e["kind"] == heading)
+            title = "content lost" if heading == Kind.CONTENT else "presentation only (every character kept)"
+            _echo(f"{title}: {shown} code{'' if shown == 1 else 's'}, ×{data['kinds'].get(heading, 0)}")
         _echo(f"{code:44} {entry['severity']:10} {entry['count']:>8} {entry['documents']:>9}")
     _echo("")
     click.echo("documents behind each code:")
