@@ -395,3 +395,9 @@ def test_markdown_a_dropped_comment_is_located_at_its_line():
     source = MARKDOWN.replace("L13 last", "L13 last\n\n<!-- L15 a comment -->")
     found = reports(zenconv.convert(source.encode(), name="in.md"))["markdown.comment-dropped"]
     assert [where["line"] for where in found["first_locators"]] == [15]
+
+
+def test_csv_a_record_report_is_located_at_its_record():
+    source = CSV.replace("L5 after", "L5 af\x00ter")  # the fourth record, on line 5 (a field before spans two)
+    found = reports(zenconv.convert(source.encode(), name="in.csv"))["csv.nul-removed"]
+    assert [(where["row"], where["line"]) for where in found["first_locators"]] == [(3, 5)]
