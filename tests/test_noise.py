@@ -140,7 +140,8 @@ def _bookmarks_reported(body: str) -> list[str]:
 def test_goback_and_unlinked_hidden_bookmarks_are_not_reported():
     body = (FX.p(runs=_bookmark("_GoBack", 1) + FX.r("Edited here"))
             + FX.p(runs=_bookmark("_Ref123", 2) + FX.r("Clause 4"))
-            + FX.p(runs=FX.r("see ") + '<w:fldSimple w:instr=" REF _Ref123 \\h "><w:r><w:t>Clause 4</w:t></w:r></w:fldSimple>'))
+            + FX.p(runs=FX.r("see ")
+                   + '<w:fldSimple w:instr=" REF _Ref123 \\h "><w:r><w:t>Clause 4</w:t></w:r></w:fldSimple>'))
     assert _bookmarks_reported(body) == []
 
 
@@ -168,5 +169,6 @@ def test_the_writers_record_states_each_codes_severity_and_kind():
     record = (Path(__file__).resolve().parent.parent / "docs" / "formats" / "writers.md").read_text()
     rows = dict((code, (severity, kind)) for code, severity, kind in
                 re.findall(r"^\| `(to-[a-z]+\.[a-z-]+)` \| (\w+) \| (\w+) \|", record, re.M))
-    declared = {c.code: (str(c.severity), str(c.kind)) for spec in PLUGINS.registry.writers.values() for c in spec.codes}
+    declared = {c.code: (str(c.severity), str(c.kind))
+                for spec in PLUGINS.registry.writers.values() for c in spec.codes}
     assert rows == declared
