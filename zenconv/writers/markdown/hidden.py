@@ -7,9 +7,11 @@ field; Markdown has neither, and an HTML comment is not shown, so the mark is te
 renderer shows the brackets and none reads a link. Plain words survive every renderer, a table cell and
 a heading, and read back as text, never as markup.
 
-- a hidden heading ends with its label; a hidden paragraph starts with it;
-- any other hidden block (a table, a list, a quote, a code block) and a hidden slide are preceded by a
-  paragraph holding the label alone;
+- a hidden heading ends with its label, and so does the title of a hidden slide (``# Plans [hidden
+  slide]``); a hidden paragraph starts with it;
+- any other hidden block (a table, a list, a quote, a code block), and a hidden slide without a title,
+  is preceded by a paragraph holding the label alone (not a hidden sheet's table right under its
+  labelled heading);
 - a hidden row's first cell starts with ``[hidden row]``; a hidden column's header cell holds (or starts
   with) ``[hidden column]``;
 - a hidden run is ``[hidden: …]`` around its text.
