@@ -64,7 +64,7 @@ def test_totals_are_sums_over_the_manifests(batch):
     assert truncated["documents"] == 2 and len(truncated["manifests"]) == 2
     assert [Path(m).name for m in truncated["manifests"]] == ["damages.csv.md.manifest.json",
                                                               "long.csv.md.manifest.json"]
-    assert data["codes"]["host.empty-input"] == {"severity": "refused", "count": 1, "documents": 1,
+    assert data["codes"]["host.empty-input"] == {"severity": "refused", "kind": "content", "count": 1, "documents": 1,
                                                  "manifests": [str(batch / "empty.csv.md.manifest.json")]}
     assert data["digests"] == {"verified": 4, "failed": [], "not_checked": 0}
     per_doc = {Path(d["manifest"]).name: d for d in data["per_document"]}
@@ -92,7 +92,8 @@ def test_json_and_csv_are_stable(batch, capsys):
     assert outputs[0] == outputs[2] and outputs[1] == outputs[3]
     data = json.loads(outputs[0])
     assert list(data) == sorted(data)
-    assert set(data) == {"audit_version", "codes", "digests", "documents", "outcomes", "per_document", "skipped"}
+    assert set(data) == {"audit_version", "codes", "digests", "documents", "kinds", "outcomes", "per_document",
+                         "skipped"}
     rows = list(csv.DictReader(io.StringIO(outputs[1])))
     assert tuple(rows[0]) == CSV_COLUMNS
     assert {r["manifest"] for r in rows} == {d["manifest"] for d in data["per_document"]}  # every document
@@ -100,7 +101,7 @@ def test_json_and_csv_are_stable(batch, capsys):
         assert sum(int(r["count"]) for r in rows if r["code"] == code) == entry["count"]
     clean = [r for r in rows if r["manifest"].endswith("short.csv.md.manifest.json")]
     assert clean == [{"manifest": clean[0]["manifest"], "source": "short.csv", "outcome": "converted",
-                      "verified": "yes", "code": "", "severity": "", "count": "0"}]
+                      "verified": "yes", "code": "", "severity": "", "count": "0", "kind": ""}]
 
 
 def test_fail_on_exits_3_and_a_broken_digest_exits_1(batch, tmp_path, capsys):

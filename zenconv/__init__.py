@@ -9,7 +9,7 @@ import pluggy
 
 from .ir import *  # noqa: F401,F403  (the IR is part of the public API)
 from .ir import __all__ as _ir_all
-from .reports import Code, Severity, Unreadable, degraded, dropped, refused, truncated
+from .reports import Code, Kind, Severity, Unreadable, degraded, dropped, refused, truncated
 
 __version__ = "0.1.0"
 
@@ -30,6 +30,6 @@ def convert(source, to: str = "markdown", **options):
 
 
 __all__ = [
-    "Code", "Severity", "Unreadable", "__version__", "convert", "degraded", "dropped", "hookimpl", "refused",
+    "Code", "Kind", "Severity", "Unreadable", "__version__", "convert", "degraded", "dropped", "hookimpl", "refused",
     "truncated", *_ir_all,
 ]

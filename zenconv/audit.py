@@ -8,6 +8,10 @@ that is gone or unreadable is a document of its own, ``manifest-unreadable``, an
 A document's codes are its reports with their counts, plus the reason of an ``unreadable`` outcome
 (counted once) when no report carries it. The JSON and CSV forms are for pipelines: their fields and
 order are fixed (``audit_version`` names the JSON layout), and every list is sorted.
+
+Each code has a kind (``content`` or ``presentation``, from the manifest's report; a code a manifest
+states without one, an outcome's reason among them, is content). The table lists the content codes
+first and the presentation ones after, under a line that counts them, so noise never hides a loss.
 """
 
 from __future__ import annotations
@@ -22,12 +26,13 @@ from pathlib import Path
 import click
 
 from .manifest import Manifest, verify
+from .reports import Kind, content_first
 from .terminal import safe
 
 INDEX_NAME = "zenconv-index.jsonl"
-AUDIT_VERSION = 1
+AUDIT_VERSION = 2  # 2: each code's kind, the totals per kind, a kind column last in the CSV
 EXIT_DIGEST, EXIT_POLICY = 1, 3
-CSV_COLUMNS = ("manifest", "source", "outcome", "verified", "code", "severity", "count")
+CSV_COLUMNS = ("manifest", "source", "outcome", "verified", "code", "severity", "count", "kind")
 TABLE_DOCUMENTS_PER_CODE = 5
 
 
@@ -35,7 +40,7 @@ TABLE_DOCUMENTS_PER_CODE = 5
 class Audit:
     documents: list[dict] = field(default_factory=list)
     outcomes: dict[str, int] = field(default_factory=dict)
-    codes: dict[str, dict] = field(default_factory=dict)  # code -> {severity, count, documents, manifests}
+    codes: dict[str, dict] = field(default_factory=dict)  # code -> {severity, kind, count, documents, manifests}
     skipped: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
@@ -44,6 +49,8 @@ class Audit:
             "documents": len(self.documents),
             "outcomes": dict(sorted(self.outcomes.items())),
             "codes": {k: self.codes[k] for k in sorted(self.codes)},
+            "kinds": {kind: sum(e["count"] for e in self.codes.values() if e["kind"] == kind)
+                      for kind in map(str, Kind)},
             "digests": {"verified": sum(1 for d in self.documents if d["verified"] is True),
                         "failed": [d["manifest"] for d in self.documents if d["verified"] is False],
                         "not_checked": sum(1 for d in self.documents if d["verified"] is None)},
@@ -94,6 +101,7 @@ def audit(paths, verify_digests: bool = True) -> Audit:
         verified = (not verify(path)) if verify_digests else None
         reports = {r.code: r.count for r in manifest.reports}
         severities = {r.code: r.severity for r in manifest.reports}
+        kinds = {r.code: r.kind or str(Kind.CONTENT) for r in manifest.reports}
         for code in manifest.reasons:
             reports.setdefault(code, 1)
         reports = dict(sorted(reports.items()))
@@ -102,7 +110,8 @@ def audit(paths, verify_digests: bool = True) -> Audit:
                                  "reasons": list(manifest.reasons), "verified": verified, "reports": reports})
         result.outcomes[manifest.outcome] = result.outcomes.get(manifest.outcome, 0) + 1
         for code, count in reports.items():
-            entry = result.codes.setdefault(code, {"severity": severities.get(code, "refused"), "count": 0,
+            entry = result.codes.setdefault(code, {"severity": severities.get(code, "refused"),
+                                                   "kind": kinds.get(code, str(Kind.CONTENT)), "count": 0,
                                                    "documents": 0, "manifests": []})
             entry["count"] += count
             entry["documents"] += 1
@@ -135,9 +144,10 @@ def write_csv(data: dict, out) -> None:
     for doc in data["per_document"]:
         head = [doc["manifest"], doc["source"] or "", doc["outcome"], verified[doc["verified"]]]
         if not doc["reports"]:
-            writer.writerow([*head, "", "", 0])
+            writer.writerow([*head, "", "", 0, ""])
         for code, count in doc["reports"].items():
-            writer.writerow([*head, code, data["codes"][code]["severity"], count])
+            entry = data["codes"][code]
+            writer.writerow([*head, code, entry["severity"], count, entry["kind"]])
 
 
 def _table(data: dict) -> None:
@@ -152,13 +162,20 @@ def _table(data: dict) -> None:
         _echo(f"{len(data['skipped'])} files skipped (no reader)")
     if not data["codes"]:
         return
+    codes = content_first(data["codes"].items(), lambda item: item[1]["kind"])
     _echo("")
     _echo(f"{'code':44} {'severity':10} {'count':>8} {'documents':>9}")
-    for code, entry in data["codes"].items():
+    heading = None
+    for code, entry in codes:
+        if entry["kind"] != heading:  # a line counting each kind above its codes
+            heading = entry["kind"]
+            shown = sum(1 for _, e in codes if e["kind"] == heading)
+            title = "content lost" if heading == Kind.CONTENT else "presentation only (every character kept)"
+            _echo(f"{title}: {shown} code{'' if shown == 1 else 's'}, ×{data['kinds'].get(heading, 0)}")
         _echo(f"{code:44} {entry['severity']:10} {entry['count']:>8} {entry['documents']:>9}")
     _echo("")
     click.echo("documents behind each code:")
-    for code, entry in data["codes"].items():
+    for code, entry in codes:
         shown = entry["manifests"][:TABLE_DOCUMENTS_PER_CODE]
         more = entry["documents"] - len(shown)
         _echo(f"  {code}: " + ", ".join(shown) + (f" and {more} more" if more else ""))

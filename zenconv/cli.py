@@ -20,6 +20,7 @@ from .options import HOST_OPTIONS
 from .files import UNWRITABLE, errno_text
 from .pipeline import EXIT_UNREADABLE, EXIT_USAGE, Request, Result
 from .plugins import OptionSpec, build_plugins
+from .reports import Kind
 from .terminal import safe
 
 SUBCOMMANDS = ("plugins", "verify", "schema", "audit", "convert")
@@ -236,7 +237,8 @@ def _run_one(request: Request, plugins, quiet: bool) -> int:
 
 
 def summarise(name: str, result: Result) -> None:
-    """A few lines on stderr: the outcome when it is not plain, and each report.
+    """A few lines on stderr: the outcome when it is not plain, and each report: the content losses
+    first, then the presentation ones under a line that counts them.
 
     Every piece of a line may be the document's own text (its name, a message quoting it, a locator's
     page label), so each line goes through :func:`~zenconv.terminal.safe` before the terminal sees it.
@@ -251,12 +253,27 @@ def summarise(name: str, result: Result) -> None:
         if manifest.message:
             line += f": {manifest.message}"
     click.echo(safe(line), file=err)
-    for report in result.reports:
-        first = report.locators[0].citation() if report.locators else ""
-        where = f"  first at {first}" if first else ""
-        click.echo(safe(f"  {report.code.code:40} {report.code.severity:9} ×{report.count}{where}"), file=err)
+    content = [r for r in result.reports if r.code.kind is Kind.CONTENT]
+    presentation = [r for r in result.reports if r.code.kind is Kind.PRESENTATION]
+    for report in content:
+        click.echo(safe(_summary_line(report)), file=err)
+    if presentation:  # counted and listed after the content losses, so they never hide one
+        count = sum(r.count for r in presentation)
+        click.echo(safe(f"  presentation only (every character kept): {_codes(len(presentation))}, ×{count}"), file=err)
+        for report in presentation:
+            click.echo(safe("  " + _summary_line(report)), file=err)
     if result.policy_matches:
         click.echo(safe(f"  policy: --fail-on matched {', '.join(result.policy_matches)} (exit 3)"), file=err)
+
+
+def _codes(n: int) -> str:
+    return f"{n} code" if n == 1 else f"{n} codes"
+
+
+def _summary_line(report) -> str:
+    first = report.locators[0].citation() if report.locators else ""
+    where = f"  first at {first}" if first else ""
+    return f"  {report.code.code:40} {report.code.severity:9} ×{report.count}{where}"
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -65,6 +65,8 @@ class ResourceInfo(_Model):
 class ReportInfo(_Model):
     code: str
     severity: str
+    # content | presentation (zenconv.reports.Kind); absent from a manifest written before reports had one
+    kind: Literal["content", "presentation"] | None = None
     meaning: str
     count: int
     first_locators: list[dict[str, Any]] = Field(default_factory=list)

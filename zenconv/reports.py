@@ -25,6 +25,22 @@ class Severity(StrEnum):
     REFUSED = "refused"      # the input, or a part of it, refused for safety or as unreadable
 
 
+class Kind(StrEnum):
+    """What a report's loss is a loss of: a summary and an audit show content first, presentation after.
+
+    ``content``: text, data, a link target, a source's structure a reader relies on (the default: a
+    code nobody classed is shown with the losses that matter). ``presentation``: every character is
+    still in the output, only how it looked or where it sat is not (a font, a page break, a merged
+    cell folded, a chart's drawing beside its data). Truncated and refused codes are always content.
+    """
+
+    CONTENT = "content"
+    PRESENTATION = "presentation"
+
+
+PRESENTATION = Kind.PRESENTATION  # for declarations: ``degraded(code, meaning, kind=PRESENTATION)``
+
+
 class Outcome(StrEnum):
     CONVERTED = "converted"
     NEEDS_REVIEW = "needs_review"
@@ -33,12 +49,18 @@ class Outcome(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Code:
-    """A declared report code. ``review`` forces needs_review (default: truncated or refused)."""
+    """A declared report code. ``review`` forces needs_review (default: truncated or refused); ``kind``
+    says whether it loses content or only presentation (:class:`Kind`)."""
 
     code: str
     severity: Severity
     meaning: str
     review: bool | None = None
+    kind: Kind = Kind.CONTENT
+
+    def __post_init__(self) -> None:
+        if self.kind is Kind.PRESENTATION and self.severity in (Severity.TRUNCATED, Severity.REFUSED):
+            raise ValueError(f"{self.code}: a {self.severity} code loses content; it cannot be presentation")
 
     @property
     def needs_review(self) -> bool:
@@ -61,12 +83,12 @@ class Unreadable(Exception):
         self.locator = locator
 
 
-def dropped(code: str, meaning: str, review: bool | None = None) -> Code:
-    return Code(code, Severity.DROPPED, meaning, review)
+def dropped(code: str, meaning: str, review: bool | None = None, kind: Kind = Kind.CONTENT) -> Code:
+    return Code(code, Severity.DROPPED, meaning, review, Kind(kind))
 
 
-def degraded(code: str, meaning: str, review: bool | None = None) -> Code:
-    return Code(code, Severity.DEGRADED, meaning, review)
+def degraded(code: str, meaning: str, review: bool | None = None, kind: Kind = Kind.CONTENT) -> Code:
+    return Code(code, Severity.DEGRADED, meaning, review, Kind(kind))
 
 
 def truncated(code: str, meaning: str) -> Code:
@@ -90,6 +112,7 @@ class Report:
         data = {
             "code": self.code.code,
             "severity": str(self.code.severity),
+            "kind": str(self.code.kind),
             "meaning": self.code.meaning,
             "count": self.count,
         }
@@ -172,8 +195,18 @@ class Reporter:
         """Reports sorted by code, so the manifest never depends on the order things happened in."""
         return [self._reports[k] for k in sorted(self._reports)]
 
+    @property
+    def by_kind(self) -> list[Report]:
+        """Reports for a person: content losses first, then presentation, each sorted by code."""
+        return content_first(self.reports, lambda r: r.code.kind)
+
     def matching(self, pattern: str) -> list[Report]:
         return [r for r in self.reports if fnmatch.fnmatchcase(r.code.code, pattern)]
+
+
+def content_first(items, kind_of) -> list:
+    """``items`` (sorted by code) with the content ones first, order kept within each kind."""
+    return sorted(items, key=lambda item: kind_of(item) == Kind.PRESENTATION)
 
 
 def outcome_of(reporter: Reporter, fatal: str | None) -> tuple[Outcome, list[str]]:

@@ -81,7 +81,7 @@ class BlockReader:
         elif tag == W + "sectPr":
             self.section(el)
         elif tag == W + "bookmarkStart":
-            st.report("docx.bookmarks-dropped", detail=el.get(W + "name"))
+            st.bookmarks.met(st, el.get(W + "name"))
         elif tag == W + "commentRangeStart":
             # only reported with --comments drop: a block-level mark cannot hold a reference
             st.comments.mark(st, el)

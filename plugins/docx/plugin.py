@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from zenconv import hookimpl
 from zenconv.options import COMMENTS, HIDDEN, REVISIONS
-from zenconv.reports import degraded, dropped, refused, truncated
+from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 
@@ -25,12 +25,12 @@ CODES = (
     degraded("docx.tracked-deletions-restored", "Pending tracked deletions (w:del, w:moveFrom) kept as plain text under --revisions reject."),
     degraded("docx.tracked-changes-shown", "Pending tracked changes carried as marked revisions under --revisions all."),
     dropped("docx.tracked-formatting-changes", "Tracked formatting changes (w:rPrChange, w:pPrChange and kin): the current formatting is read, the earlier one dropped."),
-    dropped("docx.page-breaks-dropped", "Explicit page and column breaks."),
-    dropped("docx.bookmarks-dropped", "Bookmarks and cross-reference anchors."),
-    dropped("docx.section-properties-dropped", "Page size, margins, columns (the first page size travels as a LayoutFacet)."),
-    degraded("docx.text-boxes-degraded", "Text boxes and shapes with text: carried as a block after their anchoring paragraph."),
+    dropped("docx.page-breaks-dropped", "Explicit page and column breaks.", kind=PRESENTATION),
+    dropped("docx.bookmarks-dropped", "Bookmarks and cross-reference anchors.", kind=PRESENTATION),
+    dropped("docx.section-properties-dropped", "Page size, margins, columns (the first page size travels as a LayoutFacet).", kind=PRESENTATION),
+    degraded("docx.text-boxes-degraded", "Text boxes and shapes with text: carried as a block after their anchoring paragraph.", kind=PRESENTATION),
     dropped("docx.embedded-objects-dropped", "OLE objects, diagrams and ink: their preview image is kept when there is one."),
-    degraded("docx.chart-as-table", "A chart carried as a table of the data cached in its part; the drawing is lost."),
+    degraded("docx.chart-as-table", "A chart carried as a table of the data cached in its part; the drawing is lost.", kind=PRESENTATION),
     truncated("docx.chart-truncated", "A chart caching more series or points than a table carries (hostile caches): the first are kept, with a visible note."),
     dropped("docx.headers-footers-dropped", "Page headers and footers; the detail names the part and its first words."),
     dropped("docx.hidden-text-skipped", "Hidden text (w:vanish) skipped under --hidden skip."),
@@ -41,11 +41,11 @@ CODES = (
     dropped("docx.attached-template", "The template the document is attached to (settings.xml w:attachedTemplate): never opened; the detail names it."),
     dropped("docx.external-image-not-fetched", "An image linked outside the package: never fetched; the detail names the target."),
     dropped("docx.media-limit", "An image past --max-media-bytes or missing from the package: not stored."),
-    degraded("docx.heading-level-clamped", "A heading deeper than level 6 became level 6."),
+    degraded("docx.heading-level-clamped", "A heading deeper than level 6 became level 6.", kind=PRESENTATION),
     degraded("docx.list-format-unsupported", "A list level's number format (w:numFmt) the reader cannot render: its numbers are decimal in the label."),
     degraded("docx.list-label-cut", "A list level's label text (w:lvlText) longer than 100 characters: the label is its first 100."),
-    degraded("docx.merged-cells-degraded", "Vertically merged cells (w:vMerge) folded into the cell that starts the merge."),
-    degraded("docx.monospace-as-code", "A run or paragraph in a monospace font became code: a font became a role."),
+    degraded("docx.merged-cells-degraded", "Vertically merged cells (w:vMerge) folded into the cell that starts the merge.", kind=PRESENTATION),
+    degraded("docx.monospace-as-code", "A run or paragraph in a monospace font became code: a font became a role.", kind=PRESENTATION),
     degraded("docx.math-degraded", "An OMML construct with no LaTeX mapping: its text is kept."),
     dropped("docx.phonetic-dropped", "Phonetic guides (w:ruby's w:rt, furigana) over East Asian text: the base text is kept, the guide reported with its text."),
     degraded("docx.symbol-degraded", "A w:sym glyph from a symbol font: written as its Unicode mapping when known."),

@@ -141,7 +141,7 @@ class RunReader:
             elif tag in (W + "smartTag", W + "customXml", W + "dir", W + "bdo"):
                 self.children(child)
             elif tag == W + "bookmarkStart":
-                self.st.report("docx.bookmarks-dropped", detail=child.get(W + "name"))
+                self.st.bookmarks.met(self.st, child.get(W + "name"))
             elif tag == _COMMENT_START or tag == _COMMENT_END:
                 self._comment(child)
             elif tag == _ALT:
@@ -169,6 +169,7 @@ class RunReader:
         if not target:
             self.children(el)
             return
+        st.bookmarks.linked(st, target)
         saved = self.keys
         self.keys = saved + (link_key(target, st.next_serial()),)
         self.in_link += 1
@@ -242,6 +243,7 @@ class RunReader:
         if not target:
             self.children(el)
             return
+        self.st.bookmarks.linked(self.st, target)
         saved = self.keys
         self.keys = saved + (link_key(target, self.st.next_serial()),)
         self.in_link += 1
@@ -402,6 +404,7 @@ class RunReader:
                     external.field(self.st, instr)
                     target = links.field_target(instr)
                     if target:
+                        self.st.bookmarks.linked(self.st, target)
                         fld.key = link_key(target, self.st.next_serial())
                     break
         elif kind == "end" and fields:

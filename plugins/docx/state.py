@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from zenconv.ir.locator import Locator
 from zenconv_plugins.charts import Chart
 
+from .bookmarks import Bookmarks
 from .comments import Comments
 from .glossary import Glossary
 from .numbering import Numbering
@@ -63,6 +64,7 @@ class DocxState:
     block_revisions: tuple = ()                 # RevisionFacets of the kept block-level revisions around us
     used_rels: set[tuple[str, str]] = field(default_factory=set)   # (part, id) of relationships carried
     joined: Joined | None = None                # a paragraph whose mark was removed: it opens the next one
+    bookmarks: Bookmarks = field(default_factory=Bookmarks)     # which dropped ones to report
 
     def next_serial(self) -> int:
         self.serial += 1

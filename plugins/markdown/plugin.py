@@ -7,7 +7,7 @@ from zenconv_plugins.html.plugin import OPTIONS as HTML_OPTIONS
 
 from zenconv import hookimpl
 from zenconv.plugins import OptionSpec
-from zenconv.reports import degraded, dropped, refused
+from zenconv.reports import PRESENTATION, degraded, dropped, refused
 
 ID = "ai.insan.zenfmt.markdown"
 NAME = "markdown"
@@ -33,7 +33,7 @@ CODES = (
     degraded("markdown.nul-replaced", "NUL characters, which CommonMark reads as U+FFFD, were replaced with it."),
     dropped("markdown.table-excess-cells-dropped",
             "Cells past the header's count in a pipe-table row: GFM ignores them, so do we, and says so."),
-    dropped("markdown.table-alignment-dropped", "A pipe table's column alignment: the IR has no alignment."),
+    dropped("markdown.table-alignment-dropped", "A pipe table's column alignment: the IR has no alignment.", kind=PRESENTATION),
 )
 
 # The raw HTML inside Markdown is read by the HTML reader's converter, with the same options.

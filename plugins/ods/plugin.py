@@ -5,7 +5,7 @@ from __future__ import annotations
 from zenconv import hookimpl
 from zenconv.options import COMMENTS, HIDDEN, MAX_COLS, MAX_ROWS
 from zenconv.plugins import OptionSpec
-from zenconv.reports import degraded, dropped, refused, truncated
+from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 
@@ -32,12 +32,12 @@ CODES = (
     dropped("ods.images-dropped", "Pictures on a sheet or in a cell."),
     dropped("ods.shapes-dropped", "Shapes, text boxes and other drawing objects."),
     dropped("ods.data-validation-dropped", "Content validation rules."),
-    dropped("ods.conditional-formatting-dropped", "Conditional formatting rules."),
+    dropped("ods.conditional-formatting-dropped", "Conditional formatting rules.", kind=PRESENTATION),
     dropped("ods.macros-dropped", "Basic or script macros in the package: never run or carried."),
     dropped("ods.headers-footers-dropped", "The master pages' print headers and footers (one per header or footer with text)."),
     dropped("ods.merged-cell-values-dropped", "A value in a covered cell of a merged range (only the top-left value shows)."),
-    degraded("ods.display-formats-not-applied", "Percentage and currency cells: the stored value is written, e.g. 0.125 for 12.5%."),
-    degraded("ods.rich-text-flattened", "Text spans with their own formatting written as plain text."),
+    degraded("ods.display-formats-not-applied", "Percentage and currency cells: the stored value is written, e.g. 0.125 for 12.5%.", kind=PRESENTATION),
+    degraded("ods.rich-text-flattened", "Text spans with their own formatting written as plain text.", kind=PRESENTATION),
     dropped("ods.bad-cell-value", "A value that does not read as its type says: written as found.", review=True),
     degraded("ods.unhandled-construct", "Anything else met in a cell and not carried; its text is kept; the detail names it."),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from zenconv import hookimpl
 from zenconv.options import COMMENTS, HIDDEN, REVISIONS
-from zenconv.reports import degraded, dropped, refused, truncated
+from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 
@@ -24,20 +24,20 @@ def _shared(ns: str) -> tuple:
         refused(f"{ns}.part-refused", "A part other than content.xml (the manifest, styles, meta, an embedded object) broke "
                                       "the XML rules (a DOCTYPE's internal subset, depth, syntax): read without it."),
         refused(f"{ns}.wrong-document-type", "The package's body is not of this reader's kind, or it has no content.xml."),
-        degraded(f"{ns}.chart-as-table", "A chart object carried as the table of its cached data; its drawing is lost."),
+        degraded(f"{ns}.chart-as-table", "A chart object carried as the table of its cached data; its drawing is lost.", kind=PRESENTATION),
         dropped(f"{ns}.embedded-object-dropped", "An embedded object (OLE, a spreadsheet, audio or video) other than a chart or formula."),
         degraded(f"{ns}.math-as-text", "A formula object carried as its plain text."),
         dropped(f"{ns}.image-missing", "An image whose part is missing from the package or unreadable: nothing of it is carried."),
         dropped(f"{ns}.media-limit", "An image past --max-media-bytes was not stored."),
         dropped(f"{ns}.external-image-not-fetched", "An image linked outside the package: never fetched; the reference is kept as the image source."),
         dropped(f"{ns}.annotations-dropped", "Comments (office:annotation) under --comments drop."),
-        dropped(f"{ns}.drawings-dropped", "Drawing shapes without text (lines, rectangles, custom shapes)."),
-        degraded(f"{ns}.heading-level-clamped", "A heading deeper than level 6 became level 6."),
+        dropped(f"{ns}.drawings-dropped", "Drawing shapes without text (lines, rectangles, custom shapes).", kind=PRESENTATION),
+        degraded(f"{ns}.heading-level-clamped", "A heading deeper than level 6 became level 6.", kind=PRESENTATION),
         degraded(f"{ns}.list-format-unsupported", "A list level's number format (style:num-format) the reader cannot render: its numbers are decimal in the label."),
         truncated(f"{ns}.table-truncated", "Rows or columns a table repeats past the table caps were cut."),
         dropped(f"{ns}.hidden-text-skipped", "Hidden text, paragraphs or sections skipped under --hidden skip."),
-        dropped(f"{ns}.bookmarks-dropped", "Bookmarks and reference marks."),
-        degraded(f"{ns}.text-boxes-degraded", "Text boxes and shapes with text inside a paragraph: carried as blocks after it."),
+        dropped(f"{ns}.bookmarks-dropped", "Bookmarks and reference marks.", kind=PRESENTATION),
+        degraded(f"{ns}.text-boxes-degraded", "Text boxes and shapes with text inside a paragraph: carried as blocks after it.", kind=PRESENTATION),
         dropped(f"{ns}.unhandled-construct", "Any other element: its children read, the element reported."),
     )
 
@@ -46,14 +46,14 @@ ODT_CODES = (
     *_shared("odt"),
     dropped("odt.tracked-deletions-dropped", "Tracked deletions dropped under --revisions accept."),
     dropped("odt.tracked-insertions-dropped", "Tracked insertions dropped under --revisions reject."),
-    dropped("odt.format-changes-dropped", "The history of tracked formatting changes (the text is kept)."),
+    dropped("odt.format-changes-dropped", "The history of tracked formatting changes (the text is kept).", kind=PRESENTATION),
     dropped("odt.headers-footers-dropped", "Page headers and footers of the master pages."),
 )
 
 ODP_CODES = (
     *_shared("odp"),
     dropped("odp.hidden-slide-skipped", "A hidden slide was left out under --hidden skip."),
-    dropped("odp.animations-dropped", "Slide animations (anim: and presentation: effects)."),
+    dropped("odp.animations-dropped", "Slide animations (anim: and presentation: effects).", kind=PRESENTATION),
     dropped("odp.master-text-dropped", "Text a master page shows on its slides (text boxes, footer, header and date-time "
                                        "declarations), notes and handout masters' text: not carried, taken by the report."),
 )

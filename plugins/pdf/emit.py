@@ -114,7 +114,7 @@ class Emitter:
 
     def _skip_hidden(self, lines, loc: Locator) -> bool:
         if self.hidden == "skip" and all(ln.hidden for ln in lines):
-            self.ctx.report("pdf.hidden-text-skipped", loc)
+            self.ctx.report("pdf.hidden-text-skipped", loc, text="\n".join(ln.text for ln in lines))
             return True
         return False
 

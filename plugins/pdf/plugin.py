@@ -5,7 +5,7 @@ from __future__ import annotations
 from zenconv import hookimpl
 from zenconv.options import HIDDEN
 from zenconv.plugins import OptionSpec
-from zenconv.reports import degraded, dropped, refused, truncated
+from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 
 ID = "ai.insan.zenfmt.pdf"
 VERSION = "0.1.0"
@@ -22,10 +22,10 @@ CODES = (
     truncated("pdf.pages-truncated", "Pages past --max-pages were not read; the output says where it stopped."),
     dropped("pdf.pages-not-selected", "Pages outside --pages were not read, as asked.", review=False),
     dropped("pdf.running-headers-dropped", "Lines repeated at the top or bottom of most pages (running headers, footers, page numbers) were left out.", review=False),
-    degraded("pdf.table-not-resolved", "A region that looked like a table did not resolve into columns cleanly; it was kept as text.", review=False),
-    degraded("pdf.table-continued", "A table continued on the next page under the same header was joined into one; the repeated header was dropped.", review=False),
-    degraded("pdf.rotated-text", "Rotated text was read in its own direction and placed after the page's body text."),
-    degraded("pdf.vertical-text", "Vertical (top-to-bottom) text was read column by column and placed after the page's body text."),
+    degraded("pdf.table-not-resolved", "A region that looked like a table did not resolve into columns cleanly; it was kept as text.", review=False, kind=PRESENTATION),
+    degraded("pdf.table-continued", "A table continued on the next page under the same header was joined into one; the repeated header was dropped.", review=False, kind=PRESENTATION),
+    degraded("pdf.rotated-text", "Rotated text was read in its own direction and placed after the page's body text.", kind=PRESENTATION),
+    degraded("pdf.vertical-text", "Vertical (top-to-bottom) text was read column by column and placed after the page's body text.", kind=PRESENTATION),
     degraded("pdf.font-limit", "A font's map (ToUnicode CMap, /W widths, embedded TrueType cmap or Type 1 header) was over --max-cmap-entries or --max-cmap-codes, or broken, and was not used; the count is the glyphs drawn in that font, whose text may be unmapped or mis-spaced.", review=True),
     degraded("pdf.state-depth-limit", "Graphics states were nested (q inside q) deeper than --max-state-depth; the deeper ones were not saved, so text inside them may be placed as the outer state says.", review=True),
     dropped("pdf.unmapped-glyphs", "Glyphs with no Unicode mapping in their font (or mapped to control characters) were left out."),

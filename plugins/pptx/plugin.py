@@ -5,7 +5,7 @@ from __future__ import annotations
 from zenconv import hookimpl
 from zenconv.options import COMMENTS, HIDDEN
 from zenconv.plugins import OptionSpec
-from zenconv.reports import degraded, dropped, refused, truncated
+from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 
@@ -19,13 +19,13 @@ CODES = (
     refused("pptx.no-presentation", "The package has no presentation part (ppt/presentation.xml): not a PowerPoint file."),
     dropped("pptx.slide-missing", "A slide the presentation lists has no readable part; the slide is left out."),
     dropped("pptx.hidden-slide-skipped", "A hidden slide was left out under --hidden skip."),
-    degraded("pptx.chart-as-table", "A chart was carried as a table of its cached series values; its drawing is lost."),
+    degraded("pptx.chart-as-table", "A chart was carried as a table of its cached series values; its drawing is lost.", kind=PRESENTATION),
     dropped("pptx.chart-unreadable", "A chart whose part or cached values are missing; nothing of it is carried."),
     truncated("pptx.chart-truncated", "A chart caching more series or points than a table carries (hostile caches): the first are kept, with a visible note."),
-    degraded("pptx.smartart-as-text", "A SmartArt diagram carried as a flat list of its nodes' text; its layout is lost."),
+    degraded("pptx.smartart-as-text", "A SmartArt diagram carried as a flat list of its nodes' text; its layout is lost.", kind=PRESENTATION),
     dropped("pptx.ole-object-dropped", "An embedded OLE object (a workbook, a document) shown as a picture."),
     dropped("pptx.media-dropped", "Embedded or linked audio and video."),
-    dropped("pptx.animations-dropped", "Slide animations (the slide's timing tree)."),
+    dropped("pptx.animations-dropped", "Slide animations (the slide's timing tree).", kind=PRESENTATION),
     dropped("pptx.comments-dropped", "Review comments on a slide, left out under --comments drop."),
     dropped("pptx.footer-placeholders-dropped", "Slide-number, date, footer and header placeholders, on slides and notes pages."),
     dropped("pptx.template-text-dropped", "Text of a slide layout's or master's own shapes that no slide shows (an unused layout, slides hiding background graphics)."),
@@ -36,7 +36,7 @@ CODES = (
     dropped("pptx.media-limit", "A picture past --max-media-bytes was not stored; its alt text is kept."),
     degraded("pptx.link-dropped", "A hyperlink that is not an external http, https or mailto link (a slide jump, an action): its text is kept."),
     degraded("pptx.math-as-text", "An equation carried as its plain text."),
-    degraded("pptx.shapes-as-table", "Positioned text boxes read as a table (--pptx-shape-tables): rows and columns are inferred."),
+    degraded("pptx.shapes-as-table", "Positioned text boxes read as a table (--pptx-shape-tables): rows and columns are inferred.", kind=PRESENTATION),
     dropped("pptx.external-reference-dropped", "A relationship of a slide or notes page to a target outside the package that nothing carries (a linked OLE object or media file, a hover link, a shape's click link): never fetched; the target in the details."),
     dropped("pptx.unhandled-construct", "Any other PresentationML element: its text is read where it has any, the construct reported."),
 )

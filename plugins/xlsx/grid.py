@@ -152,6 +152,10 @@ class Grid:
     def columns(self) -> Columns:
         """Column specs marking hidden columns (kept mode), up to the last one that holds data."""
         plan = self.plan
+        if self._map is not None:  # columns skipped: the columns left name their letters, for the cells' locators
+            kept = [offset for offset, position in enumerate(self._map) if position != _HIDDEN] + [len(self._map)]
+            return Columns(specs=[ColumnSpec(locator=Locator(cell=column_letters(plan.first_col + offset + 1)))
+                                  for offset in kept])
         if plan.skip_hidden or not plan.hidden_cols:
             return Columns()
         last = min(plan.last_col if plan.last_col >= 0 else max(b for _, b in plan.hidden_cols),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from zenconv import hookimpl
 from zenconv.options import COMMENTS, HIDDEN, MAX_COLS, MAX_ROWS
 from zenconv.plugins import OptionSpec
-from zenconv.reports import degraded, dropped, refused, truncated
+from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 
@@ -26,14 +26,14 @@ CODES = (
     dropped("xlsx.hidden-column-dropped", "Hidden columns skipped under --hidden skip (counted per column)."),
     dropped("xlsx.dialog-sheet-dropped", "An Excel 5 dialog sheet."),
     dropped("xlsx.macro-sheet-dropped", "An Excel 4 macro sheet (XLM): its formulas are code, not data."),
-    degraded("xlsx.chart-as-table", "A chart on a worksheet or a chart sheet carried as a table of the values its part caches; the drawing is lost."),
+    degraded("xlsx.chart-as-table", "A chart on a worksheet or a chart sheet carried as a table of the values its part caches; the drawing is lost.", kind=PRESENTATION),
     dropped("xlsx.chart-unreadable", "A chart whose part is missing or caches no values (or a chart sheet without a chart): nothing of it is carried."),
     truncated("xlsx.chart-truncated", "A chart caching more series or points than a table carries, or past the workbook's caps: the first rows are kept, with a visible note."),
     dropped("xlsx.images-dropped", "Pictures on a worksheet, its background picture, and header or footer pictures."),
     dropped("xlsx.shapes-dropped", "Shapes, text boxes, groups and other drawing objects on a worksheet."),
     dropped("xlsx.comments-dropped", "Cell comments (notes) and threaded comments with --comments drop; with keep, those on rows or columns skipped under --hidden skip, and a comments part that does not parse."),
     dropped("xlsx.data-validation-dropped", "Data validation rules (drop-down lists, input limits)."),
-    dropped("xlsx.conditional-formatting-dropped", "Conditional formatting rules."),
+    dropped("xlsx.conditional-formatting-dropped", "Conditional formatting rules.", kind=PRESENTATION),
     dropped("xlsx.headers-footers-dropped", "Page header and footer text."),
     dropped("xlsx.embedded-objects-dropped", "OLE objects and form or ActiveX controls on a worksheet."),
     dropped("xlsx.data-connection-dropped", "A data connection (a database through ODBC or OLE DB, a web query, a text import): never opened; its cells keep the values last fetched; the target in the details, passwords masked."),
@@ -42,11 +42,11 @@ CODES = (
     dropped("xlsx.query-table-dropped", "A query table's definition: its cells hold the rows its connection last returned; the name and connection in the details."),
     dropped("xlsx.external-reference-dropped", "A relationship to a target outside the package that is not carried (a linked OLE object or picture, an attached template); never fetched; the target in the details."),
     dropped("xlsx.macros-dropped", "A VBA project (vbaProject.bin): code, never run or carried."),
-    degraded("xlsx.sheet-features-dropped", "Sheet features whose data stays in the cells: tables, auto-filters, sort state, scenarios, sparklines, slicers; the detail names them."),
+    degraded("xlsx.sheet-features-dropped", "Sheet features whose data stays in the cells: tables, auto-filters, sort state, scenarios, sparklines, slicers; the detail names them.", kind=PRESENTATION),
     dropped("xlsx.merged-cell-values-dropped", "A value in a cell that a merged range covers (Excel shows only the top-left value)."),
-    degraded("xlsx.display-formats-not-applied", "Numbers with a display format (%, currency, decimals): the stored value is written, e.g. 0.125 for 12.5%."),
+    degraded("xlsx.display-formats-not-applied", "Numbers with a display format (%, currency, decimals): the stored value is written, e.g. 0.125 for 12.5%.", kind=PRESENTATION),
     degraded("xlsx.date-out-of-range", "A date-formatted number that is no date Excel can show (negative, past 9999): written as the number."),
-    degraded("xlsx.rich-text-flattened", "Rich text (runs with their own fonts) written as plain text."),
+    degraded("xlsx.rich-text-flattened", "Rich text (runs with their own fonts) written as plain text.", kind=PRESENTATION),
     dropped("xlsx.phonetic-dropped", "Phonetic guides (furigana) over East Asian text."),
     dropped("xlsx.bad-cell-value", "A cell value that does not read as its type says (a shared-string index out of range, an unknown type): written as found or left empty.", review=True),
     dropped("xlsx.bad-reference", "A row or cell reference that cannot be read, repeats or goes back: a cell is placed after the previous one, a row that goes back is dropped.", review=True),

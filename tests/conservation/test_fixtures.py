@@ -27,8 +27,6 @@ KNOWN = {
 DROPPING = {"comments": "drop", "hidden": "skip"}
 KNOWN_DROPPING = {
     "docx/formatting": {"d"},
-    # invisible text (an OCR layer) skipped under --hidden skip: the report takes no text yet
-    "pdf/media.pdf": {"an", "from", "invisible", "layer", "ocr", "words"},
 }
 
 

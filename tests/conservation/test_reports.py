@@ -51,7 +51,7 @@ def test_a_quote_is_one_bounded_line_cut_at_a_word():
 def test_a_report_without_text_has_no_new_fields_in_the_manifest():
     rep = reporter()
     rep.report("x.gone", detail="why")
-    assert set(rep.reports[0].to_json()) == {"code", "severity", "meaning", "count", "details"}
+    assert set(rep.reports[0].to_json()) == {"code", "severity", "kind", "meaning", "count", "details"}
 
 
 def _header_docx() -> bytes:

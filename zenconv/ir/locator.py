@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
 from operator import attrgetter
+
+_CELL = re.compile(r"([A-Z]+)([0-9]+)")
 
 
 # Not frozen: a frozen dataclass builds through object.__setattr__, three times slower, and a
@@ -34,6 +37,18 @@ class Locator:
 
     def with_(self, **changes) -> Locator:
         return replace(self, **changes)
+
+    def in_column(self, offset: int, column: Locator | None = None) -> Locator:
+        """A row's locator narrowed to one of its cells: ``offset`` columns right of its first cell
+        (``A4`` becomes ``D4``), or of ``column``'s letters when the table's spec for a column names
+        them (``column.cell``, letters alone: a sheet whose skipped columns leave gaps). A locator
+        naming no cell is returned as it is: a document's table cites by row.
+        """
+        found = _CELL.fullmatch(self.cell or "")
+        if found is None:
+            return self
+        start = column.cell if column is not None and column.cell and column.cell.isalpha() else found.group(1)
+        return replace(self, cell=column_letters(column_number(start) + offset) + found.group(2))
 
     def to_json(self) -> dict:
         return {name: value for name, value in zip(_NAMES, _values(self)) if value is not None}
@@ -87,6 +102,23 @@ class Locator:
 
 _NAMES = tuple(f.name for f in fields(Locator))
 _values = attrgetter(*_NAMES)  # every field in one C call: a locator is written once per table row
+
+
+def column_number(letters: str) -> int:
+    """``A`` is 1, ``Z`` 26, ``AA`` 27: a spreadsheet's column letters as its 1-based number."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - 64
+    return number
+
+
+def column_letters(number: int) -> str:
+    """The inverse of :func:`column_number`."""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
 
 
 def _quote(name: str) -> str:

@@ -6,18 +6,18 @@
 from __future__ import annotations
 
 from ..plugins import OptionSpec
-from ..reports import degraded, dropped
+from ..reports import PRESENTATION, degraded, dropped
 
 MARKDOWN_CODES = (
-    degraded("to-md.cell-spans-flattened", "A merged cell was written once and its covered cells left empty."),
-    degraded("to-md.empty-header-row-added", "A table without a header row got an empty one: a GFM table needs it."),
+    degraded("to-md.cell-spans-flattened", "A merged cell was written once and its covered cells left empty.", kind=PRESENTATION),
+    degraded("to-md.empty-header-row-added", "A table without a header row got an empty one: a GFM table needs it.", kind=PRESENTATION),
     degraded("to-md.table-rows-unpadded",
              "A table's short rows were written without padding cells, as GFM allows: padding them to the widest row "
-             "would have multiplied the output."),
+             "would have multiplied the output.", kind=PRESENTATION),
     degraded("to-md.cell-blocks-flattened",
-             "A table cell's line breaks or blocks were flattened to one line, joined with <br>."),
-    degraded("to-md.underline-dropped", "Underlined text was written as plain text: Markdown has no underline."),
-    degraded("to-md.small-caps-dropped", "Small capitals were written as plain text: Markdown has none."),
+             "A table cell's line breaks or blocks were flattened to one line, joined with <br>.", kind=PRESENTATION),
+    degraded("to-md.underline-dropped", "Underlined text was written as plain text: Markdown has no underline.", kind=PRESENTATION),
+    degraded("to-md.small-caps-dropped", "Small capitals were written as plain text: Markdown has none.", kind=PRESENTATION),
     degraded("to-md.nested-link-flattened", "A link inside a link's text was written as its text alone."),
     degraded("to-md.control-characters-replaced",
              "Control characters (C0 but tab and line ends, DEL, C1: a terminal's escapes among them) were "
@@ -31,13 +31,13 @@ MARKDOWN_CODES = (
             "--remote-images keep keeps it."),
     degraded("to-md.code-block-as-code-spans",
              "A code block whose text could be markup, where no renderer-independent code block can stand (first "
-             "in a list item, right after a list, in a note), was written as a code span per line."),
+             "in a list item, right after a list, in a note), was written as a code span per line.", kind=PRESENTATION),
     degraded("to-md.list-delimiter-changed",
              "A numbered list's labels written with another delimiter than the source's: bare numbers (Word's %1) "
              "given a period, or a period and a parenthesis swapped where the list follows one numbered the same "
-             "way (the two would merge); the numbers are the source's."),
+             "way (the two would merge); the numbers are the source's.", kind=PRESENTATION),
     degraded("to-md.math-written-as-code",
-             "Math that is not plain TeX (it holds <, >, $, a backtick, an entity or a link) was written as code."),
+             "Math that is not plain TeX (it holds <, >, $, a backtick, an entity or a link) was written as code.", kind=PRESENTATION),
 )
 HTML_CODES = (
     dropped("to-html.unsafe-url-dropped", "A link or image URL outside the allowlist was dropped; its text kept."),

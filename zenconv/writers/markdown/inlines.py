@@ -26,6 +26,7 @@ from .escape import (
     CODE_MARKUP, CONTROLS, HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell, finish_heading,
     tex,
 )
+from .hidden import hidden_reason, label_of
 
 _MERGEABLE = (Text, Strong, Emphasis, Strikethrough, Code)
 _BACKTICKS = re.compile(r"`+")
@@ -187,6 +188,10 @@ class InlineRenderer:
             if kind is Underline or kind is SmallCaps:
                 self.report("to-md.underline-dropped" if kind is Underline else "to-md.small-caps-dropped")
                 yield from self._flatten(node.children, within, in_link)
+            elif kind is Span and node.facets and hidden_reason(node.facets) is not None:
+                if not _empty(node):  # what the source hides, kept: its text between visible marks
+                    yield from _marked(list(self._flatten(node.children, within, in_link)),
+                                       label_of(hidden_reason(node.facets)))
             elif (kind is Span and _revision(node) is None and node.class_ != _COMMENT_RANGE) or kind in within:
                 yield from self._flatten(node.children, within, in_link)
             elif kind is Link and in_link:
@@ -198,6 +203,20 @@ class InlineRenderer:
                 yield Strong([Emphasis(node.children[0].children)])
             else:
                 yield node
+
+
+def _marked(inner: list, label: str) -> list:
+    """``[label: inner]``, the whitespace at inner's edges outside the brackets (a run's own spaces)."""
+    lead = trail = ""
+    if inner and type(inner[0]) is Text:
+        text = inner[0].text
+        lead = text[: len(text) - len(text.lstrip())]
+        inner[0] = Text(text[len(lead):])
+    if inner and type(inner[-1]) is Text:
+        text = inner[-1].text
+        trail = text[len(text.rstrip()):]
+        inner[-1] = Text(text[: len(text) - len(trail)])
+    return [Text(f"{lead}[{label}: "), *inner, Text("]" + trail)]
 
 
 def _tagged(tag: str, inner: str) -> str:

@@ -4,7 +4,8 @@ Every row is rendered as it arrives and held in a :class:`~zenconv.writers.spool
 then disk), never as a Row: the GFM header row must name every column, and only the last row can say
 how many there are. Ragged rows are padded to the widest. What a pipe table cannot hold is flattened
 and reported: a merged cell is written once with its covered cells empty, a cell's line breaks or
-blocks become one line joined with ``<br>``. With ``--html-tables`` each row is also rendered as HTML,
+blocks become one line joined with ``<br>``. A hidden row's first cell starts with ``[hidden row]``, a
+hidden column's header cell holds ``[hidden column]`` (:mod:`.hidden`). With ``--html-tables`` each row is also rendered as HTML,
 and a table that needed flattening is written as an HTML table instead; the reports of whichever
 rendering is dropped are dropped with it (:class:`~zenconv.writers.deferred.DeferredReports`).
 
@@ -14,13 +15,15 @@ expression over the joined row and written as it is: this is the hot path of a m
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from ...ir.locator import Locator
 from ...ir.nodes import (
-    BLOCK_TYPES, BlockQuote, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Row, Table, Text,
+    BLOCK_TYPES, BlockQuote, Cell, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Row, Table, Text,
 )
 from ...ir.walk import cell_text
 from ..deferred import DeferredReports
@@ -29,6 +32,7 @@ from ..html.markup import node_attributes
 from ..html.table import colgroup_html, row_html
 from ..spool import RowSpool
 from .escape import CONTROLS, ROW_UNSAFE, escape_cell_string, escape_text, finish_block
+from .hidden import block_label
 from .inlines import InlineRenderer, code_span
 
 
@@ -56,6 +60,8 @@ class PipeTables:
                 yield from caption.split("\n")
                 blank = True
         md_held, html_held = DeferredReports(), DeferredReports()
+        labels = {i: label for i, spec in enumerate(table.columns.specs)  # hidden columns' header labels
+                  if spec.facets and (label := block_label(spec.facets, "column")) is not None}
         inline, html = self.inline, self.html
         inline_report = inline.report
         with RowSpool() as spool:
@@ -63,7 +69,7 @@ class PipeTables:
             if html is not None:
                 html_report, html.report = html.report, html_held
             try:
-                header, shape, needs_html, filled = self._spool(table, spool, md_held)
+                header, shape, needs_html, filled = self._spool(table, spool, md_held, labels)
             finally:
                 inline.report = inline_report
                 if html is not None:
@@ -82,7 +88,7 @@ class PipeTables:
                     pad = padding <= max(PADDING_CELLS, PADDING_RATIO * filled)
                     if not pad:
                         self.report("to-md.table-rows-unpadded", table.locator)
-                    yield from self._pipe_lines(header, shape, spool, pad)
+                    yield from self._pipe_lines(header, shape, spool, pad, labels)
                 blank = True
         for note in table.notes:
             one_line = " ".join(note.split())
@@ -93,7 +99,7 @@ class PipeTables:
             yield "> " + finish_block(escape_text(one_line))
             blank = True
 
-    def _spool(self, table: Table, spool: RowSpool, held: DeferredReports):
+    def _spool(self, table: Table, spool: RowSpool, held: DeferredReports, labels: dict[int, str]):
         """Render every row into the spool; return the header record, the shape, whether HTML is needed
         and the number of cells rendered.
 
@@ -102,6 +108,7 @@ class PipeTables:
         --html-tables, a JSON line ``[cells, rendered cells, is header, row HTML]``.
         """
         tally = _Tally(table.columns.count or 0)
+        tally.column_labels = labels
         grid = SpanGrid()
         join = " | ".join
         plain = self.html is None
@@ -124,7 +131,7 @@ class PipeTables:
             chars = 0
             for row in rows:
                 cells = row.cells
-                if len(cells) != usual:
+                if len(cells) != usual or row.facets:  # a hidden row is labelled in _record
                     break
                 try:
                     line = join(cells)
@@ -169,6 +176,10 @@ class PipeTables:
         """Any row: placed in the span grid, escaped cell by cell where it must be; its spool record,
         or None for the header row (kept in the tally)."""
         cells = row.cells
+        if row.facets and (label := block_label(row.facets, "row")) is not None:
+            cells = _labelled_cells(cells, {0: label})
+        if tally.first and tally.column_labels and row.is_header:
+            cells = _labelled_cells(cells, tally.column_labels)
         line = None
         spanning = 0
         placed = grid.active
@@ -185,7 +196,7 @@ class PipeTables:
                     line = None
         if line is None:
             locator = row.locator or table.locator
-            line, flattened = self._careful_row(cells, locator, held)
+            line, flattened = self._careful_row(cells, locator, held, table.columns.specs)
             if spanning:
                 held("to-md.cell-spans-flattened", locator, spanning)
             tally.needs_html = tally.needs_html or bool(spanning) or flattened
@@ -209,22 +220,29 @@ class PipeTables:
             return None
         return record
 
-    def _careful_row(self, slots, locator, held: DeferredReports) -> tuple[str, bool]:
+    def _careful_row(self, slots, locator, held: DeferredReports, specs=()) -> tuple[str, bool]:
+        """The row's line, each cell escaped; a report about a cell names that cell (``D4``), not the
+        row's first (see :meth:`Locator.in_column`)."""
         self.inline.locator = locator
         flattened = False
         out = []
-        for slot in slots:
+        for column, slot in enumerate(slots):
             if slot is COVERED:
                 out.append("")
             elif type(slot) is str:
-                if CONTROLS.search(slot):
-                    held("to-md.control-characters-replaced", locator)
-                if "\n" in slot or "\r" in slot:
-                    held("to-md.cell-blocks-flattened", locator)
-                    flattened = True
+                unsafe, broken = CONTROLS.search(slot), "\n" in slot or "\r" in slot
+                if unsafe or broken:
+                    where = _cell_locator(locator, column, specs)
+                    if unsafe:
+                        held("to-md.control-characters-replaced", where)
+                    if broken:
+                        held("to-md.cell-blocks-flattened", where)
+                        flattened = True
                 out.append(escape_cell_string(slot))
             else:
-                text, blocks_flattened = self._cell(slot.content, locator, held)
+                where = _cell_locator(locator, column, specs)
+                self.inline.locator = where
+                text, blocks_flattened = self._cell(slot.content, where, held)
                 flattened = flattened or blocks_flattened
                 out.append(text)
         return " | ".join(out), flattened
@@ -276,7 +294,8 @@ class PipeTables:
                 if text.strip():
                     yield escape_cell_string(text)
 
-    def _pipe_lines(self, header: str | None, shape: _Shape, spool: RowSpool, pad: bool = True) -> Iterator[str]:
+    def _pipe_lines(self, header: str | None, shape: _Shape, spool: RowSpool, pad: bool = True,
+                    labels: dict[int, str] | None = None) -> Iterator[str]:
         width = shape.width
         empty = "|" + "  |" * width
         if self.html is not None:
@@ -287,7 +306,10 @@ class PipeTables:
         else:
             records = iter(spool)
         usual = shape.usual
-        yield empty if header is None else _padded(header, width, empty, usual)
+        if header is None:
+            yield _empty_header(width, labels) if labels else empty
+        else:
+            yield _padded(header, width, empty, usual)
         yield "|" + " --- |" * width
         if self.html is None and not shape.unusual and usual == width:
             # Every row is as wide as the table (the common case): the spool holds the lines as written.
@@ -328,6 +350,40 @@ class PipeTables:
         yield "</table>"
 
 
+def _labelled_cells(cells: list, labels: dict[int, str]) -> list:
+    """``cells`` with a label at the start of the cells at the given places (an empty row gets a cell)."""
+    out = list(cells) or [""]
+    for place, label in labels.items():
+        if place < len(out):
+            out[place] = _labelled_cell(out[place], label)
+    return out
+
+
+def _labelled_cell(cell, label: str):
+    if isinstance(cell, str):
+        return f"{label} {cell}" if cell else label
+    if cell.content and isinstance(cell.content[0], BLOCK_TYPES):
+        return dataclasses.replace(cell, content=[Paragraph([Text(label)]), *cell.content])
+    return dataclasses.replace(cell, content=[Text(label + " "), *cell.content])
+
+
+def _empty_header(width: int, labels: dict[int, str]) -> str:
+    """The empty header row GFM needs, but for a hidden column's cell, which holds its label."""
+    return "| " + " | ".join(escape_cell_string(labels.get(i, "")) for i in range(width)) + " |"
+
+
+def _cell_locator(row: Locator | None, column: int, specs) -> Locator | None:
+    """The locator of the cell at ``column`` of a row: named by the column's spec when the table gives
+    one (the last spec's, shifted, past them), else counted from the row's first cell."""
+    if row is None or row.cell is None:
+        return row
+    if specs and specs[-1].locator is not None:
+        if column < len(specs):
+            return row.in_column(0, specs[column].locator)
+        return row.in_column(column - len(specs) + 1, specs[-1].locator)
+    return row.in_column(column)
+
+
 def _as_is(line: str, cells: list[str]) -> bool:
     """Whether ``line``, bare-string ``cells`` joined with " | ", can be written unchanged: nothing to
     escape, no pipe of its own, no whitespace at a cell's edge. Other whitespace than a space is in
@@ -341,7 +397,7 @@ def _as_is(line: str, cells: list[str]) -> bool:
 class _Tally:
     """What the rows of a table come to, as they are spooled."""
 
-    __slots__ = ("width", "usual", "unusual", "filled", "needs_html", "header", "first")
+    __slots__ = ("width", "usual", "unusual", "filled", "needs_html", "header", "first", "column_labels")
 
     def __init__(self, width: int) -> None:
         self.width = width       # the widest row so far (or the declared column count)
@@ -351,6 +407,7 @@ class _Tally:
         self.needs_html = False  # a row a pipe table cannot hold (for --html-tables)
         self.header: str | None = None
         self.first = True
+        self.column_labels: dict[int, str] = {}  # a hidden column's label by its place
 
 
 class _Shape(NamedTuple):

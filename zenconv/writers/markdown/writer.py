@@ -9,17 +9,19 @@ when they are its plain sequence (``3.``, ``4.``, ``3)``, ``4)``, or bare number
 before it), and a list labelled any other way ("(ii)", "1.2.", "Article 3.") is a bullet list whose
 items start with their label as text, as docling writes a compound label: every renderer then shows the
 label, and the nesting stays a list's.
-Containers are transparent (a slide's blocks are the slide), except
-speaker notes, written as a quote headed "Notes". Hidden content is kept and not marked: Markdown cannot
-show the mark; the HTML writer does.
+Containers are transparent (a slide's blocks are the slide), except speaker notes, written as a quote
+headed "Notes". Hidden content is kept and marked with a visible label, ``[hidden slide]`` (see
+:mod:`.hidden`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import BinaryIO
 
+from ...ir.facets import HiddenFacet
 from ...ir.nodes import (
     BlockQuote, CodeBlock, Container, Document, Heading, List, MathBlock, Paragraph, Table, Text, ThematicBreak,
 )
@@ -28,6 +30,7 @@ from ..notes import NoteNumbers
 from ..sink import TextSink
 from ..urls import policy_of
 from .escape import CODE_MARKUP, CONTROLS, REPLACEMENT, tex
+from .hidden import block_label
 from .inlines import InlineRenderer, code_span
 from .table import PipeTables
 
@@ -76,7 +79,7 @@ class MarkdownWriter:
         """
         started = False
         previous = None  # (ordered, marker) of the list just written, if the last block was a list
-        for block in _transparent(blocks):
+        for block in _labelled(blocks):
             if type(block) is List:
                 current = self.list_marker(block, previous)
                 lines = self.list(block, current[1], current[0])
@@ -99,13 +102,14 @@ class MarkdownWriter:
         """``nested`` and ``exposed`` place a code block (see :meth:`code`)."""
         kind = type(block)
         self.inline.locator = getattr(block, "locator", None)
+        label = block_label(block.facets) if kind in _LABELLED_INLINE and block.facets else None
         if kind is Paragraph:
-            text = self.inline.paragraph(block.children)
+            text = self.inline.paragraph(block.children if label is None else [Text(label + " "), *block.children])
             if text:
                 yield from text.split("\n")
         elif kind is Heading:
             level = min(max(block.level, 1), 6)
-            text = self.inline.heading(block.children)
+            text = self.inline.heading(block.children if label is None else [*block.children, Text(" " + label)])
             yield "#" * level + (" " + text if text else "")
         elif kind is Table:
             yield from self.tables.lines(block)
@@ -252,9 +256,33 @@ def _list_marker(block: List, previous) -> tuple[bool, str, bool]:
 def _transparent(blocks: Iterable) -> Iterator:
     for block in blocks:
         if type(block) is Container and block.class_ != "notes":
-            yield from _transparent(block.blocks)
+            hidden = [f for f in block.facets if isinstance(f, HiddenFacet)]
+            if not hidden:
+                yield from _transparent(block.blocks)
+            elif block.blocks and type(block.blocks[0]) is Heading:  # a hidden slide's title says so
+                first = block.blocks[0]
+                yield from _transparent([replace(first, facets=(*first.facets, hidden[0])), *block.blocks[1:]])
+            else:  # else a paragraph of the label opens it (after, not before, the previous slide's end)
+                yield Paragraph([Text(block_label(hidden))])
+                yield from _transparent(block.blocks)
         else:
             yield block
+
+
+_LABELLED_INLINE = (Paragraph, Heading)  # a hidden one carries its label in its own line
+
+
+def _labelled(blocks: Iterable) -> Iterator:
+    """The blocks, a hidden block that cannot carry its label inline preceded by a paragraph of it (but
+    for a hidden sheet's table right under its heading, which already says so)."""
+    heading = None  # the label of the heading just written
+    for block in _transparent(blocks):
+        facets = getattr(block, "facets", ())
+        label = block_label(facets) if facets else None
+        if label is not None and type(block) not in _LABELLED_INLINE and label != heading:
+            yield Paragraph([Text(label)])
+        heading = label if type(block) is Heading else None
+        yield block
 
 
 def _marker(ordered: bool, previous) -> str:
