@@ -24,7 +24,7 @@ CODES = (
     degraded("docx.tracked-moves-accepted", "Pending tracked moves (w:moveTo) kept as plain text at their destination under --revisions accept."),
     degraded("docx.tracked-deletions-restored", "Pending tracked deletions (w:del, w:moveFrom) kept as plain text under --revisions reject."),
     degraded("docx.tracked-changes-shown", "Pending tracked changes carried as marked revisions under --revisions all."),
-    dropped("docx.tracked-formatting-changes", "Tracked formatting changes (w:rPrChange, w:pPrChange and kin): the current formatting is read, the earlier one dropped."),
+    dropped("docx.tracked-formatting-changes", "Tracked formatting changes (w:rPrChange, w:pPrChange and kin): the current formatting is read, the earlier one dropped.", kind=PRESENTATION),
     dropped("docx.page-breaks-dropped", "Explicit page and column breaks.", kind=PRESENTATION),
     dropped("docx.bookmarks-dropped", "Bookmarks and cross-reference anchors.", kind=PRESENTATION),
     dropped("docx.section-properties-dropped", "Page size, margins, columns (the first page size travels as a LayoutFacet).", kind=PRESENTATION),

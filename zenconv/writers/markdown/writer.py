@@ -65,24 +65,24 @@ class MarkdownWriter:
         self.in_note = True
         for number, note in self.notes.ordered(doc.notes):
             yield ""
-            lines = self.join(note.blocks, nested=True, marker=True)
+            lines = self.join(note.blocks, nested=1, marker=True)
             first = next(lines, None)
             yield f"[^{number}]:" + (" " + first if first else "")
             for line in lines:
                 yield "    " + line.replace("\n", "\n    ") if line else ""
 
-    def join(self, blocks: Iterable, blank: bool = True, nested: bool = False, marker: bool = False) -> Iterator[str]:
+    def join(self, blocks: Iterable, blank: bool = True, nested: int = 0, marker: bool = False) -> Iterator[str]:
         """Blocks separated by blank lines; a list right after a list of its kind changes its marker.
 
-        ``nested``: the blocks are a list item's, a quote's or a note's (see :meth:`code`); ``marker``: the
-        first of them is written on a list item's or a note's marker line.
+        ``nested``: how many list items, quotes or notes the blocks are inside (see :meth:`code`); ``marker``:
+        the first of them is written on a list item's or a note's marker line.
         """
         started = False
         previous = None  # (ordered, marker) of the list just written, if the last block was a list
         for block in _labelled(blocks):
             if type(block) is List:
                 current = self.list_marker(block, previous)
-                lines = self.list(block, current[1], current[0])
+                lines = self.list(block, current[1], current[0], nested)
             else:
                 lines = self.block(block, nested, (marker and not started) or previous is not None)
                 current = None
@@ -98,7 +98,7 @@ class MarkdownWriter:
 
     # --- blocks ------------------------------------------------------------------------------------
 
-    def block(self, block, nested: bool = False, exposed: bool = False) -> Iterator[str]:
+    def block(self, block, nested: int = 0, exposed: bool = False) -> Iterator[str]:
         """``nested`` and ``exposed`` place a code block (see :meth:`code`)."""
         kind = type(block)
         self.inline.locator = getattr(block, "locator", None)
@@ -116,13 +116,13 @@ class MarkdownWriter:
         elif kind is CodeBlock:
             yield from self.code(block, nested, exposed)
         elif kind is BlockQuote:
-            body = self.join(block.blocks, nested=True)
+            body = self.join(block.blocks, nested=nested + 1)
             first = next(body, None)
             # An empty quote is still a quote (">" alone reads back as one); writing nothing would lose it.
             yield from _prefixed(_chain(first, body), "> ", ">") if first is not None else (">",)
         elif kind is Container:  # only speaker notes reach here (see _transparent)
             yield "> **Notes**"
-            body = self.join(block.blocks, nested=True)
+            body = self.join(block.blocks, nested=nested + 1)
             first = next(body, None)
             if first is not None:
                 yield ">"
@@ -140,11 +140,11 @@ class MarkdownWriter:
             yield "___"  # never a bullet character: "- ---" or "* ***" would be one long break
         elif kind is List:
             numbered, marker = self.list_marker(block, None)
-            yield from self.list(block, marker, numbered)
+            yield from self.list(block, marker, numbered, nested)
         else:
             raise TypeError(f"not a block node: {kind.__name__}")
 
-    def code(self, block: CodeBlock, nested: bool, exposed: bool) -> Iterator[str]:
+    def code(self, block: CodeBlock, nested: int, exposed: bool) -> Iterator[str]:
         """A fenced code block; nested in a list item, quote or note, an indented one if it could be markup.
 
         Python-Markdown (and so MkDocs) finds fences only at a line's start, so a nested fence's lines are
@@ -152,7 +152,10 @@ class MarkdownWriter:
         is indented instead, which every renderer reads as code. Where an indented block is not read as
         one (``exposed``: first in its item or note, on the marker's line, or right after a list, whose
         last item it would join; or anywhere in a note, which a renderer without footnotes reads as one
-        paragraph), each line is a code span.
+        paragraph), each line is a code span. So is every line of one two containers deep or more (a quote in
+        a list item, a list in a quote): there Python-Markdown's reading of the indentation parts from
+        CommonMark's (a quote on a task item's marker line is paragraph text to it, a list in a quote in a
+        list loses its depth), and an indented block it does not see as code would be raw markup.
         """
         if CONTROLS.search(block.text):
             self._report("to-md.control-characters-replaced")
@@ -160,7 +163,7 @@ class MarkdownWriter:
             yield from _code_block(block)
             return
         text = CONTROLS.sub(REPLACEMENT, block.text.replace("\r\n", "\n").replace("\r", "\n")).strip("\n")
-        if exposed or self.in_note:
+        if exposed or self.in_note or nested > 1:
             self._report("to-md.code-block-as-code-spans")
             yield "\\\n".join(code_span(line) or "&#32;" for line in text.split("\n"))
             return
@@ -176,7 +179,7 @@ class MarkdownWriter:
                             detail=f"{(first.label or '')[:40]} as {min(max(block.start, 0), MAX_START)}{marker}")
         return numbered, marker
 
-    def list(self, block: List, marker: str, numbered: bool) -> Iterator[str]:
+    def list(self, block: List, marker: str, numbered: bool, nested: int = 0) -> Iterator[str]:
         """``numbered``: Markdown numbers the items (``1.``); else each is a bullet, its label its text."""
         # Tight (no blank lines) when every item is at most one block followed by lists; a blank line
         # between items makes each item a paragraph when read back.
@@ -195,7 +198,7 @@ class MarkdownWriter:
             if item.checked is not None:
                 head += "[x] " if item.checked else "[ ] "
             indent = " " * len(head) if item.checked is None else " " * (len(head) - 4)
-            lines = self.join(blocks, blank=loose, nested=True, marker=True)
+            lines = self.join(blocks, blank=loose, nested=nested + 1, marker=True)
             first = next(lines, None)
             yield head + first if first else head.rstrip()
             for line in lines:
