@@ -146,3 +146,39 @@ assert lost == {0, 1}
 def test_a_long_unaccounted_token_costs_no_quadratic_search():
     # a split tried at each of 200,000 points, each slicing 200,000 characters, never ends: run apart
     run_apart(LONG_TOKEN, timeout=60)
+
+
+def test_pieces_a_layout_set_apart_pair_up_in_either_order_only_into_a_word_the_output_holds():
+    from collections import Counter
+
+    from zenconv.conservation.check import _pair
+
+    words = ["onsole", "log", "c", "금까지", "지", "lost"]
+    lost = {0, 2, 3, 4, 5}
+    budget = Counter({"console": 1, "지금까지": 1, "lostx": 1})
+    _pair(words, lost, budget)
+    assert lost == {5} and budget == Counter({"console": 0, "지금까지": 0, "lostx": 1})
+
+
+def test_a_token_a_cap_cut_is_accounted_for_by_its_kept_start_only_when_long():
+    from zenconv.conservation.check import MIN_CUT, _cut
+
+    start = "f" * MIN_CUT
+    words = [start + "ffffgone", "fo" + "o" * 10, "bar"]
+    lost = {0, 1, 2}
+    _cut(words, lost, {start: [start + "ff"], "fo": ["fo"]})
+    assert lost == {1, 2}
+
+
+def test_a_symbol_font_letter_is_read_as_its_greek_letter():
+    from lxml import etree
+
+    from zenconv.conservation.ooxml import _symbol
+    from zenconv.conservation.rules import W
+
+    def sym(font, char):
+        return etree.Element(W + "sym", {W + "font": font, W + "char": char})
+
+    assert _symbol(sym("Symbol", "F061")) == "α" and _symbol(sym("symbol", "0057")) == "Ω"
+    assert _symbol(sym("Wingdings", "F0FC")) == "" and _symbol(sym("Symbol", "F0B1")) == ""  # ± is no token
+    assert _symbol(sym("Symbol", "zz")) == ""

@@ -19,15 +19,10 @@ from ..pdf import make_fixtures as pdf_fixtures
 from ..pptx.make_fixtures import build as build_pptx
 from ..xlsx.conftest import FX as XLSX
 
-KNOWN = {
-    # the Symbol font's α (w:sym F061) is a glyph the check has no font table for: "d" + α is one word out
-    "docx/formatting": {"d"},
-}
+KNOWN: dict[str, set[str]] = {}
 
 DROPPING = {"comments": "drop", "hidden": "skip"}
-KNOWN_DROPPING = {
-    "docx/formatting": {"d"},
-}
+KNOWN_DROPPING: dict[str, set[str]] = {}
 
 
 @pytest.fixture(scope="module")

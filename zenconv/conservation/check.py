@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..context import Source
 from ..pipeline import Request, run
+from ..reports import Severity
 from .extract import FAMILIES, source_parts
 from .flow import MAX_PART_CHARS
 from .model import Account, PartAccount
@@ -24,6 +25,7 @@ FIRST_TOKENS = 12  # per part, the unaccounted tokens shown
 SHOWN_CHARS = 40   # a token shown longer is cut
 MAX_JOIN = 24       # a word drawn letter by letter (a PDF's rotated page) is rejoined up to this many pieces
 MAX_REJOINED = 64   # characters of a word rejoined or split: words are short, and a long token costs its length
+MIN_CUT = 32        # characters a capped token's kept start has at least, to stand for the token
 MAX_PAIRED = 256    # a part's unaccounted words tried two by two, in either order: the pairs grow as its square
 
 
@@ -55,6 +57,13 @@ def check(path: Path, fmt: str | None = None, options: dict | None = None,
         _rejoin(words, lost, budget)
     for words, lost in zip(found, missing):
         _pair(words, lost, budget)
+    if any(r.code.severity is Severity.TRUNCATED for r in result.reporter.reports):
+        kept: dict[str, list[str]] = {}  # the output's long tokens by their first MIN_CUT characters
+        for word in output:
+            if len(word) >= MIN_CUT:
+                kept.setdefault(word[:MIN_CUT], []).append(word)
+        for words, lost in zip(found, missing):
+            _cut(words, lost, kept)
     for part, words, lost in zip(parts, found, missing):
         entry = PartAccount(part.name, part.kind, len(words))
         for index in sorted(lost):
@@ -127,6 +136,16 @@ def _pair(words: list[str], lost: set[int], budget: Counter) -> None:
                 budget[joined] -= 1
                 lost.difference_update((first, second))
                 break
+
+
+def _cut(words: list[str], lost: set[int], kept: dict[str, list[str]]) -> None:
+    """A token whose start the output holds, cut by a cap: a conversion that reported a truncation (a cell
+    past ``--max-cell-chars``, say) keeps a long value's first characters and says so. Only long starts
+    count (``MIN_CUT``), so a short word that happens to begin a lost one accounts for nothing."""
+    for index in sorted(lost):
+        word = words[index]
+        if len(word) > MIN_CUT and any(word.startswith(start) for start in kept.get(word[:MIN_CUT], ())):
+            lost.discard(index)
 
 
 __all__ = ["FAMILIES", "check"]

@@ -116,6 +116,8 @@ def _classifier(kind: str, strings: list[str], threaded: set[str]):
             return Words(xstring(el.text or ""))
         if tag == rules.M + "t":
             return Words(f" {math_symbols(el.text or '')} ")
+        if tag == rules.OOXML_SYMBOL[0]:
+            return Words(_symbol(el))
         if tag in rules.OOXML_TEXT:
             return TEXT
         if tag in rules.OOXML_SPACES:
@@ -135,6 +137,17 @@ def _classifier(kind: str, strings: list[str], threaded: set[str]):
         return DESCEND
 
     return classify
+
+
+def _symbol(el) -> str:
+    """A w:sym glyph as the check reads it (``rules.OOXML_SYMBOL``): a Symbol-font letter, or nothing."""
+    if (el.get(rules.W + "font") or "").casefold() != "symbol":
+        return ""
+    try:
+        code = int(el.get(rules.W + "char") or "", 16)
+    except ValueError:
+        return ""
+    return rules.SYMBOL_LETTERS.get(chr(code & 0xFF), "") if code < 0x10000 else ""
 
 
 def _cell(el, strings: list[str]):
