@@ -24,6 +24,13 @@ from zenconv.testing import read
 MARK = re.compile(r"\b([PLSGR])(\d+)\b")
 
 
+
+def _odf_bytes(doc) -> bytes:
+    """An odfpy document as the bytes of its package."""
+    buf = io.BytesIO()
+    doc.write(buf)
+    return buf.getvalue()
+
 def located(blocks) -> list[tuple[Locator, str]]:
     """(locator, text) for every piece of text under ``blocks``, with the locator of the innermost
     located node that holds it (a cell's text goes with its row, an item's with the item)."""
@@ -129,9 +136,7 @@ def _odt() -> bytes:
     items.addElement(item)
     doc.text.addElement(items)
     doc.text.addElement(text.P(text="P8 closing words"))
-    buf = io.BytesIO()
-    doc.write(buf)
-    return buf.getvalue()
+    return _odf_bytes(doc)
 
 
 def test_odt_paragraph_locators():
@@ -185,9 +190,7 @@ def _odp() -> bytes:
         frame.addElement(box)
         page.addElement(frame)
         doc.presentation.addElement(page)
-    buf = io.BytesIO()
-    doc.write(buf)
-    return buf.getvalue()
+    return _odf_bytes(doc)
 
 
 def test_odp_slide_locators():
@@ -347,9 +350,7 @@ def _ods() -> bytes:
             tr.addElement(cell)
         sheet.addElement(tr)
     doc.spreadsheet.addElement(sheet)
-    buf = io.BytesIO()
-    doc.write(buf)
-    return buf.getvalue()
+    return _odf_bytes(doc)
 
 
 def test_ods_row_locators_and_the_cell_a_writer_report_names():

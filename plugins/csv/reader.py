@@ -14,12 +14,10 @@ from itertools import chain
 from typing import TextIO
 
 from zenconv.context import ReadContext, Source
-from zenconv.ir.locator import Locator
+from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Block, Cell, Row, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.text import EncodingGuess, UnknownEncoding, open_text, sniff_encoding
-
-from zenconv_plugins.xlsx.grid import column_letters
 
 from .binary import SAMPLE_BYTES, binary_reason
 from .delimiter import SAMPLE_CHARS, detect_delimiter

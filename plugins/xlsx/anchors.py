@@ -19,11 +19,11 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 
-from zenconv.ir.locator import Locator
+from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Cell, Note, NoteRef, Text
 from zenconv.ir.walk import plain_text
 
-from .grid import Grid, column_letters
+from .grid import Grid
 
 _UNASKED = object()
 

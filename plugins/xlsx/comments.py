@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from zenconv.ir.locator import Locator
+from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Block, Note, Paragraph, Text
 from zenconv.reports import Unreadable
 from zenconv_plugins.comments import Comment, comment_note, thread_roots
 
 from .anchors import note_id
-from .grid import column_letters
 from .package import Package, Rel, local
 from .scan import parse_ref
 from .strings import rich_text
+
 
 @dataclass(slots=True)
 class SheetComments:

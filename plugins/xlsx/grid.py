@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from zenconv.ir.facets import HiddenFacet
-from zenconv.ir.locator import Locator
+from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Cell, Columns, ColumnSpec, Link, NoteRef, Row, Table, Text
 from zenconv.ir.walk import cell_text
 
@@ -422,15 +422,6 @@ class Grid:
 
 def _marks_only(value) -> bool:
     return type(value) is Cell and all(type(node) is NoteRef for node in value.content)
-
-
-def column_letters(number: int) -> str:
-    """The letters of a 1-based column number, past Excel's XFD too: an ODF sheet's columns have no such bound."""
-    letters = ""
-    while number > 0:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def _quoted(name: str) -> str:

@@ -16,7 +16,7 @@ import lxml.etree
 import openpyxl
 
 from zenconv.ir.facets import HiddenFacet
-from zenconv.ir.locator import Locator
+from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Block, Heading, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.ole import is_ole, ole_kind
@@ -25,7 +25,7 @@ from .anchors import CellNotes
 from .comments import Persons, SheetComments, count_comments, read_comments
 from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
 from .extras import report_scan
-from .grid import Budget, Grid, SheetPlan, column_letters
+from .grid import Budget, Grid, SheetPlan
 from .links import report_links, report_query_tables
 from .package import Package, SheetEntry
 from .scan import scan_extent, scan_sheet
