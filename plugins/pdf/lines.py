@@ -44,7 +44,7 @@ def line_of(row: Row) -> TextLine:
     for cell in row.cells:
         if previous is not None:
             gap = cell.x - previous.right
-            if gap > SPACE_GAP * max(cell.height, previous.height, 1.0) or gap < 0:
+            if gap > SPACE_GAP * max(cell.height, previous.height, 1.0) or gap < 0 or previous.spaced:
                 pieces.append((" ", None))
         pieces.extend(cell.pieces)
         previous = cell

@@ -44,6 +44,7 @@ class Cell:
     width: float
     height: float
     pieces: list[tuple[str, Any]] = field(default_factory=list)
+    spaced: bool = False   # it ended in space characters, trimmed: the next cell on its line is a word away
 
     @property
     def text(self) -> str:
@@ -130,9 +131,13 @@ def _trim(cell: Cell) -> None:
         pieces.pop(0)
     while pieces and not pieces[-1][0].strip():
         pieces.pop()
+        cell.spaced = True
     if pieces:
         pieces[0] = (pieces[0][0].lstrip(), pieces[0][1])
-        pieces[-1] = (pieces[-1][0].rstrip(), pieces[-1][1])
+        text = pieces[-1][0]
+        pieces[-1] = (text.rstrip(), pieces[-1][1])
+        # The width still reaches over the spaces cut: the gap to the next cell understates the space drawn.
+        cell.spaced = cell.spaced or len(pieces[-1][0]) < len(text)
 
 
 def rows_of_cells(cells: list[Cell], *, row_overlap: float = ROW_OVERLAP) -> list[Row]:
