@@ -6,7 +6,8 @@ fields that pull in a file or a picture when updated (``INCLUDEPICTURE``, ``INCL
 ``w:attachedTemplate``), a picture's click and hover links (``a:hlinkClick``, ``a:hlinkHover``), a VML
 shape's ``href``, and any ``TargetMode="External"`` relationship (a linked OLE object, a subdocument,
 a frame). A reviewer must see each target (a ``DDEAUTO`` field is how a document runs a program), so
-each one is reported with it, bounded (``docx.external-fields``, ``docx.external-links``,
+each one is reported with it, on one line, bounded and with passwords masked (:mod:`zenconv_plugins.targets`:
+``docx.external-fields``, ``docx.external-links``,
 ``docx.attached-template``, ``docx.external-relationships``: each code keeps its own first details); a
 field keeps its cached result text, as every field does.
 The relationships the reader does carry (a hyperlink, an external image, reported on its own) are
@@ -17,27 +18,22 @@ from __future__ import annotations
 
 from zenconv.ir.locator import Locator
 from zenconv.reports import Unreadable
+from zenconv_plugins.targets import detail
 
 from .namespaces import A, R, REL_TYPE_BASE, V, W
 from .package import by_type
 
-MAX_TARGET_CHARS = 200
 _FIELDS = frozenset(("INCLUDEPICTURE", "INCLUDETEXT", "IMPORT", "LINK", "DDE", "DDEAUTO", "RD"))
 _PICTURE_LINKS = {A + "hlinkClick": "click link", A + "hlinkHover": "hover link"}
 _VML_SHAPES = tuple(V + name for name in ("shape", "rect", "roundrect", "oval", "line", "group", "image", "polyline"))
 REL_SETTINGS = REL_TYPE_BASE + "settings"
 
 
-def bounded(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= MAX_TARGET_CHARS else text[:MAX_TARGET_CHARS - 1] + "…"
-
-
 def field(st, instr: str) -> None:
     """A complete field instruction: reported when it names something outside the document."""
     words = instr.split(None, 1)
     if words and words[0].upper() in _FIELDS:
-        st.report("docx.external-fields", detail=bounded(f"{words[0].upper()} {words[1] if len(words) > 1 else ''}"))
+        st.report("docx.external-fields", detail=detail(f"{words[0].upper()} {words[1] if len(words) > 1 else ''}"))
 
 
 def drawing(st, el) -> None:
@@ -49,11 +45,11 @@ def drawing(st, el) -> None:
         if rel is not None:
             st.used_rels.add((st.part, rid))
         if target:
-            st.report("docx.external-links", detail=bounded(f"{_PICTURE_LINKS[link.tag]} {target}"))
+            st.report("docx.external-links", detail=detail(f"{_PICTURE_LINKS[link.tag]} {target}"))
     for shape in el.iter(*_VML_SHAPES):
         href = shape.get("href")
         if href:
-            st.report("docx.external-links", detail=bounded(f"VML href {href}"))
+            st.report("docx.external-links", detail=detail(f"VML href {href}"))
 
 
 def report_unused(st, main: str, rels: dict) -> None:
@@ -63,7 +59,7 @@ def report_unused(st, main: str, rels: dict) -> None:
         rel = rels[rid]
         if rel.external and (main, rid) not in st.used_rels:
             st.ctx.report("docx.external-relationships", Locator(part=main),
-                          detail=bounded(f"{_kind(rel.type)} {rel.target}"))
+                          detail=detail(f"{_kind(rel.type)} {rel.target}"))
     settings = by_type(rels, REL_SETTINGS)
     if settings is None:
         return
@@ -78,9 +74,9 @@ def report_unused(st, main: str, rels: dict) -> None:
         rel = settings_rels[rid]
         where = Locator(part=settings.target)
         if rid == template_id:
-            st.ctx.report("docx.attached-template", where, detail=bounded(rel.target))
+            st.ctx.report("docx.attached-template", where, detail=detail(rel.target))
         elif rel.external:
-            st.ctx.report("docx.external-relationships", where, detail=bounded(f"{_kind(rel.type)} {rel.target}"))
+            st.ctx.report("docx.external-relationships", where, detail=detail(f"{_kind(rel.type)} {rel.target}"))
 
 
 def _kind(rel_type: str) -> str:
