@@ -35,7 +35,9 @@ _REFERENCE_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?commentReference\b([^<>]{0
 _EQUALS = re.compile(rb"\s*=\s*")
 # the class of the Span around the text a comment covers (the writers mark it: HTML and Markdown <mark>)
 COMMENT_RANGE = "comment-range"
-MAX_OPEN_RANGES = 64     # ranges open at once (a hostile run of starts must not make every run wear them all)
+# Ranges open at once, by default (--max-comment-ranges): a hostile run of starts must not make every run wear
+# them all.
+MAX_OPEN_RANGES = 64
 
 
 def paragraphs_text(el) -> str:
@@ -173,7 +175,7 @@ class Comments:
             return
         note_id = thread.note_id
         if tag == _START and note_id not in self.ranges:
-            if len(self.ranges) >= MAX_OPEN_RANGES:
+            if len(self.ranges) >= st.ctx.options.get("max_comment_ranges", MAX_OPEN_RANGES):
                 st.report("docx.comment-ranges-unmarked", detail=f"comment {cid[:40]}")
                 return
             self.ranges[note_id] = (cid, ("span", COMMENT_RANGE, st.next_serial()))

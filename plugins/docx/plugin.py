@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
+from zenconv.plugins import OptionSpec
 from zenconv.options import COMMENTS, HIDDEN, REVISIONS
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -17,7 +18,7 @@ CODES = (
     *xml_codes(NAME),
     refused("docx.no-main-part", "The package names no main document part, or the part is missing."),
     dropped("docx.comments-dropped", "Comments, with --comments drop (one per comment); a comment mark whose comment the package lacks."),
-    degraded("docx.comment-ranges-unmarked", "A comment range opened while 64 others are open: its text is not marked (its note is still referenced)."),
+    degraded("docx.comment-ranges-unmarked", "A comment range opened while --max-comment-ranges others are open: its text is not marked (its note is still referenced)."),
     dropped("docx.tracked-deletions-dropped", "Tracked deletions (w:del, w:moveFrom) dropped under --revisions accept."),
     dropped("docx.tracked-insertions-dropped", "Tracked insertions (w:ins, w:moveTo) dropped under --revisions reject."),
     degraded("docx.tracked-insertions-accepted", "Pending tracked insertions (w:ins) kept as plain text under --revisions accept; the details name their authors."),
@@ -56,6 +57,8 @@ OPTIONS = (
     REVISIONS,
     HIDDEN,
     COMMENTS,
+    OptionSpec("max-comment-ranges", "int", 64, "Word: most comment ranges open at once whose text is marked; a range "
+               "opened past it is not marked (docx.comment-ranges-unmarked), its note still referenced.", metavar="N"),
 )
 
 # A .docx is a zip whose parts live under word/; the main part is still found through the relationships.

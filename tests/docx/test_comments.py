@@ -250,3 +250,5 @@ def test_ranges_past_the_open_bound_are_reported_not_marked():
     part = "".join(FX.comment(str(i), FX.p("c"), author="A") for i in range(70))
     result = read_docx(FX.with_comments(FX.p(runs=starts + FX.r("deep")), part))
     assert result.codes()["docx.comment-ranges-unmarked"] == 6
+    result = read_docx(FX.with_comments(FX.p(runs=starts + FX.r("deep")), part), max_comment_ranges=10)
+    assert result.codes()["docx.comment-ranges-unmarked"] == 60
