@@ -88,3 +88,13 @@ def zenconv_readers(register):
     for name in ("facets", "slow", "stuck", "stuck_later", "sleeping", "greedy", "greedy_silent", "failing", "refusing", "runtime"):
         register.reader(id=f"test.fake.{name}", name=f"fake{name.replace('_', '')}", version="1.0",
                         reader=f"tests.fake_reader:{name}", extensions=[f".{name}"], codes=CODES)
+
+
+def plugins_with_fakes():
+    """The built-in plugins with these readers registered beside them, as a conversion's plugins."""
+    from zenconv.plugins import build_plugins
+
+    loaded = build_plugins(third_party=False)
+    loaded.manager.register(sys.modules[__name__], name="fake")
+    zenconv_readers(loaded.registry)
+    return loaded

@@ -37,10 +37,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="isolation forks
 
 @pytest.fixture(scope="module")
 def plugins():
-    loaded = build_plugins(third_party=False)
-    loaded.manager.register(fake_reader, name="fake")
-    fake_reader.zenconv_readers(loaded.registry)
-    return loaded
+    return fake_reader.plugins_with_fakes()
 
 
 @pytest.fixture

@@ -12,17 +12,13 @@ import pytest
 from zenconv.context import Source
 from zenconv.isolation import run_isolated
 from zenconv.pipeline import GC_YOUNG_THRESHOLD, RECURSION_LIMIT, Request, run
-from zenconv.plugins import build_plugins
 
 from . import fake_reader
 
 
 @pytest.fixture(scope="module")
 def plugins():
-    loaded = build_plugins(third_party=False)
-    loaded.manager.register(fake_reader, name="fake")
-    fake_reader.zenconv_readers(loaded.registry)
-    return loaded
+    return fake_reader.plugins_with_fakes()
 
 
 def request(tmp_path, ext, **options):
