@@ -80,12 +80,52 @@ def runtime(source, ctx):
     yield Paragraph([Text(f"recursion {sys.getrecursionlimit()} gc {gc.get_threshold()[0]}")])
 
 
+def _first_time(source, what: str) -> bool:
+    """True the first time this source is read for ``what`` (a flag file in the temporary folder)."""
+    import hashlib
+    import os
+    import tempfile
+
+    flag = os.path.join(tempfile.gettempdir(), f"zenconv-test-{what}-{hashlib.sha256(str(source.path).encode()).hexdigest()[:16]}")
+    try:
+        os.close(os.open(flag, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return False
+    return True
+
+
+def mutating(source, ctx):
+    """Edits its own source while converting it, the first time (as a user saving over a file mid-batch)."""
+    text = source.path.read_text()
+    if _first_time(source, "mutating"):
+        time.sleep(0.05)
+        with open(source.path, "a") as fh:
+            fh.write("edited\n")
+    yield Paragraph([Text(text)])
+
+
+def killed_once(source, ctx):
+    """Killed from outside the first time (SIGKILL, as the OOM killer does), converted the second."""
+    import os
+
+    if _first_time(source, "killed"):
+        os.kill(os.getpid(), signal.SIGKILL)
+    yield Paragraph([Text("survived")])
+
+
+def vanishing(source, ctx):
+    """Deletes its own source while converting it."""
+    source.path.unlink()
+    yield Paragraph([Text("gone")])
+
+
 CODES = [dropped("fake.thing-dropped", "A test construct."), refused("fake.corrupt", "A test refusal.")]
 
 
 @hookimpl
 def zenconv_readers(register):
-    for name in ("facets", "slow", "stuck", "stuck_later", "sleeping", "greedy", "greedy_silent", "failing", "refusing", "runtime"):
+    for name in ("facets", "slow", "stuck", "stuck_later", "sleeping", "greedy", "greedy_silent", "failing", "refusing", "runtime",
+                 "mutating", "killed_once", "vanishing"):
         register.reader(id=f"test.fake.{name}", name=f"fake{name.replace('_', '')}", version="1.0",
                         reader=f"tests.fake_reader:{name}", extensions=[f".{name}"], codes=CODES)
 

@@ -93,7 +93,7 @@ def test_json_and_csv_are_stable(batch, capsys):
     data = json.loads(outputs[0])
     assert list(data) == sorted(data)
     assert set(data) == {"audit_version", "codes", "digests", "documents", "kinds", "outcomes", "per_document",
-                         "skipped"}
+                         "skipped", "missing", "failed", "stray"}
     rows = list(csv.DictReader(io.StringIO(outputs[1])))
     assert tuple(rows[0]) == CSV_COLUMNS
     assert {r["manifest"] for r in rows} == {d["manifest"] for d in data["per_document"]}  # every document
@@ -127,6 +127,7 @@ def test_a_manifest_the_index_names_but_is_gone_fails(batch, tmp_path, capsys):
     assert run_audit([out / INDEX_NAME], fmt="json") == 1
     data = json.loads(capsys.readouterr().out)
     assert data["outcomes"]["manifest-unreadable"] == 1
+    assert data["missing"] == ["nested/short.csv"]
     assert data["digests"]["failed"] == [str(out / "nested" / "short.csv.md.manifest.json")]
 
 
@@ -135,7 +136,7 @@ def test_the_table_names_codes_and_their_documents(batch, capsys):
     table = capsys.readouterr().out
     assert table.startswith("4 documents: converted 1, needs_review 2, unreadable 1\n")
     assert "digests: 4 verified, 0 failed, 0 not checked" in table
-    assert "1 files skipped (no reader)" in table
+    assert "1 files not converted (listed with why in the index)" in table
     assert ["csv.rows-truncated", "truncated", "2", "2"] in [line.split() for line in table.splitlines()]
     assert f"  host.empty-input: {batch / 'empty.csv.md.manifest.json'}" in table
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from zenconv.audit import audit
-from zenconv.batch import INDEX_NAME, run_batch
+from zenconv.batch import INDEX_NAME, order_key, run_batch
 from zenconv.plugins import build_plugins
 
 from . import fake_reader
@@ -94,23 +94,24 @@ def test_a_folder_is_mirrored_with_an_index(tmp_path):
     assert entries["notes.unknownext"]["status"] == "skipped"
     assert entries["nested/b.csv"]["outcome"] == "converted"
     assert entries["nested/b.csv"]["manifest_digest"]
-    assert list(entries) == sorted(entries)
+    assert list(entries) == sorted(entries, key=order_key)
 
 
 def test_rerun_skips_unchanged_and_force_redoes(tmp_path):
     inbox = make_tree(tmp_path)
     out = tmp_path / "out"
     assert run_cli(str(inbox), "-o", str(out)).returncode == 0
-    first = {e["source"]: e for e in index_of(out)}
-    assert run_cli(str(inbox), "-o", str(out)).returncode == 0
-    second = {e["source"]: e for e in index_of(out)}
-    assert {e["status"] for k, e in second.items() if k != "notes.unknownext"} == {"unchanged"}
-    assert [e.get("manifest_digest") for e in first.values()] == [e.get("manifest_digest") for e in second.values()]
+    index = (out / INDEX_NAME).read_bytes()
+    again = run_cli(str(inbox), "-o", str(out))
+    assert again.returncode == 0
+    assert b"converted 0, unchanged 3," in again.stderr
+    assert (out / INDEX_NAME).read_bytes() == index  # a run that changes nothing appends nothing
     (out / "nested" / "b.csv.md").write_text("tampered")  # no longer verifies: converted again
-    assert run_cli(str(inbox), "-o", str(out)).returncode == 0
-    third = {e["source"]: e for e in index_of(out)}
-    assert third["nested/b.csv"]["status"] == "converted" and third["damages.csv"]["status"] == "unchanged"
-    assert run_cli(str(inbox), "-o", str(out), "--force").returncode == 0
+    third = run_cli(str(inbox), "-o", str(out))
+    assert third.returncode == 0 and b"converted 1, unchanged 2," in third.stderr
+    assert index_of_dict(out)["nested/b.csv"]["manifest_digest"] == json.loads(index.splitlines()[1])["manifest_digest"]
+    forced = run_cli(str(inbox), "-o", str(out), "--force")
+    assert forced.returncode == 0 and b"converted 3, unchanged 0," in forced.stderr
     assert {e["status"] for k, e in index_of_dict(out).items() if k != "notes.unknownext"} == {"converted"}
 
 
@@ -165,7 +166,8 @@ def test_piped_the_batch_says_one_line_and_on_a_terminal_it_shows_progress(tmp_p
     done = run_cli(str(inbox), "-o", str(tmp_path / "piped"))
     assert done.returncode == 1
     lines = done.stderr.decode().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("zenconv: 5 files: converted 3, skipped 1, unreadable 1;")
+    assert len(lines) == 1 and lines[0].startswith(
+        "zenconv: 5 files: converted 3, unchanged 0, unreadable 1, skipped 1, retried 0, failed 0;")
 
     master, slave = pty.openpty()
     env = {k: v for k, v in os.environ.items() if k != "ZENCONV_STRICT"}
@@ -184,60 +186,80 @@ def test_piped_the_batch_says_one_line_and_on_a_terminal_it_shows_progress(tmp_p
     os.close(master)
     assert proc.wait(timeout=120) == 1
     text = shown.decode(errors="replace")
-    assert "converting" in text and "4/4" in text
+    assert "converting" in text and "5/5" in text  # every file, the one without a reader too
     assert "files/s, 1 unreadable" in text
 
 
-def test_a_task_an_executor_loses_is_recorded_not_retried(tmp_path, plugins):
-    from concurrent.futures import Executor, Future
+class LosingExecutor:
+    """Runs tasks in this process, but loses b.csv's first ``losses`` submissions, as if its worker died."""
 
+    def __init__(self, losses: int):
+        self.submitted: list[str] = []
+        self.losses = losses
+
+    def submit(self, fn, task):
+        from concurrent.futures import Future
+
+        self.submitted.append(task.relative)
+        future = Future()
+        if task.relative == "nested/b.csv" and self.losses:
+            self.losses -= 1
+            future.set_exception(RuntimeError("worker lost"))
+        else:
+            future.set_result(fn(task))
+        return future
+
+
+def test_a_task_an_executor_loses_is_submitted_again(tmp_path, plugins):
     from zenconv.manifest import verify
-
-    class LosingExecutor(Executor):
-        """Runs tasks in this process, but loses the one for b.csv as if its worker had died."""
-
-        def __init__(self):
-            self.submitted: list[str] = []
-
-        def submit(self, fn, task):
-            self.submitted.append(task.relative)
-            future = Future()
-            if task.relative == "nested/b.csv":
-                future.set_exception(RuntimeError("worker lost"))
-            else:
-                future.set_result(fn(task))
-            return future
 
     inbox = make_tree(tmp_path)
     local, remote = tmp_path / "local", tmp_path / "remote"
     assert run_batch([str(inbox)], local, plugins, quiet=True) == 0
-    executor = LosingExecutor()
-    assert run_batch([str(inbox)], remote, plugins, quiet=True, executor=executor) == 1
-    assert sorted(executor.submitted) == ["damages.csv", "nested/b.csv", "nested/deeper/c.tsv"]
+    executor = LosingExecutor(losses=1)
+    assert run_batch([str(inbox)], remote, plugins, quiet=True, executor=executor) == 0
+    assert sorted(executor.submitted) == ["damages.csv", "nested/b.csv", "nested/b.csv", "nested/deeper/c.tsv"]
     here, there = index_of_dict(local), index_of_dict(remote)
-    assert there["nested/b.csv"]["reasons"] == ["batch.worker-crashed"]
+    assert there["nested/b.csv"]["attempts"][0]["reason"] == "batch.worker-lost"
     assert verify(remote / "nested" / "b.csv.md.manifest.json") == []
-    assert not (remote / "nested" / "b.csv.md").exists()
     for name in ("damages.csv", "nested/deeper/c.tsv", "notes.unknownext"):
         assert there[name] == here[name]
-    assert (remote / "damages.csv.md").read_bytes() == (local / "damages.csv.md").read_bytes()
+    assert (remote / "nested" / "b.csv.md").read_bytes() == (local / "nested" / "b.csv.md").read_bytes()
 
 
-def test_a_task_whose_earlier_attempt_died_is_not_converted_again(tmp_path, plugins):
-    from zenconv.batch import convert_task, plan
+def test_a_task_lost_every_time_is_the_runs_failure_and_the_rerun_converts_it(tmp_path, plugins):
+    inbox = make_tree(tmp_path)
+    out = tmp_path / "out"
+    executor = LosingExecutor(losses=99)
+    assert run_batch([str(inbox)], out, plugins, quiet=True, executor=executor, retries=2) == 4
+    assert executor.submitted.count("nested/b.csv") == 3  # the first try and two retries
+    entry = index_of_dict(out)["nested/b.csv"]
+    assert entry["status"] == "failed" and entry["failure"] == "transient"
+    assert [a["reason"] for a in entry["attempts"]] == ["batch.worker-lost"] * 3
+    assert not (out / "nested" / "b.csv.md.manifest.json").exists()  # the run's fault is never the document's
+    assert run_batch([str(inbox)], out, plugins, quiet=True) == 0  # every rerun retries it
+    entries = index_of_dict(out)
+    assert entries["nested/b.csv"]["outcome"] == "converted"
+    assert len(entries) == 4
+
+
+def test_a_task_whose_earlier_attempts_died_is_tried_once_more_then_recorded(tmp_path, plugins):
+    from zenconv.batch import Batch, Task, convert_task
 
     inbox = make_tree(tmp_path)
     out = tmp_path / "out"
-    tasks, _ = plan([str(inbox)], out, plugins, to=None, from_=None, options={}, fail_on=(), manifests=True,
-                    run_id="run-1")
-    task = next(t for t in tasks if t.relative == "damages.csv")
+    batch = Batch([str(inbox)], out, plugins, to=None, from_=None, options={}, fail_on=(), manifests=True)
+    task = next(t for t in batch.plan() if isinstance(t, Task) and t.relative == "damages.csv")
     marker = out / ".damages.csv.md.zenconv-attempt"
     out.mkdir()
-    marker.write_text("run-0")  # a marker from another run: stale, the document is converted
+    marker.write_text("run-0 1")  # a marker from another run: stale, the document is converted
     assert convert_task(task)["outcome"] == "converted" and not marker.exists()
-    marker.write_text("run-1")  # this run's own marker: an attempt died with its worker
+    marker.write_text(f"{task.run_id} 1")  # one attempt of this run died with its worker: tried once more
     entry = convert_task(task)
-    assert entry["reasons"] == ["batch.worker-crashed"] and not marker.exists()
+    assert entry["outcome"] == "converted" and entry["attempts"][0]["reason"] == "batch.worker-lost"
+    marker.write_text(f"{task.run_id} 2")  # two workers died converting it: the document's
+    entry = convert_task(task)
+    assert entry["reasons"] == ["batch.worker-crashed"] and entry["failure"] == "permanent" and not marker.exists()
 
 
 def test_batch_usage_errors_exit_2(tmp_path):

@@ -128,9 +128,8 @@ def test_audit_totals_equal_the_sum_over_the_manifests(runs):
 def test_the_rerun_skips_everything(runs):
     assert runs["rerun"].returncode == runs["first"].returncode, runs["rerun"].stderr
     before, after = runs["after_first"]["index"], index_of(runs["out"])
-    for rel in runs["documents"]:
-        assert after[rel]["status"] == "unchanged", rel
-        assert {**after[rel], "status": "converted"} == before[rel], rel
+    assert after == before  # the index itself is not rewritten
+    assert f"converted 0, unchanged {len(runs['documents'])},".encode() in runs["rerun"].stderr
     assert files_of(runs["out"]) == runs["after_first"]["files"]  # not one file rewritten
 
 

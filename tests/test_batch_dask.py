@@ -4,6 +4,7 @@ that takes its worker down is recorded once, never retried."""
 from __future__ import annotations
 
 import importlib
+import json
 import logging
 import os
 import shutil
@@ -60,7 +61,11 @@ def make_inbox(root: Path) -> Path:
 
 
 def tree(out: Path) -> dict[str, bytes]:
-    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    """Every file's bytes; the index without the figures measured for documents stopped at a limit."""
+    files = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    lines = [json.loads(line) for line in files.pop(INDEX_NAME).splitlines()]
+    files[INDEX_NAME] = [{k: v for k, v in entry.items() if k != "figures"} for entry in lines]
+    return files
 
 
 def test_the_cluster_run_is_byte_identical_to_the_local_run(tmp_path, cluster):
@@ -79,16 +84,19 @@ def test_the_cluster_run_is_byte_identical_to_the_local_run(tmp_path, cluster):
     assert tree(tmp_path / "cli") == expected
     entries = index_of_dict(tmp_path / "dask")
     assert entries["stuck.hang"]["reasons"] == ["batch.timeout"]
+    assert entries["stuck.hang"]["figures"]["wall_seconds"] >= 10  # what was measured: the one field that varies
     assert entries["empty.csv"]["reasons"] == ["host.empty-input"]
     assert entries["notes.unknownext"]["status"] == "skipped"
     assert {entries[k]["outcome"] for k in ("damages.csv", "nested/memo.docx", "ledger.xlsx")} == {"converted"}
     assert "nested/deeper/c.tsv.md" in expected and "nested/memo.docx.md.manifest.json" in expected
     assert not [name for name in expected if name.rsplit("/", 1)[-1].startswith(".")]  # no markers, no temporaries
 
+    index = (tmp_path / "dask" / INDEX_NAME).read_bytes()
     rerun = run_batch([str(inbox)], tmp_path / "dask", plugins, options=options, quiet=True,
                       executor=client.get_executor(retries=0))
     assert rerun == 1
-    assert {e["status"] for e in index_of_dict(tmp_path / "dask").values()} == {"unchanged", "skipped"}
+    assert (tmp_path / "dask" / INDEX_NAME).read_bytes() == index  # nothing to do: nothing appended
+    assert {e["status"] for e in index_of_dict(tmp_path / "dask").values()} == {"converted", "skipped"}
 
 
 def test_a_document_that_kills_its_worker_is_recorded_once(tmp_path, cluster):
@@ -104,8 +112,10 @@ def test_a_document_that_kills_its_worker_is_recorded_once(tmp_path, cluster):
     entries = index_of_dict(out)
     assert entries["poison.killer"]["outcome"] == "unreadable"
     assert entries["poison.killer"]["reasons"] == ["batch.worker-crashed"]
-    assert entries["poison.killer"]["output"] is None
-    assert (inbox / ".poison.killer.attempts").read_text().count("\n") == 1  # converted once, never retried
+    assert entries["poison.killer"]["output"] is None and entries["poison.killer"]["failure"] == "permanent"
+    assert [a["reason"] for a in entries["poison.killer"]["attempts"]] == ["batch.worker-lost"] * 2
+    # tried once more on another worker (the first death may have been the run's), never a third time
+    assert (inbox / ".poison.killer.attempts").read_text().count("\n") == 2
     assert verify(out / "poison.killer.md.manifest.json") == []
     for n in range(4):
         assert entries[f"t{n}.csv"]["outcome"] == "converted"

@@ -30,7 +30,10 @@ from .reports import Kind, content_first
 from .terminal import safe
 
 INDEX_NAME = "zenconv-index.jsonl"
-AUDIT_VERSION = 2  # 2: each code's kind, the totals per kind, a kind column last in the CSV
+# 2: each code's kind, the totals per kind, a kind column last in the CSV
+# 3: a batch folder is checked against its index: ``missing`` inputs, ``stray`` files, ``failed`` (the run's)
+AUDIT_VERSION = 3
+BATCH_OWN = (INDEX_NAME, ".zenconv-lock")
 EXIT_DIGEST, EXIT_POLICY = 1, 3
 CSV_COLUMNS = ("manifest", "source", "outcome", "verified", "code", "severity", "count", "kind")
 TABLE_DOCUMENTS_PER_CODE = 5
@@ -42,6 +45,9 @@ class Audit:
     outcomes: dict[str, int] = field(default_factory=dict)
     codes: dict[str, dict] = field(default_factory=dict)  # code -> {severity, kind, count, documents, manifests}
     skipped: list[dict] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)   # inputs the index names whose manifest is not there
+    failed: list[str] = field(default_factory=list)    # inputs the index says the run failed to convert
+    stray: list[str] = field(default_factory=list)     # files in a batch folder that no record accounts for
 
     def to_json(self) -> dict:
         return {
@@ -55,40 +61,91 @@ class Audit:
                         "failed": [d["manifest"] for d in self.documents if d["verified"] is False],
                         "not_checked": sum(1 for d in self.documents if d["verified"] is None)},
             "skipped": self.skipped,
+            "missing": self.missing,
+            "failed": self.failed,
+            "stray": self.stray,
             "per_document": self.documents,
         }
 
 
-def find_manifests(paths) -> tuple[list[Path], list[dict]]:
-    """The manifests the paths name, and the files a batch index lists as skipped (no reader)."""
+def find_manifests(paths, result: Audit | None = None) -> tuple[list[Path], list[dict]]:
+    """The manifests the paths name, and the files a batch index lists as skipped.
+
+    A batch folder (one with an index at its top) is read through its index, and checked against it:
+    an input whose manifest is gone is ``missing``, one the run failed to convert ``failed``, and a
+    file in the folder no record accounts for ``stray`` (into ``result``).
+    """
+    result = result if result is not None else Audit()
     found: list[Path] = []
     skipped: dict[str, dict] = {}
     for path in map(Path, paths):
-        if path.is_dir():
+        if path.is_dir() and (path / INDEX_NAME).is_file():
+            named = _read_index(path / INDEX_NAME, found, skipped, result)
+            result.stray += _strays(path, named, found)
+        elif path.is_dir():
             found += path.rglob("*.manifest.json")
-            if (path / INDEX_NAME).is_file():  # a batch folder: its index also knows what was skipped
-                _read_index(path / INDEX_NAME, [], skipped)
         elif path.name.endswith(".jsonl"):
-            _read_index(path, found, skipped)
+            _read_index(path, found, skipped, result)
         else:
             found.append(path)
+    result.missing.sort()
+    result.failed.sort()
+    result.stray.sort()
     return sorted(set(found)), [skipped[k] for k in sorted(skipped)]
 
 
-def _read_index(index: Path, found: list[Path], skipped: dict[str, dict]) -> None:
+def _read_index(index: Path, found: list[Path], skipped: dict[str, dict], result: Audit) -> set[Path]:
+    """Read a batch index (its latest record of each input); return the files its records name."""
+    latest: dict[str, dict] = {}
     for line in index.read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
-        entry = json.loads(line)
-        if entry.get("manifest"):
-            found.append((index.parent / entry["source"]).parent / entry["manifest"])
-        elif entry.get("status") == "skipped":
-            skipped[entry["source"]] = {"source": entry["source"], "reason": entry.get("reason")}
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and isinstance(entry.get("source"), str):
+            latest[entry["source"]] = entry
+    named: set[Path] = set()
+    for source, entry in sorted(latest.items()):
+        status = entry.get("status")
+        folder = (index.parent / source).parent
+        if status == "skipped":
+            skipped[source] = {"source": source, "reason": entry.get("reason")}
+        elif status == "failed":
+            result.failed.append(source)
+        elif entry.get("manifest"):
+            manifest = folder / entry["manifest"]
+            found.append(manifest)  # one that is gone counts as a document whose manifest cannot be read
+            named.add(manifest)
+            if entry.get("output"):
+                named.add(folder / entry["output"])
+            if not manifest.is_file():
+                result.missing.append(source)
+    return named
+
+
+def _strays(folder: Path, named: set[Path], manifests: list[Path]) -> list[str]:
+    """Files in a batch folder that neither the index nor a manifest's resources account for."""
+    for path in manifests:
+        try:
+            manifest = Manifest.model_validate_json(path.read_bytes())
+        except (OSError, ValueError):
+            continue
+        for res in manifest.resources:
+            if res.written and res.path:
+                named.add(path.parent / res.path)
+    named = {p.resolve() for p in named}
+    strays = []
+    for path in folder.rglob("*"):
+        if path.is_file() and path.name not in BATCH_OWN and path.resolve() not in named:
+            strays.append(path.relative_to(folder).as_posix())
+    return strays
 
 
 def audit(paths, verify_digests: bool = True) -> Audit:
-    manifests, skipped = find_manifests(paths)
-    result = Audit(skipped=skipped)
+    result = Audit()
+    manifests, result.skipped = find_manifests(paths, result)
     for path in manifests:
         try:
             manifest = Manifest.model_validate_json(path.read_bytes())
@@ -133,7 +190,8 @@ def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verif
     if matched:
         click.echo(safe(f"zenconv audit: --fail-on matched {', '.join(matched)}"), err=True)
         return EXIT_POLICY
-    return EXIT_DIGEST if data["digests"]["failed"] else 0
+    unaccounted = data["missing"] or data["failed"] or data["stray"]
+    return EXIT_DIGEST if data["digests"]["failed"] or unaccounted else 0
 
 
 def write_csv(data: dict, out) -> None:
@@ -159,7 +217,11 @@ def _table(data: dict) -> None:
     for failed in digests["failed"]:
         _echo(f"  digest mismatch: {failed}")
     if data["skipped"]:
-        _echo(f"{len(data['skipped'])} files skipped (no reader)")
+        _echo(f"{len(data['skipped'])} files not converted (listed with why in the index)")
+    for label, key in (("missing (its manifest is gone)", "missing"), ("failed for the run's reasons", "failed"),
+                       ("stray (no record accounts for it)", "stray")):
+        for name in data[key]:
+            _echo(f"  {label}: {name}")
     if not data["codes"]:
         return
     codes = content_first(data["codes"].items(), lambda item: item[1]["kind"])

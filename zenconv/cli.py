@@ -79,12 +79,12 @@ def build_cli():
         """zenconv: documents to Markdown or sectioned HTML, with a manifest of every loss."""
 
     def convert(inputs, output, to, from_, manifest, no_manifest, fail_on, quiet, no_third_party, jobs, force,
-                executor, **plugin_options):
+                executor, retry, retries, verify_all, follow_symlinks, **plugin_options):
         """Convert INPUT (a file, a folder, or - for stdin) to OUTPUT.
 
         The format comes from --to or OUTPUT's extension (.md, .html, .json, .jsonl); with no -o the
         output goes to stdout. Exit codes: 0 converted or needs_review, 1 unreadable, 2 usage,
-        3 a --fail-on policy matched.
+        3 a --fail-on policy matched, 4 a batch that failed for the run's reasons (rerun to resume).
 
         Other commands: zenconv plugins | verify MANIFEST | schema | audit PATHS.
         """
@@ -100,7 +100,8 @@ def build_cli():
 
             code = run_batch(inputs, Path(output), loaded, to=to, from_=from_, options=options,
                              fail_on=tuple(fail_on), quiet=quiet, jobs=jobs, force=force,
-                             manifests=not no_manifest, executor=executor)
+                             manifests=not no_manifest, executor=executor, retry_unreadable=retry == "unreadable",
+                             retries=retries, verify_all=verify_all, follow_symlinks=follow_symlinks)
             sys.exit(code)
         source = _source(inputs[0])
         request = Request(
@@ -133,6 +134,10 @@ def build_cli():
         click.Option(["-j", "--jobs"], type=int, default=1, show_default=True, help="Batch: documents converted in parallel."),
         click.Option(["--force"], is_flag=True, help="Batch: convert again even when the previous output still verifies."),
         click.Option(["--executor"], metavar="URL", help="Batch: run on a cluster, e.g. dask://HOST:PORT (needs zenconv[dask])."),
+        click.Option(["--retry"], type=click.Choice(["unreadable"]), help="Batch: convert again the documents an earlier run found unreadable (the run's failures are always retried)."),
+        click.Option(["--retries"], type=click.IntRange(0, 20), default=2, show_default=True, help="Batch: times a document is tried again at once after a failure of the run (full disk, outside kill, lost worker, overload)."),
+        click.Option(["--verify-all"], is_flag=True, help="Batch: hash every source and output to tell what is unchanged (default: sizes and times, hashing only what changed)."),
+        click.Option(["--follow-symlinks"], is_flag=True, help="Batch: follow symlinks that leave the input folder (default: listed, not followed)."),
         *(_click_option(spec) for spec in option_specs.values()),
     ]
     main.add_command(_Convert("convert", callback=convert, params=params, help=convert.__doc__,

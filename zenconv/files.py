@@ -25,8 +25,7 @@ def open_temp(output: Path | None) -> tuple[Path, BinaryIO]:
         if output is None:
             fd, name = tempfile.mkstemp(prefix=f"zenconv-{os.getpid()}.", suffix=".tmp")  # the pid: see isolation
         else:
-            fd, name = tempfile.mkstemp(prefix=f".{output.name}.{os.getpid()}.", suffix=".zenconv-tmp",
-                                        dir=output.parent)
+            fd, name = tempfile.mkstemp(prefix=temp_prefix(output), suffix=".zenconv-tmp", dir=output.parent)
             os.fchmod(fd, file_mode())  # a private temporary (output None) stays 0600: it is never kept
     except OSError as exc:
         raise write_error(output or Path(tempfile.gettempdir()), exc) from None
@@ -65,6 +64,16 @@ class UnwritableFile:
         self.close()
 
 
+TEMP_STEM_BYTES = 96  # of the final name kept in a temporary's: a 250-byte name must not make a 290-byte one
+
+
+def temp_prefix(path: Path) -> str:
+    """``.NAME.PID.``: the temporary of ``path``, named by the writing process's pid (a killed child's are
+    found by it) and by at most :data:`TEMP_STEM_BYTES` of the final name, so it never passes NAME_MAX."""
+    stem = os.fsencode(path.name)[:TEMP_STEM_BYTES].decode("utf-8", "ignore") or "out"
+    return f".{stem}.{os.getpid()}."
+
+
 def write_error(path: Path, exc: OSError) -> Unreadable:
     """The refusal for a file that cannot be written: the run's fault, named by its errno."""
     return Unreadable(UNWRITABLE, f"cannot write {path}: {errno_text(exc)}")
@@ -81,7 +90,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     (``host.output-unwritable``) when it cannot be, leaving no temporary file behind."""
     name = None
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".zenconv-tmp", dir=path.parent)
+        fd, name = tempfile.mkstemp(prefix=temp_prefix(path), suffix=".zenconv-tmp", dir=path.parent)
         os.fchmod(fd, file_mode())
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)

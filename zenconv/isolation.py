@@ -49,6 +49,7 @@ class KillCodes:
     deadline: str = "host.deadline"
     memory: str = "host.memory-limit"
     crashed: str = "host.internal-error"
+    killed: str | None = None  # SIGKILL from outside (the OOM killer, an operator); None: counted as memory
 
 
 def can_isolate() -> bool:
@@ -66,8 +67,9 @@ class Child:
     """
 
     def __init__(self, request: Request, plugins: LoadedPlugins, timeout: float | None, max_memory: int | None,
-                 codes: KillCodes = KillCodes(), keep: bool = False) -> None:
+                 codes: KillCodes = KillCodes(), keep: bool = False, persist_kills: bool = True) -> None:
         self.request, self.plugins, self.codes = request, plugins, codes
+        self.persist_kills = persist_kills  # False: the caller decides whether a killed child's manifest is written
         # ``timeout`` is the base; the budget grows with the source (time_budget), as the child's does.
         options = resolve_options(plugins.registry, request.options)
         self._per_mib = options["timeout_per_mib"] if timeout else 0
@@ -77,6 +79,9 @@ class Child:
         self.max_memory = max_memory or None
         self.baseline = current_rss()
         self.peak_memory: int | None = None  # what the child added at its peak (ru_maxrss), once finished
+        self.cpu_seconds = self.wall_seconds = 0.0  # what the child used, once finished
+        self.wait_seconds = 0.0  # how long it was runnable but waited for a CPU (/proc/PID/schedstat)
+        self.kill_code: str | None = None  # the code it ended under when it ended without a result
         self._chunks: list[bytes] = []
         self._next_sample = 0.0
         read_end, write_end = os.pipe()
@@ -135,16 +140,28 @@ class Child:
         return False
 
     def kill(self) -> None:
+        self._sample_schedule()
         try:
             os.kill(self.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
         self.killed = self._why
 
+    def _sample_schedule(self) -> None:
+        """The child's time waiting on a run queue: what tells an overloaded machine from a slow document."""
+        try:
+            with open(f"/proc/{self.pid}/schedstat", "rb") as fh:
+                self.wait_seconds = max(self.wait_seconds, int(fh.read().split()[1]) / 1e9)
+        except (OSError, ValueError, IndexError):
+            pass
+
     def finish(self, reraise: bool = False) -> Result:
         self.pipe.close()
+        self._sample_schedule()
         _, status, usage = os.wait4(self.pid, 0)
         self.peak_memory = max(0, usage.ru_maxrss * 1024 - self.baseline)
+        self.cpu_seconds = usage.ru_utime + usage.ru_stime
+        self.wall_seconds = time.monotonic() - self.started
         if self._chunks and not self.killed:
             try:
                 payload = pickle.loads(b"".join(self._chunks))
@@ -164,6 +181,8 @@ class Child:
             code, message = self.codes.memory, "the conversion went over --max-memory and was stopped"
         elif self.killed:
             code, message = self.codes.deadline, "the conversion ran past its time limit and was stopped"
+        elif os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL and self.codes.killed:
+            code, message = self.codes.killed, "the conversion was killed from outside (SIGKILL: the OOM killer?)"
         elif os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL:
             code, message = self.codes.memory, "the conversion was killed, most likely for memory"
         elif os.WIFSIGNALED(status):
@@ -173,9 +192,10 @@ class Child:
         else:
             code, message = self.codes.crashed, "the conversion ended without a result"
         _remove_temporaries(self.request, self.pid)
+        self.kill_code = code
         manifest = unreadable_manifest(self.request, code, message, self.plugins)
         path = _manifest_path(self.request)
-        if path is not None:
+        if path is not None and self.persist_kills:
             _atomic_write(path, manifest.to_bytes())
         return Result(manifest=manifest, exit_code=EXIT_UNREADABLE, manifest_path=path, peak_memory=self.peak_memory)
 
@@ -232,7 +252,11 @@ def run_isolated(request: Request, plugins: LoadedPlugins, timeout: float | None
     """
     if not can_isolate():
         return run(request, plugins)
-    child = Child(request, plugins, timeout, max_memory, codes, keep)
+    return wait_for(Child(request, plugins, timeout, max_memory, codes, keep), reraise=keep)
+
+
+def wait_for(child: Child, reraise: bool = False) -> Result:
+    """Block until ``child`` ends (or is killed at its limits) and collect its Result."""
     while True:
         ready, _, _ = select.select([child], [], [], child.wait_hint())
         if ready:
@@ -241,7 +265,7 @@ def run_isolated(request: Request, plugins: LoadedPlugins, timeout: float | None
         elif child.overdue():
             child.kill()
             break
-    return child.finish(reraise=keep)
+    return child.finish(reraise=reraise)
 
 
 def _size_of(source) -> int:

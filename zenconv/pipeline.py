@@ -137,6 +137,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
                 guard.extend(options["timeout_per_mib"] * source.size / (1 << 20))  # its size is known now
             if source.size > options["max_input_bytes"]:
                 raise Unreadable("host.input-too-large", f"{source.size} bytes, over --max-input-bytes")
+            _ = source.sha256  # hashed before it is read: the digest is of the bytes the reader meets
             reader_spec = choose_reader(source, registry, request.from_)
             reporter.declare(reader_spec.codes)
             try:
@@ -169,6 +170,13 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         raise
     except Unreadable as exc:
         fatal, message = exc.code, exc.message or None
+    except OSError as exc:
+        if source.path is not None and not os.path.exists(source.path):
+            fatal, message = "host.source-unreadable", f"the source is gone: {exc}"[:500]
+        elif os.environ.get(STRICT_ENV):
+            raise
+        else:
+            fatal, message = "host.internal-error", f"{type(exc).__name__}: {exc}"[:500]
     except MemoryError:
         fatal, message = "host.memory-limit", "the conversion ran out of memory (--max-memory)"
     except RecursionError:
@@ -266,7 +274,7 @@ def _manifest(source: Source, options, writer_spec: WriterSpec, reader_spec: Rea
     found = {key: _scrub(value) for key, value in found.items()}
     return Manifest(
         generator=Generator(version=__version__),
-        source=SourceInfo(name=_scrub(source.name), size=source.size, sha256=source.sha256,
+        source=SourceInfo(name=_scrub(source.name), **_stated_source(source),
                           format=reader_spec.name if reader_spec else None,
                           media_type=reader_spec.media_type if reader_spec else None),
         reader=_component(reader_spec, library) if reader_spec else None,
@@ -276,6 +284,17 @@ def _manifest(source: Source, options, writer_spec: WriterSpec, reader_spec: Rea
         limits=_limits(options, reader_spec),
         **redacted(found, options.secrets),
     ).sealed()
+
+
+def _stated_source(source: Source) -> dict[str, Any]:
+    """The source's size and digest; a source gone before it could be hashed is stated as empty (its
+    manifest's reason, ``host.source-unreadable`` or a kill, says why)."""
+    try:
+        return {"size": source.size, "sha256": source.sha256}
+    except OSError:
+        import hashlib
+
+        return {"size": 0, "sha256": hashlib.sha256().hexdigest()}
 
 
 _SURROGATES = re.compile("[\ud800-\udfff]")

@@ -231,6 +231,8 @@ HOST_CODES: tuple[Code, ...] = (
     refused("host.output-too-large", "The writer went far past the output cap (one enormous block); no output was "
             "written."),
     refused("host.empty-input", "The source has no bytes."),
+    refused("host.source-unreadable", "The source could not be read (deleted, moved, permission, an I/O error): the "
+            "run's failure, not the document's."),
     refused("host.internal-error", "A reader or writer failed unexpectedly; no output was written."),
     refused("host.reader-unavailable", "The chosen reader's code could not be loaded."),
     refused("host.output-unwritable", "The output, its manifest or its media could not be written (the message names "

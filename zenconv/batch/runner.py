@@ -1,0 +1,554 @@
+"""Folders in, one output and one manifest per document, and a journal of every input file.
+
+The local runner manages its own workers: each document is converted in a forked child that is
+killed at its time limit (``concurrent.futures.ProcessPoolExecutor`` cannot kill one task), so one
+document that hangs or blows up is recorded and the batch goes on. Any ``concurrent.futures.Executor``
+(a Dask cluster's, for one) can run the same tasks instead, a bounded window of them at a time.
+
+Planning streams: the input tree is walked in the index's order beside the previous index, so a
+queued file costs the same whatever the batch's size, and a file whose source, options, output and
+manifest are as the index left them is ``unchanged`` without being read (``verify_all`` hashes them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import fnmatch
+import os
+import select
+import sys
+import time
+import uuid
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Self
+
+import click
+
+from ..context import Source
+from ..detect import UsageError, choose_reader
+from ..files import errno_text
+from ..isolation import Child, can_isolate
+from ..manifest import load as load_manifest
+from ..manifest import manifest_path_for, verify
+from ..media import check_media_dir
+from ..options import resolve_options
+from ..pipeline import EXIT_OK, EXIT_POLICY, EXIT_UNREADABLE, EXIT_USAGE, run
+from ..plugins import BUILTIN_DISTRIBUTION, LoadedPlugins
+from ..reports import Outcome, Unreadable
+from ..terminal import safe
+from .inputs import LISTED, Found, walk
+from .journal import INDEX_NAME, TOMBSTONE, Journal, Previous, dumps
+from .tasks import (
+    ATTEMPT_SUFFIX, DEFAULT_RETRIES, OUTPUT_MISSING, WORKER_LOST, Attempt, Task, convert_task, entry_of, fingerprint,
+    judge, settle, start, stat_key,
+)
+
+EXIT_BATCH = 4     # the batch itself failed (its journal could not be written), or documents failed for the run's reasons
+LOCK_NAME = ".zenconv-lock"
+WINDOW_PER_JOB = 4  # an executor's tasks in flight: this many per --jobs (at least 8)
+
+
+@dataclass
+class Summary:
+    """What this run did, by what happened to each file."""
+
+    converted: int = 0
+    unchanged: int = 0
+    unreadable: int = 0
+    skipped: int = 0
+    retried: int = 0
+    failed: int = 0
+    unreadable_kept: int = 0  # unchanged documents whose kept outcome is unreadable
+    codes: set[str] = field(default_factory=set)  # every report and reason code of every document
+
+    @property
+    def files(self) -> int:
+        return self.converted + self.unchanged + self.unreadable + self.skipped + self.failed
+
+    def count(self, entry: dict[str, Any], fresh: bool) -> None:
+        status = entry.get("status")
+        if status == "skipped":
+            self.skipped += 1
+            return
+        if status == "failed":
+            self.failed += 1
+        elif not fresh:
+            self.unchanged += 1
+            self.unreadable_kept += entry.get("outcome") == Outcome.UNREADABLE
+        elif entry.get("outcome") == Outcome.UNREADABLE:
+            self.unreadable += 1
+        else:
+            self.converted += 1
+        if fresh and entry.get("attempts"):
+            self.retried += 1
+        self.codes.update(entry.get("reports") or {}, entry.get("reasons") or ())
+
+    def line(self) -> str:
+        return (f"{self.files} files: converted {self.converted}, unchanged {self.unchanged}, "
+                f"unreadable {self.unreadable}, skipped {self.skipped}, retried {self.retried}, failed {self.failed}")
+
+
+class BatchFailed(Exception):
+    """The batch itself cannot go on (its journal or output folder cannot be written)."""
+
+
+class Batch:
+    """One run: the walk, the journal, the summary."""
+
+    def __init__(self, inputs, out_dir: Path, plugins: LoadedPlugins, *, to, from_, options, fail_on, manifests,
+                 force=False, retry_unreadable=False, verify_all=False, follow_symlinks=False,
+                 retries=DEFAULT_RETRIES) -> None:
+        self.inputs, self.out_dir, self.plugins = list(inputs), out_dir, plugins
+        self.to, self.from_, self.options, self.fail_on, self.manifests = to, from_, options, tuple(fail_on), manifests
+        self.force, self.retry_unreadable, self.verify_all = force, retry_unreadable, verify_all
+        self.follow_symlinks, self.retries = follow_symlinks, retries
+        registry = plugins.registry
+        writer = registry.writer_named(to) if to else registry.writer_named("markdown")
+        if writer is None:
+            raise UsageError(f"--to {to}: no such writer")
+        self.extension = writer.extensions[0] if writer.extensions else ".out"
+        if from_ and registry.reader_named(from_) is None:
+            from ..detect import installed
+
+            raise UsageError(f"--from {from_}: no installed reader has that name; installed: {installed(registry)}")
+        self.third_party = any(d.split("\0")[0] != BUILTIN_DISTRIBUTION for d in plugins.distributions.values())
+        changed = resolve_options(registry, options).changed
+        self.fingerprint = fingerprint(to, from_, changed, manifests)
+        self.run_id = uuid.uuid4().hex
+        self.summary = Summary()
+        self.index = out_dir / INDEX_NAME
+        self.journal = Journal(self.index)
+        self.previous: Previous | None = None
+        self._cleaned: set[str] = set()
+
+    # -- planning ---------------------------------------------------------------------------------
+    def plan(self) -> Iterator[Task | tuple[dict, bool]]:
+        """Each input file, in walk order: a Task to run, or (its record, whether it is new) when not."""
+        self.previous = Previous(self.index, on_gone=lambda rel: self.record({"source": rel, "status": TOMBSTONE}))
+        for found in walk(self.inputs, self.out_dir, self.extension, self.follow_symlinks):
+            previous = self.previous.lookup(found.rel)
+            if found.listed is not None:
+                yield self._listed(found, previous), True
+                continue
+            self._clean_folder(found.out_rel)
+            task = self._task(found)
+            if isinstance(task, dict):
+                yield task, True
+                continue
+            if not self.force and self._still_valid(task, found, previous):
+                yield previous, False
+                continue
+            yield task
+        self.previous.finish()
+
+    def _listed(self, found: Found, previous: dict | None) -> dict:
+        entry = {"source": found.rel, "status": "skipped", "reason_code": found.listed, "reason": LISTED[found.listed]}
+        if found.detail:
+            entry["detail"] = found.detail
+        return entry
+
+    def _task(self, found: Found) -> Task | dict:
+        try:
+            reader = choose_reader(Source(Path(found.path).name, path=found.path), self.plugins.registry,
+                                   self.from_).id
+        except Unreadable as exc:
+            if exc.code == "host.unknown-format":
+                return {"source": found.rel, "status": "skipped", "reason_code": "batch.no-reader",
+                        "reason": LISTED["batch.no-reader"]}
+            reader = ""  # refused before any reader (empty, legacy binary): the conversion records it
+        except FileNotFoundError:
+            return {"source": found.rel, "status": "skipped", "reason_code": "batch.vanished",
+                    "reason": LISTED["batch.vanished"]}
+        except OSError as exc:
+            return {"source": found.rel, "status": "skipped", "reason_code": "batch.permission-denied",
+                    "reason": LISTED["batch.permission-denied"], "detail": errno_text(exc)}
+        output = self.out_dir / found.out_rel
+        return Task(found.path, found.rel, os.path.abspath(output), self.to, self.from_,
+                    tuple(sorted(self.options.items())), self.fail_on, self.manifests, self.third_party,
+                    self.run_id, reader, os.path.abspath(self.out_dir), self.retries, self.fingerprint)
+
+    def _still_valid(self, task: Task, found: Found, previous: dict | None) -> bool:
+        """Whether the previous record still holds: cheaply (sizes and times), else by its digests."""
+        if not previous or previous.get("status") not in ("converted", "unchanged") or not self.fingerprint:
+            return False
+        if previous.get("options") not in (self.fingerprint, None):
+            return False
+        if self.retry_unreadable and previous.get("outcome") == Outcome.UNREADABLE:
+            return False
+        output = Path(task.output)
+        if previous.get("output") not in (None, output.name) or not self.manifests:
+            return False
+        manifest = manifest_path_for(output)
+        if (not self.verify_all and previous.get("options") == self.fingerprint
+                and previous.get("source_size") == found.size and previous.get("source_mtime_ns") == found.mtime_ns
+                and _settled(manifest, None, self.previous.mtime_ns)
+                and (previous.get("output") is None or _settled(output, previous.get("output_size"),
+                                                                 self.previous.mtime_ns))):
+            return True
+        return self._verified(task, found, previous, manifest)
+
+    def _verified(self, task: Task, found: Found, previous: dict, manifest_path: Path) -> bool:
+        """The slow check (a record of an older index, a file touched since, ``--verify-all``): hash."""
+        try:
+            manifest = load_manifest(manifest_path)
+        except (OSError, ValueError):
+            return False
+        changed = resolve_options(self.plugins.registry, dict(task.options)).changed
+        from ..pipeline import _jsonable
+
+        if manifest.options != {k: _jsonable(v) for k, v in changed.items()}:
+            return False
+        if manifest.source.sha256 != Source(Path(task.source).name, path=task.source).sha256 or verify(manifest_path):
+            return False
+        if previous.get("options") != self.fingerprint or previous.get("source_mtime_ns") != found.mtime_ns:
+            refreshed = dict(previous, options=self.fingerprint, source_mtime_ns=found.mtime_ns, status="converted",
+                             source_size=found.size)
+            self.record(refreshed)  # the next rerun can take the cheap path
+        return True
+
+    def _clean_folder(self, out_rel: str) -> None:
+        """Remove what a killed earlier run left in an output folder (its temporaries, attempt markers):
+        the lock says no other batch writes here."""
+        folder = out_rel.rsplit("/", 1)[0] if "/" in out_rel else ""
+        if folder in self._cleaned:
+            return
+        self._cleaned.add(folder)
+        path = self.out_dir / folder
+        try:
+            with os.scandir(path) as scan:
+                stale = [e.path for e in scan
+                         if e.name.startswith(".") and e.name.endswith((".zenconv-tmp", ATTEMPT_SUFFIX))]
+        except OSError:
+            return
+        for name in stale:
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+
+    # -- the journal ------------------------------------------------------------------------------
+    def record(self, entry: dict, previous: dict | None = None) -> None:
+        if previous is not None and dumps(previous) == dumps(entry):
+            return
+        try:
+            self.journal.append(entry)
+        except Unreadable as exc:
+            raise BatchFailed(exc.message) from None
+
+    def done(self, entry: dict, fresh: bool, previous: dict | None = None) -> None:
+        if fresh:
+            self.record(entry, previous)
+        self.summary.count(entry, fresh)
+
+    def finish(self) -> None:
+        if self.journal.appended:
+            try:
+                self.journal.compact(self.previous.sorted_end if self.previous else 0)
+            except Unreadable as exc:
+                raise BatchFailed(exc.message) from None
+        else:
+            self.journal.close()
+
+
+def _settled(path: Path, size: int | None, index_mtime_ns: int) -> bool:
+    """The file is there, of the size recorded, and not written since the index was (so not edited)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return False
+    return (size is None or info.st_size == size) and info.st_mtime_ns <= index_mtime_ns
+
+
+def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=None, options=None, fail_on=(),
+              quiet=False, jobs=1, force=False, manifests=True, executor: Executor | str | None = None,
+              retry_unreadable=False, verify_all=False, follow_symlinks=False, retries=DEFAULT_RETRIES) -> int:
+    """Convert every document under ``inputs`` into ``out_dir``; journal each; return the exit code."""
+    options = dict(options or {})
+    try:
+        for key in ("media_dir", "media-dir"):
+            if options.get(key):  # shared by every document (their files are named by content)
+                check_media_dir(options[key], out_dir.resolve())
+        resolve_options(plugins.registry, options)
+        batch = Batch(inputs, out_dir, plugins, to=to, from_=from_, options=options, fail_on=fail_on,
+                      manifests=manifests, force=force, retry_unreadable=retry_unreadable, verify_all=verify_all,
+                      follow_symlinks=follow_symlinks, retries=retries)
+        from .inputs import top_level
+
+        top_level(batch.inputs, out_dir)  # usage errors before anything is written
+    except (UsageError, ValueError) as exc:
+        click.echo(safe(f"zenconv: {exc}"), err=True)
+        return EXIT_USAGE
+    with contextlib.ExitStack() as stack:
+        try:
+            pool = stack.enter_context(_opened(executor))
+        except (UsageError, OSError) as exc:
+            click.echo(safe(f"zenconv: {exc}"), err=True)
+            return EXIT_USAGE
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            stack.enter_context(_locked(out_dir))
+        except UsageError as exc:
+            click.echo(safe(f"zenconv: {exc}"), err=True)
+            return EXIT_USAGE
+        except OSError as exc:
+            click.echo(safe(f"zenconv: cannot create the output folder {out_dir}: {errno_text(exc)}"), err=True)
+            return EXIT_BATCH
+        show = not quiet and sys.stderr.isatty()
+        total = _count(batch) if show else 0
+        progress = stack.enter_context(BatchProgress(total, show=show))
+        try:
+            if pool is not None:
+                _run_on_executor(pool, batch, progress, max(1, jobs))
+            else:
+                _run_local(batch, max(1, jobs), progress)
+            batch.finish()
+        except BatchFailed as exc:
+            click.echo(safe(f"zenconv: the batch stopped: {exc}; rerun the same command to resume"), err=True)
+            return EXIT_BATCH
+    summary = batch.summary
+    if not quiet:
+        click.echo(safe(f"zenconv: {summary.line()}; index {batch.index}"), err=True)
+    if summary.failed:
+        return EXIT_BATCH
+    if any(fnmatch.fnmatchcase(code, pattern) for code in summary.codes for pattern in fail_on):
+        return EXIT_POLICY
+    if summary.unreadable or summary.unreadable_kept:
+        return EXIT_UNREADABLE
+    return EXIT_OK
+
+
+def _count(batch: Batch) -> int:
+    """How many files the walk will meet (for the progress bar's total): a walk without a stat."""
+    return sum(1 for _ in walk(batch.inputs, batch.out_dir, batch.extension, batch.follow_symlinks))
+
+
+@contextlib.contextmanager
+def _locked(out_dir: Path) -> Iterator[None]:
+    """One batch at a time writes an output folder (its journal, its temporaries)."""
+    fd = os.open(out_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise UsageError(f"another batch is writing {out_dir}: wait for it, or give another -o") from None
+        yield
+    finally:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(out_dir / LOCK_NAME)
+class BatchProgress:
+    """Files done, rate and failures on a terminal (click's bar on stderr); nothing when piped."""
+
+    def __init__(self, total: int, show: bool) -> None:
+        self.done = self.failures = 0
+        self.started = time.monotonic()
+        self._bar = click.progressbar(length=total, label="converting", file=sys.stderr, show_pos=True,
+                                      show_eta=True, item_show_func=self._status) if show else None
+
+    def __enter__(self) -> Self:
+        if self._bar is not None:
+            self._bar.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        if self._bar is not None:
+            self._bar.__exit__(*exc)
+        return False
+
+    def advance(self, entry: dict) -> None:
+        self.done += 1
+        if entry.get("outcome") == "unreadable":
+            self.failures += 1
+        if self._bar is not None:
+            self._bar.update(1, entry)
+
+    def _status(self, _entry) -> str:
+        rate = self.done / max(time.monotonic() - self.started, 1e-3)
+        return f"{rate:.1f} files/s, {self.failures} unreadable"
+
+
+
+@dataclass
+class _Job:
+    task: Task
+    tries: list[Attempt] = field(default_factory=list)
+    before: tuple | None = None
+
+
+def _feed(batch: Batch, plan: Iterator, progress: BatchProgress) -> Task | None:
+    """The next task of the plan; the records on the way (unchanged, listed) are journaled and counted."""
+    for item in plan:
+        if isinstance(item, Task):
+            return item
+        entry, fresh = item
+        batch.done(entry, fresh)
+        progress.advance(entry)
+    return None
+
+
+def _conclude(batch: Batch, job: _Job, result, attempt: Attempt, progress: BatchProgress) -> bool:
+    """Settle an attempt; True when the task is to be tried again (a transient failure, retries left)."""
+    settle(job.task, result, attempt)
+    if attempt.transient and len(job.tries) < job.task.retries:
+        job.tries.append(attempt)
+        return True
+    entry = entry_of(job.task, result, attempt, job.tries)
+    batch.done(entry, True)
+    progress.advance(entry)
+    return False
+
+
+def _run_local(batch: Batch, jobs: int, progress: BatchProgress) -> None:
+    """At most ``jobs`` children at once, each killed at its own deadline; the plan read as they free up."""
+    plan = batch.plan()
+    if not can_isolate():
+        while (task := _feed(batch, plan, progress)) is not None:
+            job = _Job(task, before=stat_key(task.source))
+            while True:
+                Path(task.output).parent.mkdir(parents=True, exist_ok=True)
+                result = run(task.request(), batch.plugins)
+                if not _conclude(batch, job, result, judge(task, job.before, result, None), progress):
+                    break
+        return
+    preloaded: set[str] = set()
+    retry: deque[_Job] = deque()
+    running: dict[Child, _Job] = {}
+    exhausted = False
+    while True:
+        while len(running) < jobs:
+            if retry:
+                job = retry.popleft()
+            elif not exhausted and (task := _feed(batch, plan, progress)) is not None:
+                job = _Job(task)
+            else:
+                exhausted = True
+                break
+            _preload(batch, job.task, preloaded)
+            job.before = stat_key(job.task.source)
+            if job.before is None:
+                _conclude(batch, job, None, Attempt("batch.vanished"), progress)
+                continue
+            try:
+                Path(job.task.output).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                from ..files import write_error
+
+                raise BatchFailed(write_error(Path(job.task.output).parent, exc).message) from None
+            running[start(job.task, batch.plugins)] = job
+        if not running:
+            return
+        wait_for = min(c.wait_hint() for c in running)  # the deadlines, and the memory watchdog's sampling
+        ready, _, _ = select.select(list(running), [], [], wait_for)
+        done = [c for c in ready if not c.feed()]
+        for child in running:
+            if child not in ready and child.overdue():
+                child.kill()
+                done.append(child)
+        for child in done:
+            job = running.pop(child)
+            result = child.finish()
+            if _conclude(batch, job, result, judge(job.task, job.before, result, child), progress):
+                retry.append(job)
+
+
+def _preload(batch: Batch, task: Task, done: set[str]) -> None:
+    """Import a task's reader and writer here, once: every forked child then starts with them loaded,
+    instead of spending most of a small document's time importing its libraries."""
+    registry = batch.plugins.registry
+    for key, spec in ((task.reader, registry.readers.get(task.reader)),
+                      ("writer:" + (task.to or "markdown"), registry.writer_named(task.to or "markdown"))):
+        if key in done or spec is None:
+            continue
+        done.add(key)
+        try:
+            spec.load()
+        except Exception:  # noqa: BLE001, S110 - the child meets the same failure and records it
+            pass
+
+
+def _run_on_executor(executor: Executor, batch: Batch, progress: BatchProgress, jobs: int) -> None:
+    """A bounded window of tasks in flight; a lost task is submitted again (up to its retries); every
+    returned record is checked against the files it names before it is journaled."""
+    window = max(8, WINDOW_PER_JOB * jobs)
+    plan = batch.plan()
+    in_flight: dict[Future, _Job] = {}
+    retry: deque[_Job] = deque()
+    exhausted = False
+    while True:
+        while len(in_flight) < window:
+            if retry:
+                job = retry.popleft()
+            elif not exhausted and (task := _feed(batch, plan, progress)) is not None:
+                job = _Job(task)
+            else:
+                exhausted = True
+                break
+            in_flight[executor.submit(convert_task, job.task)] = job
+        if not in_flight:
+            return
+        finished, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
+        for future in sorted(finished, key=lambda f: in_flight[f].task.relative):
+            job = in_flight.pop(future)
+            try:
+                entry = future.result()
+            except Exception as exc:  # noqa: BLE001 - the task never returned: its worker died, or the cluster gave up
+                attempt = Attempt(WORKER_LOST, transient=True, message=f"{type(exc).__name__}: {exc}"[:300])
+                if _conclude(batch, job, None, attempt, progress):
+                    retry.append(job)
+                continue
+            problem = _missing_files(job.task, entry)
+            if problem:
+                attempt = Attempt(OUTPUT_MISSING, transient=True, message=problem)
+                if _conclude(batch, job, None, attempt, progress):
+                    retry.append(job)
+                continue
+            if job.tries:  # the submissions lost before this one
+                entry["attempts"] = [t.record() for t in job.tries] + entry.get("attempts", [])
+            batch.done(entry, True)
+            progress.advance(entry)
+
+
+def _missing_files(task: Task, entry: dict) -> str:
+    """What the record says was written but is not here (a worker that does not share the output folder)."""
+    if entry.get("status") != "converted" or not entry.get("manifest"):
+        return ""
+    manifest = Path(task.output).with_name(entry["manifest"])
+    problems = verify(manifest)
+    if problems:
+        return f"the worker's output is not in the output folder: {problems[0]}"[:300]
+    return ""
+
+
+@contextlib.contextmanager
+def _opened(executor: Executor | str | None) -> Iterator[Executor | None]:
+    """The executor given, or one on the cluster a URL names (closed when the batch ends)."""
+    if not isinstance(executor, str):
+        yield executor
+        return
+    client = _dask_client(executor)
+    try:
+        yield client.get_executor(retries=0, pure=False)
+    finally:
+        client.close()
+
+
+def executor_from_url(url: str) -> Executor:
+    """``dask://HOST:PORT``: the executor of a Dask distributed cluster, with task retries off."""
+    return _dask_client(url).get_executor(retries=0, pure=False)
+
+
+def _dask_client(url: str):
+    if not url.startswith("dask://"):
+        raise UsageError(f"--executor {url}: only dask://HOST:PORT is known")
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--executor dask://… needs the dask extra: pip install 'zenconv[dask]'") from None
+    address = "tcp://" + url[len("dask://"):]
+    try:
+        return Client(address, timeout=30)
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(f"--executor {url}: cannot reach the Dask scheduler ({type(exc).__name__}: {exc})") from None

@@ -1,0 +1,300 @@
+"""One document of a batch: its attempts, and what each failure is about.
+
+Every outcome is either the document's or the run's:
+
+- **permanent** (the document's): a conversion that finished, ``unreadable`` included (refused,
+  malformed, a limit the document itself hit: its reader stopped it, or the watchdog measured the
+  child itself over ``--max-memory``, or past its deadline while it had the CPU);
+- **transient** (the run's): the output could not be written (a full disk, a quota, an I/O error), the
+  child was killed from outside (the OOM killer, an operator), its deadline passed while it waited for
+  a CPU (an overloaded machine: measured, not guessed), the source changed while it was converted, the
+  worker running it was lost. A transient failure writes no manifest (a manifest would state the run's
+  fault as the document's); it is retried at once, up to ``retries`` times, each attempt's reason and
+  figures kept, and by every rerun after that.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..context import Source
+from ..files import UNWRITABLE, atomic_write
+from ..isolation import Child, KillCodes, can_isolate, wait_for
+from ..manifest import manifest_path_for
+from ..options import SECRET_RECORD, resolve_options
+from ..pipeline import Request, Result, _jsonable, run
+from ..plugins import LoadedPlugins, build_plugins
+from ..reports import Outcome
+
+BATCH_CODES = KillCodes(deadline="batch.timeout", memory="batch.memory-limit", crashed="batch.worker-crashed",
+                        killed="batch.killed")
+SOURCE_CHANGED = "batch.source-changed"
+WORKER_LOST = "batch.worker-lost"
+OUTPUT_MISSING = "batch.output-missing"
+SOURCE_UNREADABLE = "host.source-unreadable"
+TRANSIENT_CODES = frozenset({UNWRITABLE, BATCH_CODES.killed, SOURCE_CHANGED, WORKER_LOST, OUTPUT_MISSING, SOURCE_UNREADABLE})
+ATTEMPT_SUFFIX = ".zenconv-attempt"
+OVERLOADED = 0.5  # a deadline is the run's when the child waited for a CPU more than this share of its time
+DEFAULT_RETRIES = 2
+
+
+@dataclass(frozen=True)
+class Task:
+    """One document of a batch: where it is, where its output goes, how to convert it."""
+
+    source: str        # absolute path of the source (a cluster's worker may run in another folder)
+    relative: str      # its path relative to the batch root, with / separators
+    output: str        # absolute path of the output
+    to: str | None
+    from_: str | None
+    options: tuple[tuple[str, Any], ...]
+    fail_on: tuple[str, ...]
+    manifests: bool
+    third_party: bool = True  # an executor's worker loads the same plugin set as the caller
+    run_id: str = ""          # the batch run this task belongs to (its attempt marker holds it)
+    reader: str = ""          # the reader detection chose while planning (its id), "" if none could
+    root: str = ""            # the batch's output folder (absolute): no media file may leave it
+    retries: int = DEFAULT_RETRIES
+    fingerprint: str = ""     # what the output depends on besides the source (see fingerprint())
+
+    def request(self) -> Request:
+        return Request(source=Source(Path(self.source).name, path=self.source), to=self.to, output=Path(self.output),
+                       manifest=self.manifests, from_=self.from_, options=dict(self.options),
+                       fail_on=self.fail_on, output_root=Path(self.root) if self.root else None)
+
+
+def fingerprint(to: str | None, from_: str | None, changed: dict[str, Any], manifests: bool) -> str:
+    """What an output depends on besides its source: a rerun with another of these converts again."""
+    if SECRET_RECORD in changed.values():
+        return ""  # a secret is recorded only as set: whether it is the same one cannot be told
+    basis = [__version__, to or "markdown", from_, {k: _jsonable(v) for k, v in sorted(changed.items())}, manifests]
+    return hashlib.sha256(json.dumps(basis, sort_keys=True).encode()).hexdigest()[:32]
+
+
+@dataclass
+class Attempt:
+    """What one attempt of a task came to."""
+
+    code: str | None = None            # None: converted (any outcome); else the failure's code
+    transient: bool = False
+    message: str = ""
+    figures: dict[str, float] = field(default_factory=dict)
+
+    def record(self) -> dict[str, Any]:
+        return {"reason": self.code, "message": self.message, **({"figures": self.figures} if self.figures else {})}
+
+
+def stat_key(path: str) -> tuple[int, int, int, int] | None:
+    """What tells that a file changed: size, modification and change times, inode (None: gone)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino
+
+
+def judge(task: Task, before, result: Result, child: Child | None) -> Attempt:
+    """Whether an attempt's result stands (the document's) or is the run's, to be tried again."""
+    after = stat_key(task.source)
+    manifest = result.manifest
+    if after is None:
+        return Attempt("batch.vanished", message="the source was deleted while it was converted")
+    if before != after or (manifest.outcome != Outcome.UNREADABLE and manifest.source.size != after[0]):
+        return Attempt(SOURCE_CHANGED, transient=True, message="the source changed while it was converted")
+    if manifest.outcome != Outcome.UNREADABLE:
+        return Attempt()
+    code = manifest.reasons[0] if manifest.reasons else ""
+    figures = _figures(child) if child is not None and child.kill_code else {}  # a limit hit: what was measured
+    if code == BATCH_CODES.deadline and child is not None and child.wait_seconds > OVERLOADED * child.wall_seconds:
+        return Attempt(code, transient=True, figures=figures,
+                       message="the deadline passed while the conversion waited for a CPU (the machine was overloaded)")
+    if code in TRANSIENT_CODES:
+        return Attempt(code, transient=True, figures=figures, message=manifest.message or "")
+    return Attempt(code, figures=figures, message=manifest.message or "")
+
+
+def _figures(child: Child | None) -> dict[str, float]:
+    if child is None or not child.wall_seconds:
+        return {}
+    figures = {"wall_seconds": child.wall_seconds, "cpu_seconds": child.cpu_seconds,
+               "cpu_wait_seconds": child.wait_seconds, "peak_memory": float(child.peak_memory or 0)}
+    try:
+        figures["load"] = os.getloadavg()[0]
+    except OSError:
+        pass
+    return {k: round(v, 2) for k, v in figures.items()}
+
+
+def discard(task: Task) -> None:
+    """Remove what a transient attempt left: its output and manifest state nothing true."""
+    output = Path(task.output)
+    for path in (output, manifest_path_for(output)):
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+KILLED_BY_THE_BATCH = frozenset({BATCH_CODES.deadline, BATCH_CODES.memory, BATCH_CODES.crashed})
+
+
+def settle(task: Task, result: Result | None, attempt: Attempt) -> None:
+    """The files an attempt leaves: none for the run's failures and vanished sources; the manifest of
+    a child that ended without a result (the child could not write it) once judged the document's."""
+    if attempt.transient or attempt.code == "batch.vanished":
+        discard(task)
+    elif attempt.code in KILLED_BY_THE_BATCH and result is not None and result.manifest_path is not None:
+        atomic_write(result.manifest_path, result.manifest.to_bytes())
+
+
+def start(task: Task, plugins: LoadedPlugins) -> Child:
+    request = task.request()
+    options = resolve_options(plugins.registry, request.options)
+    return Child(request, plugins, options["timeout"], options["max_memory"], BATCH_CODES, persist_kills=False)
+
+
+def attempt_once(task: Task, plugins: LoadedPlugins) -> tuple[Result, Attempt]:
+    """One blocking attempt (an executor's worker): the same child and judgement as the local runner."""
+    Path(task.output).parent.mkdir(parents=True, exist_ok=True)
+    before = stat_key(task.source)
+    if before is None:
+        return None, Attempt("batch.vanished", message="the source was deleted before it was converted")
+    if not can_isolate():
+        result = run(task.request(), plugins)
+        return result, judge(task, before, result, None)
+    child = start(task, plugins)
+    result = wait_for(child)
+    return result, judge(task, before, result, child)
+
+
+def entry_of(task: Task, result: Result | None, attempt: Attempt, tries: list[Attempt]) -> dict[str, Any]:
+    """The journal record of a task's last attempt (``tries``: the transient attempts before it)."""
+    entry: dict[str, Any] = {"source": task.relative}
+    if attempt.code == "batch.vanished":
+        from .inputs import LISTED
+
+        entry.update(status="skipped", reason_code="batch.vanished", reason=LISTED["batch.vanished"])
+        return entry
+    if attempt.transient:
+        entry.update(status="failed", failure="transient", reasons=[attempt.code], message=attempt.message,
+                     attempts=[t.record() for t in [*tries, attempt]], output=None, manifest=None)
+        return entry
+    manifest = result.manifest
+    path = result.manifest_path
+    info = os.stat(task.source) if os.path.exists(task.source) else None
+    entry.update(
+        status="converted", outcome=manifest.outcome, reasons=list(manifest.reasons),
+        output=Path(task.output).name if manifest.output is not None else None,
+        output_size=manifest.output.size if manifest.output is not None else None,
+        manifest=path.name if path else None, manifest_digest=manifest.digest,
+        reports={r.code: r.count for r in manifest.reports},
+        source_sha256=manifest.source.sha256, source_size=manifest.source.size,
+        source_mtime_ns=info.st_mtime_ns if info else None, options=task.fingerprint,
+    )
+    if manifest.outcome == Outcome.UNREADABLE:
+        entry["failure"] = "permanent"
+        if attempt.figures:
+            entry["figures"] = attempt.figures
+    if tries:
+        entry["attempts"] = [t.record() for t in tries]
+    return entry
+
+
+@functools.cache
+def _worker_plugins(third_party: bool) -> LoadedPlugins:
+    """A worker's plugins, built once per process (not once per task)."""
+    return build_plugins(third_party=third_party)
+
+
+@functools.cache
+def _preloaded(third_party: bool, reader: str, to: str) -> None:
+    """Import a task's reader and writer in the worker itself, once: its forked children start with them."""
+    registry = _worker_plugins(third_party).registry
+    for spec in (registry.readers.get(reader), registry.writer_named(to)):
+        if spec is not None:
+            try:
+                spec.load()
+            except Exception:  # noqa: BLE001, S110 - the child meets the same failure and records it
+                pass
+
+
+def convert_task(task: Task) -> dict[str, Any]:
+    """Run one task to its journal record: what an Executor's worker runs, retrying the run's failures.
+
+    An attempt marker (``.NAME.zenconv-attempt``, holding the run id and the attempts begun) is left
+    beside the output while converting: a task rescheduled after its worker died finds it. The first
+    such death is taken as the run's (the task runs again); a document that took a second worker down
+    with it is recorded ``batch.worker-crashed``, the document's.
+    """
+    plugins = _worker_plugins(task.third_party)
+    _preloaded(task.third_party, task.reader, task.to or "markdown")
+    Path(task.output).parent.mkdir(parents=True, exist_ok=True)
+    marker = _attempt_marker(task)
+    begun = _attempts_begun(marker, task.run_id)
+    tries: list[Attempt] = []
+    if begun >= 2:
+        return record_killed(task, plugins, "the workers running this conversion died twice; it is not retried")
+    if begun == 1:
+        tries.append(Attempt(WORKER_LOST, transient=True, message="the worker running this conversion was lost"))
+    while True:
+        if marker is not None:
+            marker.write_text(f"{task.run_id} {begun + len(tries) + 1}", encoding="utf-8")
+        try:
+            result, attempt = attempt_once(task, plugins)
+        finally:
+            if marker is not None:
+                marker.unlink(missing_ok=True)
+        settle(task, result, attempt)
+        if attempt.transient and len(tries) < task.retries:
+            tries.append(attempt)
+            continue
+        return entry_of(task, result, attempt, tries)
+
+
+def record_killed(task: Task, plugins: LoadedPlugins, message: str) -> dict[str, Any]:
+    """Write the ``batch.worker-crashed`` manifest of a task that took its workers down, and its record."""
+    from ..pipeline import unreadable_manifest
+
+    request = task.request()
+    output = Path(task.output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    for tmp in output.parent.glob(f".*.zenconv-tmp"):  # left by the dead worker's child (named by its pid)
+        if tmp.name.startswith(f".{output.name[:40]}"):
+            tmp.unlink(missing_ok=True)
+    manifest = unreadable_manifest(request, BATCH_CODES.crashed, message, plugins)
+    manifest_path = manifest_path_for(output) if task.manifests else None
+    if manifest_path is not None:
+        atomic_write(manifest_path, manifest.to_bytes())
+    marker = _attempt_marker(task)
+    if marker is not None:
+        marker.unlink(missing_ok=True)
+    result = Result(manifest=manifest, exit_code=1, manifest_path=manifest_path)
+    return entry_of(task, result, Attempt(BATCH_CODES.crashed, message=message),
+                    [Attempt(WORKER_LOST, transient=True, message="the worker running this conversion was lost")] * 2)
+
+
+def _attempt_marker(task: Task) -> Path | None:
+    if not task.run_id:
+        return None
+    output = Path(task.output)
+    return output.with_name(f".{output.name}{ATTEMPT_SUFFIX}")
+
+
+def _attempts_begun(marker: Path | None, run_id: str) -> int:
+    """How many attempts of this run began and never finished (0 for another run's stale marker)."""
+    if marker is None:
+        return 0
+    try:
+        run, _, count = marker.read_text(encoding="utf-8").partition(" ")
+    except OSError:
+        return 0
+    if run != run_id:
+        return 0
+    return int(count) if count.isdigit() else 1
