@@ -67,5 +67,9 @@ def test_batch_codes_are_documented():
     from zenconv.batch import BATCH_CODES
 
     text = (ROOT / "docs" / "batch.md").read_text()
-    for code in (BATCH_CODES.deadline, BATCH_CODES.memory, BATCH_CODES.crashed):
-        assert f"`{code}`" in text
+    from zenconv.batch import LISTED, TRANSIENT_CODES
+
+    codes = {BATCH_CODES.deadline, BATCH_CODES.memory, BATCH_CODES.crashed, BATCH_CODES.killed, *LISTED,
+             *TRANSIENT_CODES}
+    missing = sorted(code for code in codes if f"`{code}`" not in text)
+    assert not missing, f"docs/batch.md does not name {missing}"
