@@ -122,3 +122,31 @@ def test_a_document_that_kills_its_worker_is_recorded_once(tmp_path, cluster):
         assert verify(out / f"t{n}.csv.md.manifest.json") == []
     assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == []
     assert (out / INDEX_NAME).is_file()
+
+
+def test_a_worker_killed_mid_run_loses_nothing(tmp_path, cluster):
+    import signal
+    import threading
+    import time
+
+    _, client, plugins = cluster
+    inbox = tmp_path / "in"
+    inbox.mkdir()
+    for n in range(6):
+        (inbox / f"s{n}.slow").write_bytes(b"x")  # 1.5 s each: the kill falls while they run
+    out = tmp_path / "out"
+    codes = []
+    runner = threading.Thread(target=lambda: codes.append(
+        run_batch([str(inbox)], out, plugins, quiet=True, executor=client.get_executor(retries=0))))
+    runner.start()
+    time.sleep(1.0)
+    pids = client.run(os.getpid)
+    os.kill(next(iter(pids.values())), signal.SIGKILL)  # an outside kill: the OOM killer, an operator
+    runner.join(timeout=300)
+    assert codes == [0]
+    entries = index_of_dict(out)
+    assert len(entries) == 6 and {e["outcome"] for e in entries.values()} == {"converted"}
+    for n in range(6):
+        assert verify(out / f"s{n}.slow.md.manifest.json") == []
+    assert not [p.name for p in out.iterdir() if p.name.endswith((".zenconv-tmp", ".zenconv-attempt"))]
+    client.wait_for_workers(2, timeout=60)  # the nanny restarts it for the tests after this one

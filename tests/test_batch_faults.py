@@ -243,3 +243,29 @@ def test_audit_reads_the_index_and_reports_what_is_missing_or_stray(tmp_path, pl
     assert result["missing"] == ["c.csv"] and result["stray"] == ["stray.md"]
     done = run_cli("audit", str(out))
     assert done.returncode == 1 and b"c.csv" in done.stderr + done.stdout
+
+
+def test_a_deadline_passed_while_waiting_for_a_cpu_is_the_runs_and_one_the_document_spent_is_its_own(tmp_path, plugins):
+    from types import SimpleNamespace
+
+    from zenconv.batch.tasks import BATCH_CODES, Task, judge, stat_key
+    from zenconv.pipeline import Request, Result, unreadable_manifest
+    from zenconv.context import Source
+
+    source = tmp_path / "a.csv"
+    source.write_text("x\n1\n")
+    task = Task(str(source), "a.csv", str(tmp_path / "a.csv.md"), None, None, (), (), True)
+    request = Request(source=Source("a.csv", path=source), output=tmp_path / "a.csv.md")
+    manifest = unreadable_manifest(request, BATCH_CODES.deadline, "ran past its time limit", plugins)
+    result = Result(manifest=manifest, exit_code=1)
+    before = stat_key(str(source))
+
+    def child(cpu, wait):
+        return SimpleNamespace(kill_code=BATCH_CODES.deadline, wall_seconds=22.0, cpu_seconds=cpu, wait_seconds=wait,
+                               peak_memory=0)
+
+    overloaded = judge(task, before, result, child(cpu=3.0, wait=18.0))
+    assert overloaded.transient and overloaded.code == "batch.timeout"
+    assert overloaded.figures["cpu_wait_seconds"] == 18.0 and overloaded.figures["wall_seconds"] == 22.0
+    busy = judge(task, before, result, child(cpu=21.5, wait=0.3))  # it had the CPU all along: the document's
+    assert not busy.transient and busy.figures["cpu_seconds"] == 21.5

@@ -258,6 +258,8 @@ def summarise(name: str, result: Result) -> None:
         if manifest.message:
             line += f": {manifest.message}"
     click.echo(safe(line), file=err)
+    if UNWRITABLE in manifest.reasons:
+        return  # no output stands: what the conversion reported on the way describes nothing written
     content = [r for r in result.reports if r.code.kind is Kind.CONTENT]
     presentation = [r for r in result.reports if r.code.kind is Kind.PRESENTATION]
     for report in content:

@@ -105,8 +105,8 @@ def _walk_folder(folder: Path, rel: str, root: Path, real: Path, out_resolved: P
     folders = {e.name for e in entries if _is_dir_entry(e)}
     for entry in entries:
         child_rel = f"{rel}/{entry.name}" if rel else entry.name
-        child = Path(entry.path)
         if _is_dir_entry(entry):
+            child = Path(entry.path)
             target = _folder_target(entry, child, root, follow)
             if isinstance(target, Found):
                 yield Found(child_rel, target.path, listed=target.listed, detail=target.detail)
@@ -123,7 +123,7 @@ def _walk_folder(folder: Path, rel: str, root: Path, real: Path, out_resolved: P
             finally:
                 active.discard(identity)
         else:
-            yield _file(child, child_rel, entry.name, extension, folders, allow_outside=follow, root=root,
+            yield _file(entry.path, child_rel, entry.name, extension, folders, allow_outside=follow, root=root,
                         entry=entry)
 
 
@@ -145,9 +145,9 @@ def _folder_target(entry: os.DirEntry, path: Path, root: Path, follow: bool) -> 
     return target
 
 
-def _file(path: Path, rel: str, name: str, extension: str, folders: set[str], *, allow_outside: bool, root: Path,
-          entry: os.DirEntry | None = None) -> Found:
-    """A document, or the listing of a file that must not be opened."""
+def _file(path: str | Path, rel: str, name: str, extension: str, folders: set[str], *, allow_outside: bool,
+          root: Path, entry: os.DirEntry | None = None) -> Found:
+    """A document, or the listing of a file that must not be opened (a string path: this is the hot loop)."""
     try:
         own = entry.stat(follow_symlinks=False) if entry is not None else os.lstat(path)
     except FileNotFoundError:
@@ -157,10 +157,10 @@ def _file(path: Path, rel: str, name: str, extension: str, folders: set[str], *,
     info = own
     if stat.S_ISLNK(own.st_mode):
         try:
-            target = path.resolve(strict=True)
+            target = Path(path).resolve(strict=True)
             info = os.stat(target)
         except FileNotFoundError:
-            return Found(rel, str(path), listed="batch.symlink-broken", detail=_link_text(path))
+            return Found(rel, str(path), listed="batch.symlink-broken", detail=_link_text(Path(path)))
         except (OSError, RuntimeError) as exc:
             return Found(rel, str(path), listed="batch.symlink-loop", detail=str(exc))
         if not allow_outside and not _inside(target, root):

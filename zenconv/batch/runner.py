@@ -37,7 +37,7 @@ from ..manifest import load as load_manifest
 from ..manifest import manifest_path_for, verify
 from ..media import check_media_dir
 from ..options import resolve_options
-from ..pipeline import EXIT_OK, EXIT_POLICY, EXIT_UNREADABLE, EXIT_USAGE, run
+from ..pipeline import EXIT_OK, EXIT_POLICY, EXIT_UNREADABLE, EXIT_USAGE, _jsonable, run
 from ..plugins import BUILTIN_DISTRIBUTION, LoadedPlugins
 from ..reports import Outcome, Unreadable
 from ..terminal import safe
@@ -50,6 +50,7 @@ from .tasks import (
 
 EXIT_BATCH = 4     # the batch itself failed (its journal could not be written), or documents failed for the run's reasons
 LOCK_NAME = ".zenconv-lock"
+MANIFEST_SUFFIX = ".manifest.json"  # manifest_path_for's, as a string for the planning loop
 WINDOW_PER_JOB = 4  # an executor's tasks in flight: this many per --jobs (at least 8)
 
 
@@ -119,9 +120,11 @@ class Batch:
         self.third_party = any(d.split("\0")[0] != BUILTIN_DISTRIBUTION for d in plugins.distributions.values())
         changed = resolve_options(registry, options).changed
         self.fingerprint = fingerprint(to, from_, changed, manifests)
+        self.stated_options = {k: _jsonable(v) for k, v in changed.items()}  # as a manifest states them
         self.run_id = uuid.uuid4().hex
         self.summary = Summary()
         self.index = out_dir / INDEX_NAME
+        self.out_root = os.path.abspath(out_dir)
         self.journal = Journal(self.index)
         self.previous: Previous | None = None
         self._cleaned: set[str] = set()
@@ -136,14 +139,11 @@ class Batch:
                 yield self._listed(found, previous), True
                 continue
             self._clean_folder(found.out_rel)
+            if not self.force and self._still_valid(found, previous):
+                yield previous, False  # not even opened
+                continue
             task = self._task(found)
-            if isinstance(task, dict):
-                yield task, True
-                continue
-            if not self.force and self._still_valid(task, found, previous):
-                yield previous, False
-                continue
-            yield task
+            yield (task, True) if isinstance(task, dict) else task
         self.previous.finish()
 
     def _listed(self, found: Found, previous: dict | None) -> dict:
@@ -172,7 +172,7 @@ class Batch:
                     tuple(sorted(self.options.items())), self.fail_on, self.manifests, self.third_party,
                     self.run_id, reader, os.path.abspath(self.out_dir), self.retries, self.fingerprint)
 
-    def _still_valid(self, task: Task, found: Found, previous: dict | None) -> bool:
+    def _still_valid(self, found: Found, previous: dict | None) -> bool:
         """Whether the previous record still holds: cheaply (sizes and times), else by its digests."""
         if not previous or previous.get("status") not in ("converted", "unchanged") or not self.fingerprint:
             return False
@@ -180,30 +180,27 @@ class Batch:
             return False
         if self.retry_unreadable and previous.get("outcome") == Outcome.UNREADABLE:
             return False
-        output = Path(task.output)
-        if previous.get("output") not in (None, output.name) or not self.manifests:
+        output = os.path.join(self.out_root, found.out_rel)
+        if previous.get("output") not in (None, os.path.basename(output)) or not self.manifests:
             return False
-        manifest = manifest_path_for(output)
+        manifest = output + MANIFEST_SUFFIX
         if (not self.verify_all and previous.get("options") == self.fingerprint
                 and previous.get("source_size") == found.size and previous.get("source_mtime_ns") == found.mtime_ns
                 and _settled(manifest, None, self.previous.mtime_ns)
                 and (previous.get("output") is None or _settled(output, previous.get("output_size"),
                                                                  self.previous.mtime_ns))):
             return True
-        return self._verified(task, found, previous, manifest)
+        return self._verified(found, previous, manifest)
 
-    def _verified(self, task: Task, found: Found, previous: dict, manifest_path: Path) -> bool:
+    def _verified(self, found: Found, previous: dict, manifest_path: str) -> bool:
         """The slow check (a record of an older index, a file touched since, ``--verify-all``): hash."""
         try:
-            manifest = load_manifest(manifest_path)
+            manifest = load_manifest(Path(manifest_path))
         except (OSError, ValueError):
             return False
-        changed = resolve_options(self.plugins.registry, dict(task.options)).changed
-        from ..pipeline import _jsonable
-
-        if manifest.options != {k: _jsonable(v) for k, v in changed.items()}:
+        if manifest.options != self.stated_options:
             return False
-        if manifest.source.sha256 != Source(Path(task.source).name, path=task.source).sha256 or verify(manifest_path):
+        if manifest.source.sha256 != Source(Path(found.path).name, path=found.path).sha256 or verify(Path(manifest_path)):
             return False
         if previous.get("options") != self.fingerprint or previous.get("source_mtime_ns") != found.mtime_ns:
             refreshed = dict(previous, options=self.fingerprint, source_mtime_ns=found.mtime_ns, status="converted",
@@ -253,10 +250,10 @@ class Batch:
             self.journal.close()
 
 
-def _settled(path: Path, size: int | None, index_mtime_ns: int) -> bool:
+def _settled(path: str, size: int | None, index_mtime_ns: int) -> bool:
     """The file is there, of the size recorded, and not written since the index was (so not edited)."""
     try:
-        info = path.stat()
+        info = os.stat(path)
     except OSError:
         return False
     return (size is None or info.st_size == size) and info.st_mtime_ns <= index_mtime_ns
