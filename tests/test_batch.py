@@ -266,6 +266,8 @@ def test_batch_usage_errors_exit_2(tmp_path):
     inbox = make_tree(tmp_path)
     done = run_cli(str(inbox), "-o", str(tmp_path / "out"), "--executor", "spark://somewhere:1")
     assert done.returncode == 2 and b"only dask://HOST:PORT" in done.stderr
+    done = run_cli(str(inbox), "-o", str(tmp_path / "out"), "--executor", "dask://127.0.0.1:1?outputs=elsewhere")
+    assert done.returncode == 2 and b"outputs=shared or outputs=returned" in done.stderr
     done = run_cli(str(inbox), "-o", str(inbox))
     assert done.returncode == 2 and b"is the input folder itself" in done.stderr
     (tmp_path / "other").mkdir()

@@ -150,3 +150,38 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path, cluster):
         assert verify(out / f"s{n}.slow.md.manifest.json") == []
     assert not [p.name for p in out.iterdir() if p.name.endswith((".zenconv-tmp", ".zenconv-attempt"))]
     client.wait_for_workers(2, timeout=60)  # the nanny restarts it for the tests after this one
+
+
+def test_workers_without_the_output_folder_send_their_files_back(tmp_path, cluster):
+    from concurrent.futures import Executor
+
+    _, client, plugins = cluster
+    inbox = make_inbox(tmp_path)
+    (inbox / "stuck.hang").unlink()
+    options = {"timeout": 10}
+    assert run_batch([str(inbox)], tmp_path / "local", plugins, options=options, quiet=True) == 1
+
+    class Elsewhere(Executor):
+        """The cluster's executor, each task's output folder moved where the client cannot see it."""
+
+        def __init__(self, inner, hidden: Path):
+            self.inner, self.hidden = inner, hidden
+
+        def submit(self, fn, task):
+            import dataclasses
+
+            moved = dataclasses.replace(task, output=str(self.hidden / Path(task.output).relative_to(task.root)),
+                                        root=str(self.hidden))
+            return self.inner.submit(fn, moved)
+
+    shared = tmp_path / "shared-by-no-one"
+    lost = run_batch([str(inbox)], tmp_path / "lost", plugins, options=options, quiet=True, retries=0,
+                     executor=Elsewhere(client.get_executor(retries=0), shared))
+    assert lost == 4  # "converted" where the client cannot see it: the run's failure, never a success
+    entries = index_of_dict(tmp_path / "lost")
+    assert entries["damages.csv"]["status"] == "failed" and entries["damages.csv"]["reasons"] == ["batch.output-missing"]
+
+    returned = run_batch([str(inbox)], tmp_path / "returned", plugins, options=options, quiet=True,
+                         executor=Elsewhere(client.get_executor(retries=0), shared), outputs="returned")
+    assert returned == 1
+    assert tree(tmp_path / "returned") == tree(tmp_path / "local")

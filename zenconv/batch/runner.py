@@ -45,7 +45,7 @@ from .inputs import LISTED, Found, walk
 from .journal import INDEX_NAME, TOMBSTONE, Journal, Previous, dumps
 from .tasks import (
     ATTEMPT_SUFFIX, DEFAULT_RETRIES, OUTPUT_MISSING, WORKER_LOST, Attempt, Task, convert_task, entry_of, fingerprint,
-    judge, settle, start, stat_key,
+    judge, receive, settle, start, stat_key,
 )
 
 EXIT_BATCH = 4     # the batch itself failed (its journal could not be written), or documents failed for the run's reasons
@@ -103,8 +103,9 @@ class Batch:
 
     def __init__(self, inputs, out_dir: Path, plugins: LoadedPlugins, *, to, from_, options, fail_on, manifests,
                  force=False, retry_unreadable=False, verify_all=False, follow_symlinks=False,
-                 retries=DEFAULT_RETRIES) -> None:
+                 retries=DEFAULT_RETRIES, returned=False) -> None:
         self.inputs, self.out_dir, self.plugins = list(inputs), out_dir, plugins
+        self.returned = returned
         self.to, self.from_, self.options, self.fail_on, self.manifests = to, from_, options, tuple(fail_on), manifests
         self.force, self.retry_unreadable, self.verify_all = force, retry_unreadable, verify_all
         self.follow_symlinks, self.retries = follow_symlinks, retries
@@ -170,7 +171,8 @@ class Batch:
         output = self.out_dir / found.out_rel
         return Task(found.path, found.rel, os.path.abspath(output), self.to, self.from_,
                     tuple(sorted(self.options.items())), self.fail_on, self.manifests, self.third_party,
-                    self.run_id, reader, os.path.abspath(self.out_dir), self.retries, self.fingerprint)
+                    self.run_id, reader, os.path.abspath(self.out_dir), self.retries, self.fingerprint,
+                    self.returned)
 
     def _still_valid(self, found: Found, previous: dict | None) -> bool:
         """Whether the previous record still holds: cheaply (sizes and times), else by its digests."""
@@ -261,17 +263,29 @@ def _settled(path: str, size: int | None, index_mtime_ns: int) -> bool:
 
 def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=None, options=None, fail_on=(),
               quiet=False, jobs=1, force=False, manifests=True, executor: Executor | str | None = None,
-              retry_unreadable=False, verify_all=False, follow_symlinks=False, retries=DEFAULT_RETRIES) -> int:
-    """Convert every document under ``inputs`` into ``out_dir``; journal each; return the exit code."""
+              retry_unreadable=False, verify_all=False, follow_symlinks=False, retries=DEFAULT_RETRIES,
+              outputs: str = "shared") -> int:
+    """Convert every document under ``inputs`` into ``out_dir``; journal each; return the exit code.
+
+    ``outputs="returned"`` (or ``?outputs=returned`` on a ``dask://`` URL): an executor's workers do not
+    share the output folder; each converts into a folder of its own and sends its files back."""
     options = dict(options or {})
     try:
+        if isinstance(executor, str):
+            outputs = parse_executor(executor)[1]
+        if outputs not in OUTPUT_MODES:
+            raise UsageError(f"outputs={outputs}: give one of {', '.join(OUTPUT_MODES)}")
+        if outputs == "returned" and (options.get("media_dir") or options.get("media-dir")):
+            raise UsageError("--media-dir needs a shared output folder: with outputs=returned each document's "
+                             "media travel back beside it")
         for key in ("media_dir", "media-dir"):
             if options.get(key):  # shared by every document (their files are named by content)
                 check_media_dir(options[key], out_dir.resolve())
         resolve_options(plugins.registry, options)
         batch = Batch(inputs, out_dir, plugins, to=to, from_=from_, options=options, fail_on=fail_on,
                       manifests=manifests, force=force, retry_unreadable=retry_unreadable, verify_all=verify_all,
-                      follow_symlinks=follow_symlinks, retries=retries)
+                      follow_symlinks=follow_symlinks, retries=retries, returned=outputs == "returned"
+                      and executor is not None)
         from .inputs import top_level
 
         top_level(batch.inputs, out_dir)  # usage errors before anything is written
@@ -496,6 +510,11 @@ def _run_on_executor(executor: Executor, batch: Batch, progress: BatchProgress, 
                 if _conclude(batch, job, None, attempt, progress):
                     retry.append(job)
                 continue
+            if job.task.returned:
+                try:
+                    receive(job.task, entry)
+                except Unreadable as exc:  # the output folder cannot be written: the batch cannot go on
+                    raise BatchFailed(exc.message) from None
             problem = _missing_files(job.task, entry)
             if problem:
                 attempt = Attempt(OUTPUT_MISSING, transient=True, message=problem)
@@ -537,15 +556,30 @@ def executor_from_url(url: str) -> Executor:
     return _dask_client(url).get_executor(retries=0, pure=False)
 
 
-def _dask_client(url: str):
+OUTPUT_MODES = ("shared", "returned")
+
+
+def parse_executor(url: str) -> tuple[str, str]:
+    """``dask://HOST:PORT[?outputs=shared|returned]``: the scheduler's address and how outputs travel."""
     if not url.startswith("dask://"):
         raise UsageError(f"--executor {url}: only dask://HOST:PORT is known")
+    address, _, query = url[len("dask://"):].partition("?")
+    outputs = "shared"
+    for pair in filter(None, query.split("&")):
+        key, _, value = pair.partition("=")
+        if key != "outputs" or value not in OUTPUT_MODES:
+            raise UsageError(f"--executor {url}: the only setting is outputs=shared or outputs=returned")
+        outputs = value
+    return address, outputs
+
+
+def _dask_client(url: str):
+    address, _ = parse_executor(url)
     try:
         from distributed import Client
     except ImportError:
         raise UsageError("--executor dask://… needs the dask extra: pip install 'zenconv[dask]'") from None
-    address = "tcp://" + url[len("dask://"):]
     try:
-        return Client(address, timeout=30)
+        return Client("tcp://" + address, timeout=30)
     except (OSError, TimeoutError) as exc:
         raise UsageError(f"--executor {url}: cannot reach the Dask scheduler ({type(exc).__name__}: {exc})") from None

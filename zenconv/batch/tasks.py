@@ -63,6 +63,7 @@ class Task:
     root: str = ""            # the batch's output folder (absolute): no media file may leave it
     retries: int = DEFAULT_RETRIES
     fingerprint: str = ""     # what the output depends on besides the source (see fingerprint())
+    returned: bool = False    # written in the worker's own temporary folder and sent back as bytes
 
     def request(self) -> Request:
         return Request(source=Source(Path(self.source).name, path=self.source), to=self.to, output=Path(self.output),
@@ -226,6 +227,39 @@ def _preloaded(third_party: bool, reader: str, to: str) -> None:
 
 
 def convert_task(task: Task) -> dict[str, Any]:
+    """Run one task to its journal record on an executor's worker (see :func:`_convert_here`); a
+    ``returned`` task converts into a private folder and sends its files back in the record (``files``)."""
+    if not task.returned:
+        return _convert_here(task)
+    import dataclasses
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="zenconv-task-") as private:
+        local = dataclasses.replace(task, output=os.path.join(private, Path(task.output).name), root=private,
+                                    run_id="")
+        entry = _convert_here(local)
+        entry["files"] = {path.relative_to(private).as_posix(): path.read_bytes()
+                          for path in sorted(Path(private).rglob("*")) if path.is_file()}
+    return entry
+
+
+def receive(task: Task, entry: dict[str, Any]) -> None:
+    """Write the files a ``returned`` task sent back into the output folder, beside its output (each
+    through a temporary file; a name that would leave the folder is not written, and the check that
+    follows fails the task)."""
+    from ..manifest import contained
+
+    folder = Path(task.output).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in sorted((entry.pop("files", None) or {}).items()):
+        target = contained(folder, name)
+        if target is None:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(target, data)
+
+
+def _convert_here(task: Task) -> dict[str, Any]:
     """Run one task to its journal record: what an Executor's worker runs, retrying the run's failures.
 
     An attempt marker (``.NAME.zenconv-attempt``, holding the run id and the attempts begun) is left
