@@ -269,3 +269,25 @@ def test_a_deadline_passed_while_waiting_for_a_cpu_is_the_runs_and_one_the_docum
     assert overloaded.figures["cpu_wait_seconds"] == 18.0 and overloaded.figures["wall_seconds"] == 22.0
     busy = judge(task, before, result, child(cpu=21.5, wait=0.3))  # it had the CPU all along: the document's
     assert not busy.transient and busy.figures["cpu_seconds"] == 21.5
+
+
+def test_a_rerun_trusts_sizes_and_times_and_verify_all_hashes_everything(tmp_path, plugins):
+    inbox = inbox_with(tmp_path)
+    (inbox / "b.csv").write_text("p,q\n3,4\n")
+    out = tmp_path / "out"
+    assert run_batch([str(inbox)], out, plugins, quiet=True) == 0
+    output = out / "b.csv.md"
+    stamp = output.stat()
+    text = output.read_bytes()
+    output.write_bytes(text.replace(b"3", b"9"))  # same size; its time put back: only the digest can tell
+    os.utime(output, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    index = (out / INDEX_NAME).read_bytes()
+    assert run_batch([str(inbox)], out, plugins, quiet=True) == 0
+    assert (out / INDEX_NAME).read_bytes() == index and output.read_bytes() != text  # the cheap check trusted it
+    assert run_batch([str(inbox)], out, plugins, quiet=True, verify_all=True) == 0
+    assert output.read_bytes() == text  # hashed, found changed, converted again
+    assert verify(out / "b.csv.md.manifest.json") == []
+    source = inbox / "a.csv"
+    source.write_text("x,y\n5,6\n")  # a source edited between runs: its time changed, converted again
+    assert run_batch([str(inbox)], out, plugins, quiet=True) == 0
+    assert "5" in (out / "a.csv.md").read_text()

@@ -22,7 +22,7 @@ import time
 import uuid
 from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Self
@@ -51,6 +51,8 @@ from .tasks import (
 EXIT_BATCH = 4     # the batch itself failed (its journal could not be written), or documents failed for the run's reasons
 LOCK_NAME = ".zenconv-lock"
 MANIFEST_SUFFIX = ".manifest.json"  # manifest_path_for's, as a string for the planning loop
+HASH_THREADS = 4   # the rerun's digests computed at once (reading and hashing release the GIL)
+HASH_WINDOW = 256  # files the planner may run ahead of the first one still being hashed
 WINDOW_PER_JOB = 4  # an executor's tasks in flight: this many per --jobs (at least 8)
 
 
@@ -132,20 +134,41 @@ class Batch:
 
     # -- planning ---------------------------------------------------------------------------------
     def plan(self) -> Iterator[Task | tuple[dict, bool]]:
-        """Each input file, in walk order: a Task to run, or (its record, whether it is new) when not."""
+        """Each input file, in walk order: a Task to run, or (its record, whether it is new) when not.
+
+        What the cheap check cannot settle is hashed by a few threads a window ahead of the walk (hashing
+        and reading release the GIL), and decided in walk order."""
         self.previous = Previous(self.index, on_gone=lambda rel: self.record({"source": rel, "status": TOMBSTONE}))
-        for found in walk(self.inputs, self.out_dir, self.extension, self.follow_symlinks):
-            previous = self.previous.lookup(found.rel)
-            if found.listed is not None:
-                yield self._listed(found, previous), True
-                continue
-            self._clean_folder(found.out_rel)
-            if not self.force and self._still_valid(found, previous):
-                yield previous, False  # not even opened
-                continue
-            task = self._task(found)
-            yield (task, True) if isinstance(task, dict) else task
+        pending: deque[tuple[Found, dict | None, Any]] = deque()
+        with ThreadPoolExecutor(max_workers=HASH_THREADS) as pool:
+            for found in walk(self.inputs, self.out_dir, self.extension, self.follow_symlinks):
+                previous = self.previous.lookup(found.rel)
+                verdict: Any = None
+                if found.listed is None:
+                    self._clean_folder(found.out_rel)
+                    verdict = False if self.force else self._cheap(found, previous)
+                    if verdict is None:
+                        verdict = pool.submit(self._verified, found, previous)
+                pending.append((found, previous, verdict))
+                while pending and (len(pending) > HASH_WINDOW or not isinstance(pending[0][2], Future)
+                                   or pending[0][2].done()):
+                    yield self._decide(*pending.popleft())
+            while pending:
+                yield self._decide(*pending.popleft())
         self.previous.finish()
+
+    def _decide(self, found: Found, previous: dict | None, verdict) -> Task | tuple[dict, bool]:
+        if found.listed is not None:
+            return self._listed(found, previous), True
+        if isinstance(verdict, Future):
+            verdict = verdict.result()
+        if isinstance(verdict, dict):
+            self.record(verdict)  # its refreshed record: the next rerun can take the cheap path
+            return previous, False
+        if verdict:
+            return previous, False  # not even opened
+        task = self._task(found)
+        return (task, True) if isinstance(task, dict) else task
 
     def _listed(self, found: Found, previous: dict | None) -> dict:
         entry = {"source": found.rel, "status": "skipped", "reason_code": found.listed, "reason": LISTED[found.listed]}
@@ -174,8 +197,8 @@ class Batch:
                     self.run_id, reader, os.path.abspath(self.out_dir), self.retries, self.fingerprint,
                     self.returned)
 
-    def _still_valid(self, found: Found, previous: dict | None) -> bool:
-        """Whether the previous record still holds: cheaply (sizes and times), else by its digests."""
+    def _cheap(self, found: Found, previous: dict | None) -> bool | None:
+        """Whether the previous record still holds, by sizes and times alone; None: only its digests can say."""
         if not previous or previous.get("status") not in ("converted", "unchanged") or not self.fingerprint:
             return False
         if previous.get("options") not in (self.fingerprint, None):
@@ -192,10 +215,12 @@ class Batch:
                 and (previous.get("output") is None or _settled(output, previous.get("output_size"),
                                                                  self.previous.mtime_ns))):
             return True
-        return self._verified(found, previous, manifest)
+        return None
 
-    def _verified(self, found: Found, previous: dict, manifest_path: str) -> bool:
-        """The slow check (a record of an older index, a file touched since, ``--verify-all``): hash."""
+    def _verified(self, found: Found, previous: dict) -> bool | dict:
+        """The slow check (a record of an older index, a file touched since, ``--verify-all``): hash.
+        A record to journal when it holds but its recorded sizes and times are not the file's."""
+        manifest_path = os.path.join(self.out_root, found.out_rel) + MANIFEST_SUFFIX
         try:
             manifest = load_manifest(Path(manifest_path))
         except (OSError, ValueError):
@@ -205,9 +230,8 @@ class Batch:
         if manifest.source.sha256 != Source(Path(found.path).name, path=found.path).sha256 or verify(Path(manifest_path)):
             return False
         if previous.get("options") != self.fingerprint or previous.get("source_mtime_ns") != found.mtime_ns:
-            refreshed = dict(previous, options=self.fingerprint, source_mtime_ns=found.mtime_ns, status="converted",
-                             source_size=found.size)
-            self.record(refreshed)  # the next rerun can take the cheap path
+            return dict(previous, options=self.fingerprint, source_mtime_ns=found.mtime_ns, status="converted",
+                        source_size=found.size)
         return True
 
     def _clean_folder(self, out_rel: str) -> None:
