@@ -424,6 +424,25 @@ def _feed(batch: Batch, plan: Iterator, progress: BatchProgress) -> Task | None:
     return None
 
 
+class _Queue:
+    """The jobs to start: the retries first, then the plan's tasks as it streams them."""
+
+    def __init__(self, batch: Batch, plan: Iterator, progress: BatchProgress) -> None:
+        self.batch, self.plan, self.progress = batch, plan, progress
+        self.retry: deque[_Job] = deque()
+        self._exhausted = False
+
+    def next(self) -> _Job | None:
+        if self.retry:
+            return self.retry.popleft()
+        if not self._exhausted:
+            task = _feed(self.batch, self.plan, self.progress)
+            if task is not None:
+                return _Job(task)
+            self._exhausted = True
+        return None
+
+
 def _conclude(batch: Batch, job: _Job, result, attempt: Attempt, progress: BatchProgress) -> bool:
     """Settle an attempt; True when the task is to be tried again (a transient failure, retries left)."""
     settle(job.task, result, attempt)
@@ -449,18 +468,10 @@ def _run_local(batch: Batch, jobs: int, progress: BatchProgress) -> None:
                     break
         return
     preloaded: set[str] = set()
-    retry: deque[_Job] = deque()
+    queue = _Queue(batch, plan, progress)
     running: dict[Child, _Job] = {}
-    exhausted = False
     while True:
-        while len(running) < jobs:
-            if retry:
-                job = retry.popleft()
-            elif not exhausted and (task := _feed(batch, plan, progress)) is not None:
-                job = _Job(task)
-            else:
-                exhausted = True
-                break
+        while len(running) < jobs and (job := queue.next()) is not None:
             _preload(batch, job.task, preloaded)
             job.before = stat_key(job.task.source)
             if job.before is None:
@@ -486,7 +497,7 @@ def _run_local(batch: Batch, jobs: int, progress: BatchProgress) -> None:
             job = running.pop(child)
             result = child.finish()
             if _conclude(batch, job, result, judge(job.task, job.before, result, child), progress):
-                retry.append(job)
+                queue.retry.append(job)
 
 
 def _preload(batch: Batch, task: Task, done: set[str]) -> None:
@@ -510,17 +521,10 @@ def _run_on_executor(executor: Executor, batch: Batch, progress: BatchProgress, 
     window = max(8, WINDOW_PER_JOB * jobs)
     plan = batch.plan()
     in_flight: dict[Future, _Job] = {}
-    retry: deque[_Job] = deque()
-    exhausted = False
+    queue = _Queue(batch, plan, progress)
+    retry = queue.retry
     while True:
-        while len(in_flight) < window:
-            if retry:
-                job = retry.popleft()
-            elif not exhausted and (task := _feed(batch, plan, progress)) is not None:
-                job = _Job(task)
-            else:
-                exhausted = True
-                break
+        while len(in_flight) < window and (job := queue.next()) is not None:
             in_flight[executor.submit(convert_task, job.task)] = job
         if not in_flight:
             return
