@@ -191,6 +191,8 @@ def test_a_batch_killed_mid_run_resumes_from_its_journal(tmp_path):
     assert journaled >= 5  # the journal holds what finished before the kill
     (out / "t39.csv.md").parent.mkdir(exist_ok=True)
     (out / ".t39.csv.md.4242.x.zenconv-tmp").write_bytes(b"partial")  # what a killed child leaves
+    (out / "t38.csv.md.media").mkdir(exist_ok=True)
+    (out / "t38.csv.md.media" / ".image1.png.4242.y.zenconv-tmp").write_bytes(b"partial")  # its media too
     done = run_cli(str(inbox), "-o", str(out))
     assert done.returncode == 0, done.stderr
     entries = index_of(out)
@@ -198,6 +200,7 @@ def test_a_batch_killed_mid_run_resumes_from_its_journal(tmp_path):
     assert b"unchanged" in done.stderr
     assert_clean(out)
     assert list(entries) == sorted(entries)
+    assert not list((out / "t38.csv.md.media").iterdir())
 
 
 def test_a_full_disk_is_the_runs_failure_and_the_rerun_completes(tmp_path, plugins):

@@ -139,6 +139,9 @@ class Batch:
         What the cheap check cannot settle is hashed by a few threads a window ahead of the walk (hashing
         and reading release the GIL), and decided in walk order."""
         self.previous = Previous(self.index, on_gone=lambda rel: self.record({"source": rel, "status": TOMBSTONE}))
+        media_dir = self.options.get("media_dir") or self.options.get("media-dir")
+        if media_dir:  # shared by every document
+            _remove(_stale(Path(media_dir)))
         pending: deque[tuple[Found, dict | None, Any]] = deque()
         with ThreadPoolExecutor(max_workers=HASH_THREADS) as pool:
             for found in walk(self.inputs, self.out_dir, self.extension, self.follow_symlinks):
@@ -241,16 +244,7 @@ class Batch:
         if folder in self._cleaned:
             return
         self._cleaned.add(folder)
-        path = self.out_dir / folder
-        try:
-            with os.scandir(path) as scan:
-                stale = [e.path for e in scan
-                         if e.name.startswith(".") and e.name.endswith((".zenconv-tmp", ATTEMPT_SUFFIX))]
-        except OSError:
-            return
-        for name in stale:
-            with contextlib.suppress(OSError):
-                os.unlink(name)
+        _remove(_stale(self.out_dir / folder, media=True))
 
     # -- the journal ------------------------------------------------------------------------------
     def record(self, entry: dict, previous: dict | None = None) -> None:
@@ -274,6 +268,27 @@ class Batch:
                 raise BatchFailed(exc.message) from None
         else:
             self.journal.close()
+
+
+def _stale(folder: Path, media: bool = False) -> list[str]:
+    """The temporaries and attempt markers in ``folder`` (and, with ``media``, in its outputs' media folders)."""
+    found: list[str] = []
+    try:
+        with os.scandir(folder) as scan:
+            for entry in scan:
+                if entry.name.startswith(".") and entry.name.endswith((".zenconv-tmp", ATTEMPT_SUFFIX)):
+                    found.append(entry.path)
+                elif media and entry.name.endswith(".media") and entry.is_dir(follow_symlinks=False):
+                    found += _stale(Path(entry.path))
+    except OSError:
+        pass
+    return found
+
+
+def _remove(paths: list[str]) -> None:
+    for path in paths:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 def _settled(path: str, size: int | None, index_mtime_ns: int) -> bool:
