@@ -294,3 +294,19 @@ def test_a_rerun_trusts_sizes_and_times_and_verify_all_hashes_everything(tmp_pat
     source.write_text("x,y\n5,6\n")  # a source edited between runs: its time changed, converted again
     assert run_batch([str(inbox)], out, plugins, quiet=True) == 0
     assert "5" in (out / "a.csv.md").read_text()
+
+
+def test_unreadable_documents_are_kept_by_reruns_unless_retry_unreadable(tmp_path, plugins, capsys):
+    inbox = inbox_with(tmp_path)
+    (inbox / "bad.refusing").write_text("x\n")
+    out = tmp_path / "out"
+    assert run_batch([str(inbox)], out, plugins, quiet=True) == 1
+    assert index_of(out)["bad.refusing"]["failure"] == "permanent"  # the document's: reruns keep it
+    manifest = out / "bad.refusing.md.manifest.json"
+    written = manifest.stat().st_mtime_ns
+    assert run_batch([str(inbox)], out, plugins) == 1
+    assert "converted 0, unchanged 2, unreadable 0," in capsys.readouterr().err
+    assert manifest.stat().st_mtime_ns == written
+    assert run_batch([str(inbox)], out, plugins, retry_unreadable=True) == 1
+    assert "converted 0, unchanged 1, unreadable 1," in capsys.readouterr().err
+    assert manifest.stat().st_mtime_ns > written
