@@ -114,14 +114,15 @@ def _read_index(index: Path, found: list[Path], skipped: dict[str, dict], result
             skipped[source] = {"source": source, "reason": entry.get("reason")}
         elif status == "failed":
             result.failed.append(source)
-        elif entry.get("manifest"):
-            manifest = folder / entry["manifest"]
-            found.append(manifest)  # one that is gone counts as a document whose manifest cannot be read
-            named.add(manifest)
+        else:
             if entry.get("output"):
                 named.add(folder / entry["output"])
-            if not manifest.is_file():
-                result.missing.append(source)
+            if entry.get("manifest"):
+                manifest = folder / entry["manifest"]
+                found.append(manifest)  # one that is gone counts as a document whose manifest cannot be read
+                named.add(manifest)
+                if not manifest.is_file():
+                    result.missing.append(source)
     return named
 
 
