@@ -310,3 +310,20 @@ def test_unreadable_documents_are_kept_by_reruns_unless_retry_unreadable(tmp_pat
     assert run_batch([str(inbox)], out, plugins, retry_unreadable=True) == 1
     assert "converted 0, unchanged 1, unreadable 1," in capsys.readouterr().err
     assert manifest.stat().st_mtime_ns > written
+
+
+def test_an_output_folder_blocked_by_a_file_ends_that_document_not_the_batch(tmp_path, plugins):
+    inbox = inbox_with(tmp_path)
+    (inbox / "sub").mkdir()
+    (inbox / "sub" / "b.csv").write_text("p\n1\n")
+    (inbox / "zz.csv").write_text("z\n1\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "sub").write_text("a file where the folder goes")
+    assert run_batch([str(inbox)], out, plugins, quiet=True, retries=1) == 4
+    entries = index_of(out)
+    assert entries["sub/b.csv"]["status"] == "failed" and entries["sub/b.csv"]["reasons"] == ["host.output-unwritable"]
+    assert len(entries["sub/b.csv"]["attempts"]) == 2
+    assert entries["a.csv"]["outcome"] == entries["zz.csv"]["outcome"] == "converted"  # the batch went on
+    (out / "sub").unlink()
+    assert run_batch([str(inbox)], out, plugins, quiet=True) == 0

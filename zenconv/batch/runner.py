@@ -45,7 +45,7 @@ from .inputs import LISTED, Found, walk
 from .journal import INDEX_NAME, TOMBSTONE, Journal, Previous, dumps
 from .tasks import (
     ATTEMPT_SUFFIX, DEFAULT_RETRIES, OUTPUT_MISSING, WORKER_LOST, Attempt, Task, convert_task, entry_of, fingerprint,
-    judge, receive, settle, start, stat_key,
+    folder_unwritable, judge, receive, settle, start, stat_key,
 )
 
 EXIT_BATCH = 4     # the batch itself failed (its journal could not be written), or documents failed for the run's reasons
@@ -477,9 +477,10 @@ def _run_local(batch: Batch, jobs: int, progress: BatchProgress) -> None:
         while (task := _feed(batch, plan, progress)) is not None:
             job = _Job(task, before=stat_key(task.source))
             while True:
-                Path(task.output).parent.mkdir(parents=True, exist_ok=True)
-                result = run(task.request(), batch.plugins)
-                if not _conclude(batch, job, result, judge(task, job.before, result, None), progress):
+                unwritable = folder_unwritable(task)
+                result = run(task.request(), batch.plugins) if unwritable is None else None
+                attempt = unwritable or judge(task, job.before, result, None)
+                if not _conclude(batch, job, result, attempt, progress):
                     break
         return
     preloaded: set[str] = set()
@@ -492,12 +493,11 @@ def _run_local(batch: Batch, jobs: int, progress: BatchProgress) -> None:
             if job.before is None:
                 _conclude(batch, job, None, Attempt("batch.vanished"), progress)
                 continue
-            try:
-                Path(job.task.output).parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                from ..files import write_error
-
-                raise BatchFailed(write_error(Path(job.task.output).parent, exc).message) from None
+            unwritable = folder_unwritable(job.task)
+            if unwritable is not None:  # this document's folder: it ends the document, not the batch
+                if _conclude(batch, job, None, unwritable, progress):
+                    queue.retry.append(job)
+                continue
             running[start(job.task, batch.plugins)] = job
         if not running:
             return
@@ -553,12 +553,13 @@ def _run_on_executor(executor: Executor, batch: Batch, progress: BatchProgress, 
                 if _conclude(batch, job, None, attempt, progress):
                     retry.append(job)
                 continue
+            problem = ""
             if job.task.returned:
                 try:
                     receive(job.task, entry)
-                except Unreadable as exc:  # the output folder cannot be written: the batch cannot go on
-                    raise BatchFailed(exc.message) from None
-            problem = _missing_files(job.task, entry)
+                except Unreadable as exc:  # this document's files cannot be written here
+                    problem = exc.message
+            problem = problem or _missing_files(job.task, entry)
             if problem:
                 attempt = Attempt(OUTPUT_MISSING, transient=True, message=problem)
                 if _conclude(batch, job, None, attempt, progress):

@@ -161,9 +161,24 @@ def start(task: Task, plugins: LoadedPlugins) -> Child:
     return Child(request, plugins, options["timeout"], options["max_memory"], BATCH_CODES, persist_kills=False)
 
 
+def folder_unwritable(task: Task) -> Attempt | None:
+    """Make the output's folder; the run's failure (``host.output-unwritable``) of this document alone
+    when it cannot be made (a full disk, a file where the folder should be)."""
+    folder = Path(task.output).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        from ..files import write_error
+
+        return Attempt(UNWRITABLE, transient=True, message=write_error(folder, exc).message)
+    return None
+
+
 def attempt_once(task: Task, plugins: LoadedPlugins) -> tuple[Result, Attempt]:
     """One blocking attempt (an executor's worker): the same child and judgement as the local runner."""
-    Path(task.output).parent.mkdir(parents=True, exist_ok=True)
+    unwritable = folder_unwritable(task)
+    if unwritable is not None:
+        return None, unwritable
     before = stat_key(task.source)
     if before is None:
         return None, Attempt("batch.vanished", message="the source was deleted before it was converted")
@@ -249,13 +264,16 @@ def receive(task: Task, entry: dict[str, Any]) -> None:
     follows fails the task)."""
     from ..manifest import contained
 
+    files = entry.pop("files", None) or {}
     folder = Path(task.output).parent
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, data in sorted((entry.pop("files", None) or {}).items()):
-        target = contained(folder, name)
+    for name, data in sorted(files.items()):
+        target = contained(folder, name) if folder_unwritable(task) is None else None
         if target is None:
             continue
-        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue  # not written: the check that follows finds it missing
         atomic_write(target, data)
 
 
@@ -269,7 +287,9 @@ def _convert_here(task: Task) -> dict[str, Any]:
     """
     plugins = _worker_plugins(task.third_party)
     _preloaded(task.third_party, task.reader, task.to or "markdown")
-    Path(task.output).parent.mkdir(parents=True, exist_ok=True)
+    unwritable = folder_unwritable(task)
+    if unwritable is not None:
+        return entry_of(task, None, unwritable, [])
     marker = _attempt_marker(task)
     begun = _attempts_begun(marker, task.run_id)
     tries: list[Attempt] = []
@@ -298,7 +318,6 @@ def record_killed(task: Task, plugins: LoadedPlugins, message: str) -> dict[str,
 
     request = task.request()
     output = Path(task.output)
-    output.parent.mkdir(parents=True, exist_ok=True)
     for tmp in output.parent.glob(f".*.zenconv-tmp"):  # left by the dead worker's child (named by its pid)
         if tmp.name.startswith(f".{output.name[:40]}"):
             tmp.unlink(missing_ok=True)
