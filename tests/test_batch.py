@@ -102,10 +102,12 @@ def test_rerun_skips_unchanged_and_force_redoes(tmp_path):
     out = tmp_path / "out"
     assert run_cli(str(inbox), "-o", str(out)).returncode == 0
     index = (out / INDEX_NAME).read_bytes()
+    written = (out / INDEX_NAME).stat().st_mtime_ns
     again = run_cli(str(inbox), "-o", str(out))
     assert again.returncode == 0
     assert b"converted 0, unchanged 3," in again.stderr
     assert (out / INDEX_NAME).read_bytes() == index  # a run that changes nothing appends nothing
+    assert (out / INDEX_NAME).stat().st_mtime_ns == written  # not even the skipped file's listing
     (out / "nested" / "b.csv.md").write_text("tampered")  # no longer verifies: converted again
     third = run_cli(str(inbox), "-o", str(out))
     assert third.returncode == 0 and b"converted 1, unchanged 2," in third.stderr

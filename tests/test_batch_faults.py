@@ -23,7 +23,7 @@ from zenconv.batch import INDEX_NAME, run_batch
 from zenconv.manifest import verify
 
 from . import fake_reader
-from .conftest import ROOT, run_cli
+from .conftest import run_cli
 
 
 @pytest.fixture(scope="module")

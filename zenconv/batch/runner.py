@@ -34,7 +34,7 @@ from ..detect import UsageError, choose_reader
 from ..files import errno_text
 from ..isolation import Child, can_isolate
 from ..manifest import load as load_manifest
-from ..manifest import manifest_path_for, verify
+from ..manifest import verify
 from ..media import check_media_dir
 from ..options import resolve_options
 from ..pipeline import EXIT_OK, EXIT_POLICY, EXIT_UNREADABLE, EXIT_USAGE, _jsonable, run
@@ -162,7 +162,7 @@ class Batch:
 
     def _decide(self, found: Found, previous: dict | None, verdict) -> Task | tuple[dict, bool]:
         if found.listed is not None:
-            return self._listed(found, previous), True
+            return self._unless_recorded(self._listed(found), previous)
         if isinstance(verdict, Future):
             verdict = verdict.result()
         if isinstance(verdict, dict):
@@ -171,9 +171,14 @@ class Batch:
         if verdict:
             return previous, False  # not even opened
         task = self._task(found)
-        return (task, True) if isinstance(task, dict) else task
+        return self._unless_recorded(task, previous) if isinstance(task, dict) else task
 
-    def _listed(self, found: Found, previous: dict | None) -> dict:
+    @staticmethod
+    def _unless_recorded(entry: dict, previous: dict | None) -> tuple[dict, bool]:
+        """A listing, new unless the index already holds it as it is (a rerun appends nothing for it)."""
+        return entry, previous is None or dumps(previous) != dumps(entry)
+
+    def _listed(self, found: Found) -> dict:
         entry = {"source": found.rel, "status": "skipped", "reason_code": found.listed, "reason": LISTED[found.listed]}
         if found.detail:
             entry["detail"] = found.detail
@@ -247,17 +252,16 @@ class Batch:
         _remove(_stale(self.out_dir / folder, media=True))
 
     # -- the journal ------------------------------------------------------------------------------
-    def record(self, entry: dict, previous: dict | None = None) -> None:
-        if previous is not None and dumps(previous) == dumps(entry):
-            return
+    def record(self, entry: dict) -> None:
         try:
             self.journal.append(entry)
         except Unreadable as exc:
             raise BatchFailed(exc.message) from None
 
-    def done(self, entry: dict, fresh: bool, previous: dict | None = None) -> None:
+    def done(self, entry: dict, fresh: bool) -> None:
+        """Count a file's outcome; journal its record when it is new."""
         if fresh:
-            self.record(entry, previous)
+            self.record(entry)
         self.summary.count(entry, fresh)
 
     def finish(self) -> None:

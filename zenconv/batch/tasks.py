@@ -318,7 +318,7 @@ def record_killed(task: Task, plugins: LoadedPlugins, message: str) -> dict[str,
 
     request = task.request()
     output = Path(task.output)
-    for tmp in output.parent.glob(f".*.zenconv-tmp"):  # left by the dead worker's child (named by its pid)
+    for tmp in output.parent.glob(".*.zenconv-tmp"):  # left by the dead worker's child (named by its pid)
         if tmp.name.startswith(f".{output.name[:40]}"):
             tmp.unlink(missing_ok=True)
     manifest = unreadable_manifest(request, BATCH_CODES.crashed, message, plugins)
