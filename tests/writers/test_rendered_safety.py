@@ -166,6 +166,8 @@ NESTED = st.recursive(BLOCK, lambda inner: st.one_of(
 
 @SETTINGS
 @given(st.lists(NESTED, min_size=1, max_size=4))
+# two code spans with an empty refused link between: their fences touched and made one backtick run
+@example(blocks=[Paragraph([Code("``"), Link([Text("")], ""), Code("<script>alert(1)</script>")])])
 def test_random_nasty_blocks_render_inert(blocks):
     doc = Document(blocks)
     _assert_safe_markdown(write_with("markdown", doc).text)

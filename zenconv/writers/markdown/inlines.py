@@ -76,8 +76,16 @@ class InlineRenderer:
         """
         pieces: list = []
         after_note = False
+        code_text: str | None = None  # the text of the code span the pieces end with, if they do
         for node in self._normalize(inlines, within, in_link):
             kind = type(node)
+            if kind is Code and code_text is not None:
+                # Two code spans would touch (what came between wrote nothing: an empty refused link):
+                # their fences would make one backtick run and the second span's text would be markup.
+                # They are one span, as adjacent Code nodes are merged into one.
+                code_text += node.text
+                pieces[-1] = self._other(Code(code_text), cell, in_link, within)
+                continue
             if kind is Text:
                 text = node.text
                 if CONTROLS.search(text):
@@ -94,6 +102,7 @@ class InlineRenderer:
             after_note = kind is NoteRef
             if piece:
                 pieces.append(piece)
+                code_text = node.text if kind is Code else None
         return resolve(pieces, mode)
 
     def _delimited(self, node, cell: bool, in_link: bool, within: frozenset):
