@@ -327,3 +327,21 @@ def test_an_output_folder_blocked_by_a_file_ends_that_document_not_the_batch(tmp
     assert entries["a.csv"]["outcome"] == entries["zz.csv"]["outcome"] == "converted"  # the batch went on
     (out / "sub").unlink()
     assert run_batch([str(inbox)], out, plugins, quiet=True) == 0
+
+
+def test_a_journal_torn_mid_line_by_a_crash_loses_only_that_record(tmp_path, plugins):
+    from zenconv.batch.journal import Journal, Previous
+
+    index = tmp_path / INDEX_NAME
+    journal = Journal(index)
+    journal.append({"source": "a.csv", "status": "converted"})
+    journal.close()
+    with open(index, "ab") as fh:
+        fh.write(b'{"source": "b.csv", "sta')  # the crash fell mid-write
+    journal = Journal(index)
+    journal.append({"source": "c.csv", "status": "converted"})
+    journal.close()
+    previous = Previous(index)
+    assert previous.lookup("a.csv")["status"] == "converted"
+    assert previous.lookup("b.csv") is None
+    assert previous.lookup("c.csv")["status"] == "converted"

@@ -152,6 +152,8 @@ class Journal:
         try:
             if self._fh is None:
                 self._fh = open(self.path, "ab")
+                if _torn(self.path):  # a crash mid-line: end it, so this record starts a line of its own
+                    self._fh.write(b"\n")
             self._fh.write(dumps(entry))
             self._fh.flush()
         except OSError as exc:
@@ -223,6 +225,19 @@ def _keep(out: BinaryIO, line: bytes) -> None:
     # a name is written escaped.
     if b'"status": "gone"' not in line:
         out.write(line)
+
+
+def _torn(path: Path) -> bool:
+    """Whether the file's last line is unfinished."""
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            if fh.tell() == 0:
+                return False
+            fh.seek(-1, os.SEEK_END)
+            return fh.read(1) != b"\n"
+    except OSError:
+        return False
 
 
 def _mtime_ns(path: Path) -> int:
