@@ -40,8 +40,9 @@ _ALLOWED = frozenset("\t\n\r\f")
 _BAD = frozenset(chr(c) for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in _ALLOWED) | {"\ufffd"}
 
 
-def binary_reason(head: bytes, guess: EncodingGuess) -> str | None:
-    """Why ``head`` (the file's first bytes) is not text, or None when it may be."""
+def binary_reason(head: bytes, guess: EncodingGuess, min_bad: int = MIN_BAD) -> str | None:
+    """Why ``head`` (the file's first bytes) is not text, or None when it may be. ``min_bad``: the
+    fewest bad characters that can make it binary (a sniffer, which must not claim binary, says 1)."""
     sample = head[:SAMPLE_BYTES]
     for signature, what in SIGNATURES:
         if sample.startswith(signature):
@@ -57,7 +58,7 @@ def binary_reason(head: bytes, guess: EncodingGuess) -> str | None:
     if text and text[-1] == "\ufffd" and len(body) == SAMPLE_BYTES:
         text = text[:-1]  # a character the sample's end cut in two
     bad = sum(1 for char in text if char in _BAD)
-    if bad >= MIN_BAD and bad > MAX_BAD_SHARE * len(text):
+    if bad >= min_bad and bad > MAX_BAD_SHARE * len(text):
         return f"{bad} of the first {len(text):,} characters are control characters or undecodable bytes"
     return None
 
@@ -68,13 +69,14 @@ def _nul_share(half: bytes) -> float:
 
 def head_text(head: bytes) -> str | None:
     """The first bytes of a source decoded as the text readers would decode them (§3.1, judged on these
-    bytes alone), or None when they are not text: for the content sniffers, which see only the head."""
+    bytes alone), or None when they are not text: for the content sniffers, which see only the head
+    and must not claim binary data, so a short head is judged by its share of bad characters alone."""
     import io
 
     from zenconv.safe.text import sniff_encoding
 
     guess = sniff_encoding(io.BytesIO(head))
-    if binary_reason(head, guess) is not None:
+    if binary_reason(head, guess, min_bad=1) is not None:
         return None
     text = head[guess.bom_length:].decode(guess.codec, guess.errors if guess.errors != "strict" else "replace")
     return text.replace("\x00", "")
