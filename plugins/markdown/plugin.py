@@ -61,8 +61,9 @@ _LEADING_HEADING = re.compile(r"\A\s*#{1,6}[ \t]+\S")
 
 
 def sniff(head: bytes, name: str | None) -> str | None:
-    """Why the head is Markdown: it opens with an ATX heading, or holds two different constructs of
-    :data:`_CONSTRUCTS`; one alone (a stray ``**``, a dash list) is as likely plain text."""
+    """Why the head is Markdown: it opens with an ATX heading, holds a pipe table's delimiter row, or
+    holds two different constructs of :data:`_CONSTRUCTS`; any other one alone (a stray ``**``, a dash
+    list) is as likely plain text."""
     from zenconv_plugins.binary import head_text
 
     text = head_text(head)
@@ -71,7 +72,7 @@ def sniff(head: bytes, name: str | None) -> str | None:
     found = [what for what, pattern in _CONSTRUCTS if pattern.search(text)]
     if _LEADING_HEADING.match(text):
         return "the text opens with an ATX heading" + (f" and holds {', '.join(found[1:])}" if found[1:] else "")
-    if len(found) >= 2:
+    if len(found) >= 2 or found == ["a pipe-table delimiter row"]:  # no other text has that row
         return "the text holds " + " and ".join(found)
     return None
 
