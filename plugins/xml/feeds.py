@@ -28,6 +28,7 @@ from zenconv.context import ReadContext
 from zenconv.ir import HardBreak, Heading, Link, Locator, Paragraph, Strong, Text
 
 from .names import PathTracker, attributes_text, element_name, local_name, namespace_of, release
+from .plugin import NAME
 
 ATOM = "http://www.w3.org/2005/Atom"
 CONTENT = "http://purl.org/rss/1.0/modules/content/"
@@ -41,7 +42,7 @@ _LABELS = {
     ("http://purl.org/dc/elements/1.1/", "date"): "Published",
     ("http://purl.org/dc/elements/1.1/", "creator"): "Author",
     (ATOM, "published"): "Published", (ATOM, "updated"): "Updated", (ATOM, "id"): "ID",
-    (ATOM, "rights"): "Rights", (ATOM, "generator"): "Generator",
+    (ATOM, "rights"): "Rights", (ATOM, "generator"): "Generator", (ATOM, "subtitle"): "Subtitle",
 }
 _LINKED = {("", "comments"): "Comments", ("", "docs"): "Docs"}
 
@@ -147,9 +148,10 @@ class Feed:
             return None if in_item else ("Link", _link(_text(child)))  # an item's is its heading's link
         if name == "link" and atom:
             rel = child.get("rel") or "alternate"
-            if rel == "alternate" and child is _first_alternate(child.getparent()):
-                return None
-            return f"Link ({rel})", _link(child.get("href"))
+            parent = child.getparent()
+            if rel == "alternate" and local_name(parent.tag) == "entry" and child is _first_alternate(parent):
+                return None  # the entry's heading links to it
+            return f"Link ({rel})", _link(child.get("href")) + _details(child, ("type", "hreflang", "length", "title"))
         if name in ("author", "contributor") and atom:
             parts = [_text(_child(child, n)) for n in ("name", "email", "uri") if _child(child, n) is not None]
             return name.capitalize(), [Text(", ".join(p for p in parts if p))]
@@ -159,11 +161,11 @@ class Feed:
             return _LINKED[(namespace, name)], _link(_text(child))
         if name == "source" and not atom:
             return "Source", [Text(_text(child))] + ([Text(" ")] + _link(child.get("url")) if child.get("url") else [])
-        label = _LABELS.get((namespace, name))
-        if label is not None:
-            return label, [Text(_text(child))]
-        attributes = attributes_text(child)
-        return element_name(child), [Text(_text(child) + (f" [{attributes}]" if attributes else ""))]
+        construct = atom and child.get("type") is not None  # an Atom text construct: its type is how it is read
+        text = _title_text(child) if construct else _text(child)
+        attributes = attributes_text(child, skip=("type",) if construct else ())
+        text += f" [{attributes}]" if attributes else ""
+        return _LABELS.get((namespace, name)) or element_name(child), [Text(text)]
 
     def _fields_paragraph(self, fields: list, where: Locator) -> Iterator:
         """One paragraph of the fields, a line each, then the content elements in their order."""
@@ -233,11 +235,9 @@ def _text(el, strip: bool = True) -> str:
 def _title_text(el) -> str:
     """A title as text: an Atom ``type="html"`` title's markup read as HTML, its text kept."""
     kind = (el.get("type") or "text").lower()
-    if kind in ("html", "xhtml") and namespace_of(el.tag) == ATOM:
-        from lxml import html as lxml_html
-
-        text = _text(el, strip=False)
-        return collapse(lxml_html.fragment_fromstring(text, create_parent="div").text_content()).strip() if text.strip() else ""
+    if kind == "html" and namespace_of(el.tag) == ATOM and _text(el):
+        fragment = parse_fragment(_text(el), NAME)
+        return collapse("".join(fragment.itertext())).strip() if fragment is not None else ""
     return collapse(_text(el))
 
 

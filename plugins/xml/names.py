@@ -40,9 +40,9 @@ def attribute_name(el, name: str) -> str:
     return local
 
 
-def attributes_text(el) -> str:
-    """``name="value"`` pairs in document order, or "" when there are none."""
-    return ", ".join(f'{attribute_name(el, name)}="{value}"' for name, value in el.attrib.items())
+def attributes_text(el, skip: tuple[str, ...] = ()) -> str:
+    """``name="value"`` pairs in document order (but those named in ``skip``), or "" when there are none."""
+    return ", ".join(f'{attribute_name(el, name)}="{value}"' for name, value in el.attrib.items() if name not in skip)
 
 
 @dataclass(slots=True)

@@ -46,7 +46,7 @@ MEDIA_TYPES = ("application/xml", "text/xml", "application/rss+xml", "applicatio
                "application/vnd.google-earth.kml+xml", "application/gpx+xml", "application/xml-dtd",
                "application/rdf+xml", "application/sitemap+xml")
 
-_SNIFF = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[\s?]|(?:<!--.*?-->\s*)*<([A-Za-z_][\w.:-]*))", re.DOTALL)
+_SNIFF = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[\s?]|(?:<!--.*?-->\s*)*<([A-Za-z_][\w.:-]*)[\s/>])", re.DOTALL)
 
 
 def sniff(head: bytes, name: str | None) -> str | None:
@@ -62,8 +62,8 @@ def sniff(head: bytes, name: str | None) -> str | None:
         return None
     if found.group(1) is None:
         return "an XML declaration (<?xml …?>) opens the text"
-    if found.group(1).lower() == b"html":
-        return None
+    if found.group(1).lower() == b"html" or (b"</" not in head and b"/>" not in head):
+        return None  # HTML's; or text that opens with <word> and closes no element (<name@host> wrote:)
     return f"the text opens with an element (<{found.group(1).decode('ascii', 'replace')}>)"
 
 
