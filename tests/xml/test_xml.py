@@ -105,7 +105,9 @@ def test_kml_and_gpx_are_outlines_of_names_descriptions_coordinates_and_attribut
     assert point.locator.xpath == "/gpx/trk[1]/trkseg[1]/trkpt[1]"
     attributes = found[found.index(point) + 1]
     assert plain_text(attributes.children) == 'lat="47.644548", lon="-122.326897"'
-    assert any(isinstance(b, Paragraph) and plain_text(b.children) == "ele: 6.87" for b in found)
+    fields = found[found.index(point) + 2]  # its leaf children, one paragraph, a line each
+    assert [plain_text([n]) for n in fields.children] == ["ele", ": 4.46", "", "time", ": 2009-10-17T18:37:26Z"]
+    assert fields.locator.xpath == "/gpx/trk[1]/trkseg[1]/trkpt[1]/ele[1]"
 
 
 def test_any_other_xml_is_an_outline_with_attributes_mixed_content_and_comments_reported():
