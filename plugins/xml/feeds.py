@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from lxml import etree
 from zenconv_plugins.html.convert import Converter
 from zenconv_plugins.html.parse import parse_fragment
 from zenconv_plugins.html.urls import clean_url
 from zenconv_plugins.html.whitespace import collapse
 
 from zenconv.context import ReadContext
-from zenconv.ir import HardBreak, Heading, Link, Locator, Paragraph, Strong, Text
+from zenconv.ir import HardBreak, Heading, Link, Locator, Paragraph, Strong, Text, plain_text
 
 from .names import PathTracker, attributes_text, element_name, local_name, namespace_of, release
 from .plugin import NAME
@@ -76,7 +77,7 @@ class Feed:
             if parent is not None and local_name(parent.tag) in self.owners:
                 self.where[el] = path
             if name == item_name and parent is not None and local_name(parent.tag) in _CONTAINERS:
-                yield from self._loose(parent, self.paths.path, heading=not header_done)
+                yield from self._loose(parent, self.paths.path, heading=not header_done, before=el)
                 header_done = True
                 items += 1
                 if items > self.max_items:
@@ -91,17 +92,19 @@ class Feed:
 
     # --- the feed and its items ------------------------------------------------------------------
 
-    def _loose(self, container, path: str, heading: bool) -> Iterator:
-        """The container's fields read so far, outside its items (the first time, with its title as the
-        feed's heading); they are then removed, so each is read once."""
+    def _loose(self, container, path: str, heading: bool, before=None) -> Iterator:
+        """The container's fields outside its items, those before the item ``before`` (all at the
+        container's end; the parser may have read ahead), the first time with its title as the feed's
+        heading; they are then removed, so each is read once."""
         where = Locator(line=container.sourceline, xpath=path)
         if heading:
             title = _child(container, "title")
-            text = _title_text(title) if title is not None else ""
+            text = self._title_text(title) if title is not None else ""
             if text:
                 self.ctx.metadata.title = self.ctx.metadata.title or text
                 yield Heading(1, [Text(text)], locator=where)
-        loose = [child for child in container if not _is(child, self.owners)]
+        children = container if before is None else reversed(list(before.itersiblings(preceding=True)))
+        loose = [child for child in children if not _is(child, self.owners)]
         yield from self._fields_paragraph(self._fields(loose, container), where)
         for child in loose:
             container.remove(child)
@@ -110,7 +113,7 @@ class Feed:
     def _item(self, item, path: str) -> Iterator:
         where = Locator(line=item.sourceline, xpath=path)
         title = _child(item, "title")
-        text = (_title_text(title) if title is not None else "") or "(untitled)"
+        text = (self._title_text(title) if title is not None else "") or "(untitled)"
         link = _item_link(item)
         yield Heading(2, [Link([Text(text)], link)] if link else [Text(text)], locator=where)
         yield from self._fields_paragraph(self._fields(list(item), item), where)
@@ -162,7 +165,7 @@ class Feed:
         if name == "source" and not atom:
             return "Source", [Text(_text(child))] + ([Text(" ")] + _link(child.get("url")) if child.get("url") else [])
         construct = atom and child.get("type") is not None  # an Atom text construct: its type is how it is read
-        text = _title_text(child) if construct else _text(child)
+        text = self._title_text(child) if construct else _text(child)
         attributes = attributes_text(child, skip=("type",) if construct else ())
         text += f" [{attributes}]" if attributes else ""
         return _LABELS.get((namespace, name)) or element_name(child), [Text(text)]
@@ -173,7 +176,8 @@ class Feed:
         for label, inlines, _el, _where in fields:
             if label != "content":
                 lines += [HardBreak()] if lines else []
-                lines += [Strong([Text(f"{label}:")]), Text(" "), *inlines]
+                lines += [Strong([Text(f"{label}:")])]
+                lines += [Text(" "), *inlines] if plain_text(inlines).strip() else []
         if lines:
             yield Paragraph(lines, locator=where)
         for label, _inlines, el, el_where in fields:
@@ -187,8 +191,6 @@ class Feed:
             yield Paragraph([Strong([Text("Content:")]), Text(" "), *_link(el.get("src"))], locator=where)
             return
         if kind in ("xhtml", "application/xhtml+xml"):
-            from lxml import etree
-
             html = "".join(etree.tostring(child, method="html", encoding="unicode") for child in el)
         elif kind in ("html", "text/html"):
             html = _text(el, strip=False)
@@ -207,6 +209,20 @@ class Feed:
         for block in self.conv.blocks(fragment):
             block.locator = where
             yield block
+
+    def _title_text(self, el) -> str:
+        """A title as text: an Atom ``type="html"`` title's markup read as HTML, its text kept but a
+        script's or a style sheet's, which are dropped and reported as the converter does."""
+        kind = (el.get("type") or "text").lower()
+        if kind != "html" or namespace_of(el.tag) != ATOM or not _text(el):
+            return collapse(_text(el))
+        fragment = parse_fragment(_text(el), self.ctx.namespace)
+        if fragment is None:
+            return ""
+        for dropped in fragment.iter("script", "style"):
+            self.ctx.report(self.ctx.code(f"{dropped.tag}-dropped"), Locator(line=el.sourceline), detail=dropped.tag)
+        etree.strip_elements(fragment, "script", "style", with_tail=False)
+        return collapse("".join(fragment.itertext())).strip()
 
     def _truncated(self, item, path: str) -> Paragraph:
         where = Locator(line=item.sourceline, xpath=path)
@@ -230,15 +246,6 @@ def _child(el, name: str):
 def _text(el, strip: bool = True) -> str:
     text = "".join(el.itertext()) if el is not None else ""
     return text.strip() if strip else text
-
-
-def _title_text(el) -> str:
-    """A title as text: an Atom ``type="html"`` title's markup read as HTML, its text kept."""
-    kind = (el.get("type") or "text").lower()
-    if kind == "html" and namespace_of(el.tag) == ATOM and _text(el):
-        fragment = parse_fragment(_text(el), NAME)
-        return collapse("".join(fragment.itertext())).strip() if fragment is not None else ""
-    return collapse(_text(el))
 
 
 def _first_alternate(parent):

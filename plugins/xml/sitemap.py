@@ -52,7 +52,10 @@ class Sitemap:
                 continue
             path = self.paths.path
             self.paths.leave()
-            if self.paths.depth != 1 or local_name(el.tag) != self.entry:
+            if self.paths.depth != 1:
+                continue
+            if local_name(el.tag) != self.entry:  # not an entry: no row for it
+                self._extension(el, Locator(line=el.sourceline, xpath=path))
                 continue
             if index > self.max_rows:
                 self._truncated(table, el, path)
@@ -69,11 +72,14 @@ class Sitemap:
             if name in values and namespace_of(child.tag) in (SITEMAP, ""):
                 values[name] = "".join(child.itertext()).strip()
             elif name is not None:
-                self.ctx.report(self.ctx.code("sitemap-extension-dropped"), where, detail=element_name(child),
-                                text="".join(child.itertext()).strip())
+                self._extension(child, where)
         loc = clean_url(values["loc"])
         cells = [Cell([Link([Text(loc)], loc)]) if loc else ""] + [values[name] for name in self.columns[1:]]
         return Row(cells, locator=where)
+
+    def _extension(self, el, where: Locator) -> None:
+        self.ctx.report(self.ctx.code("sitemap-extension-dropped"), where, detail=element_name(el),
+                        text="".join(el.itertext()).strip())
 
     def _truncated(self, table: Table, el, path: str) -> None:
         self.ctx.report(self.ctx.code("items-truncated"), Locator(row=self.max_rows + 1, line=el.sourceline, xpath=path))

@@ -151,3 +151,17 @@ def test_output_is_deterministic():
     first, second = convert(FILES / "atom.xml"), convert(FILES / "atom.xml")
     assert first.output == second.output
     assert json.dumps(first.manifest, sort_keys=True) == json.dumps(second.manifest, sort_keys=True)
+
+
+def test_channel_fields_keep_their_place_among_items_and_odd_shapes_are_reported():
+    feed = (b"<rss><channel><title>C</title><item><title>one</title></item><foo>bar</foo><item/></channel>"
+            b"<extra/></rss>")  # small enough that the parser has read it all before the first item ends
+    md = convert(feed, name="f.rss").output.decode()
+    assert md.index("## one") < md.index("**foo:** bar") < md.index("## (untitled)") < md.index("**extra:**")
+    title = (b'<feed xmlns="http://www.w3.org/2005/Atom"><title type="html">&lt;script&gt;x()&lt;/script&gt;A'
+             b"</title></feed>")
+    result = convert(title, name="t.atom")
+    assert result.document.metadata.title == "A" and result.reports == {"xml.script-dropped": 1}
+    sitemap = convert(b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><junk>j</junk></urlset>',
+                      name="s.xml")
+    assert sitemap.reports == {"xml.sitemap-extension-dropped": 1}
