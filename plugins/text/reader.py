@@ -55,6 +55,7 @@ class _Paragraphs:
         self.max_lines = ctx.options["max_paragraph_lines"]
         self.nul = 0
         self.undecodable_reported = False
+        self.last = ""  # the last piece read: a CR at its end may have its LF in the next
 
     def read(self, stream: TextIO) -> Iterator[Paragraph]:
         lines: list[str] = []
@@ -93,6 +94,9 @@ class _Paragraphs:
         """Each line without its line break (CRLF, LF or a lone CR), NULs removed, cut at the cap."""
         number = 0
         while piece := stream.readline(PIECE):
+            if piece == "\n" and self.last.endswith("\r"):
+                self.last = piece
+                continue  # the LF of a CRLF that a piece's end cut from its CR
             number += 1
             self.ctx.tick()
             yield self._without_nul(self._line(stream, piece, number))
@@ -103,6 +107,7 @@ class _Paragraphs:
         kept: list[str] = []
         size, cut = 0, False
         while True:
+            self.last = piece
             text = piece.rstrip(_BREAKS)
             room = max(self.max_chars - size, 0)
             if len(text) > room:

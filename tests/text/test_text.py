@@ -72,3 +72,10 @@ def test_binary_named_txt_is_refused_and_an_unknown_encoding_too():
 
 def test_an_empty_text_has_no_block():
     assert paragraphs(convert(b"\xef\xbb\xbf", name="e.txt")) == []
+
+
+def test_a_crlf_cut_by_the_end_of_a_piece_is_one_line_break():
+    data = b"a" * 65535 + b"\r\nsecond\r\n" + b"b" * (2 * 65536 - 1) + b"\r\nthird\rfourth\n"
+    found = paragraphs(convert(data, name="crlf.txt"))
+    assert [p.locator.citation() for p in found] == ["Lines 1–5"]
+    assert [plain_text([n]) for n in found[0].children[2::2]] == ["second", "b" * (2 * 65536 - 1), "third", "fourth"]
