@@ -78,6 +78,8 @@ def test_media_types_of_the_reference_table_reach_their_readers():
     for media, reader in [("text/x-csv", "csv"), ("text/comma-separated-values", "csv"), ("text/x-markdown", "markdown"),
                           ("application/atom+xml", "xml"), ("text/xml", "xml"), ("application/xhtml+xml", "html")]:
         assert chosen(b"anything at all\n", media_type=media) == (reader, "media-type"), media
+    # RFC 6839 structured-syntax suffixes: a type no reader names is read as its suffix's application/ type
+    assert chosen(b"anything\n", media_type="application/vnd.example.list+xml") == ("xml", "media-type (+xml suffix)")
 
 
 def test_a_malformed_media_type_is_a_usage_error():

@@ -35,6 +35,7 @@ class UsageError(ValueError):
 
 
 def choose_reader(source: Source, registry: Registry, from_: str | None = None) -> ReaderSpec:
+    """The reader for ``source``; how it was chosen is left on ``source.detection`` for the manifest."""
     spec, source.detection = _choose(source, registry, from_)
     return spec
 
@@ -72,11 +73,9 @@ def _choose(source: Source, registry: Registry, from_: str | None) -> tuple[Read
     spec = _by_extension(source.name, readers)
     if spec is not None:
         return spec, "extension"
-    media = media_type_of(source.media_type)
-    if media and media not in GENERIC_MEDIA_TYPES:
-        for spec in readers:
-            if media in spec.media_types:
-                return spec, "media-type"
+    found = _by_media_type(media_type_of(source.media_type), readers)
+    if found is not None:
+        return found
     window = source.head(SNIFF_WINDOW)
     for spec in readers:
         if spec.sniff is not None:
@@ -90,8 +89,24 @@ def _choose(source: Source, registry: Registry, from_: str | None) -> tuple[Read
                      f"no installed reader recognises {source.name!r}; installed formats: {installed(registry)}")
 
 
-_MEDIA_TYPE = re.compile(r"[a-z0-9!#$&^_.+-]+/[a-z0-9!#$&^_.+-]+(?:[ \t]*;[ \t]*[a-z0-9!#$&^_.+-]+=(?:[^;\"\s]+|\"[^\"]*\"))*[ \t]*;?",
-                         re.IGNORECASE)
+_TOKEN = r"[a-z0-9!#$&^_.+-]+"
+_MEDIA_TYPE = re.compile(rf"{_TOKEN}/{_TOKEN}(?:[ \t]*;[ \t]*{_TOKEN}=(?:[^;\"\s]+|\"[^\"]*\"))*[ \t]*;?", re.IGNORECASE)
+
+
+def _by_media_type(media: str, readers: list[ReaderSpec]) -> tuple[ReaderSpec, str] | None:
+    """The reader declaring ``media``; else, for a type with a structured-syntax suffix (RFC 6839:
+    ``application/ld+json``, ``application/vnd.example+xml``), the one declaring ``application/<suffix>``.
+    A generic type chooses nothing."""
+    if not media or media in GENERIC_MEDIA_TYPES:
+        return None
+    suffix = media.rsplit("+", 1)[1] if "+" in media.partition("/")[2] else None
+    for wanted, how in ((media, "media-type"), (f"application/{suffix}", f"media-type (+{suffix} suffix)")):
+        for spec in readers:
+            if wanted in spec.media_types:
+                return spec, how
+        if suffix is None:
+            break
+    return None
 
 
 def check_media_type(value: str) -> str:
