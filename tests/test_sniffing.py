@@ -107,3 +107,10 @@ def test_media_type_from_the_command_line_and_the_api(tmp_path):
     assert bad.returncode == 2 and b"--media-type" in bad.stderr
     result = zenconv.convert(FEED, media_type="application/rss+xml", isolate=False)
     assert result.manifest["source"]["detection"] == "media-type" and result.manifest["source"]["format"] == "xml"
+
+
+def test_media_type_describes_one_source_not_a_batch(tmp_path):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.csv").write_bytes(CSV)
+    done = run_cli(str(tmp_path / "in"), "-o", str(tmp_path / "out"), "--media-type", "text/csv")
+    assert done.returncode == 2 and b"one INPUT" in done.stderr
