@@ -73,7 +73,7 @@ def test_autoload_off_loads_only_builtins(tmp_path):
     site.mkdir()
     make_distribution(site)
     doc = tmp_path / "note.zz"
-    doc.write_text("= Title\n")
+    doc.write_bytes(b"= Title\n\x00\x01\x02")  # not text either, so the plain-text fallback does not take it
     env = {"PYTHONPATH": str(site), "ZENCONV_DISABLE_PLUGIN_AUTOLOAD": "1"}
     listed = run_cli("plugins", "--json", env=env)
     assert "org.example.zz" not in {r["id"] for r in json.loads(listed.stdout)}

@@ -15,7 +15,7 @@ import click
 
 from . import __version__
 from .context import Source
-from .detect import UsageError
+from .detect import UsageError, check_media_type
 from .options import HOST_OPTIONS
 from .files import UNWRITABLE, errno_text
 from .pipeline import EXIT_UNREADABLE, EXIT_USAGE, Request, Result
@@ -78,8 +78,8 @@ def build_cli():
     def main() -> None:
         """zenconv: documents to Markdown or sectioned HTML, with a manifest of every loss."""
 
-    def convert(inputs, output, to, from_, manifest, no_manifest, fail_on, quiet, no_third_party, jobs, force,
-                executor, retry, retries, verify_all, follow_symlinks, **plugin_options):
+    def convert(inputs, output, to, from_, media_type, manifest, no_manifest, fail_on, quiet, no_third_party, jobs,
+                force, executor, retry, retries, verify_all, follow_symlinks, **plugin_options):
         """Convert INPUT (a file, a folder, or - for stdin) to OUTPUT.
 
         The format comes from --to or OUTPUT's extension (.md, .html, .json, .jsonl); with no -o the
@@ -94,6 +94,7 @@ def build_cli():
             raise click.UsageError("give an INPUT file, a folder, or - for stdin")
         many = len(inputs) > 1 or any(p != "-" and Path(p).is_dir() for p in inputs)
         if many:
+            _media_type(media_type, many)
             if output is None:
                 raise click.UsageError("several inputs or a folder need -o DIR")
             from .batch import run_batch
@@ -104,6 +105,7 @@ def build_cli():
                              retries=retries, verify_all=verify_all, follow_symlinks=follow_symlinks)
             sys.exit(code)
         source = _source(inputs[0])
+        source.media_type = _media_type(media_type, many)
         request = Request(
             source=source, to=to, output=Path(output) if output else None,
             manifest=False if no_manifest else (Path(manifest) if manifest else True),
@@ -126,6 +128,8 @@ def build_cli():
         click.Option(["-o", "--output"], type=click.Path(), help="Output file (or folder for several inputs)."),
         click.Option(["--to"], type=click.Choice(writer_names), help="Output format (default: from -o's extension, else markdown)."),
         click.Option(["--from", "from_"], metavar="FORMAT", help="Input format, skipping detection (e.g. csv, docx)."),
+        click.Option(["--media-type"], metavar="TYPE", help="What the source's HTTP Content-Type said (e.g. "
+                     "application/rss+xml): chooses the reader when the bytes and the name do not."),
         click.Option(["--manifest"], type=click.Path(), help="Where to write the manifest (default: OUTPUT.manifest.json)."),
         click.Option(["--no-manifest"], is_flag=True, help="Write no manifest."),
         click.Option(["--fail-on"], multiple=True, metavar="CODE_GLOB", help="Exit 3 when a report matches (repeatable), e.g. 'docx.*'."),
@@ -212,6 +216,18 @@ def _is_dir(path: str) -> bool:
         return Path(path).is_dir()
     except OSError:  # a name too long, say: not a folder, and the write says why it fails
         return False
+
+
+def _media_type(value: str | None, many: bool) -> str | None:
+    """--media-type checked: well-formed, and for one source (it says what one response was)."""
+    if value is None:
+        return None
+    if many:
+        raise click.UsageError("--media-type describes one source: give one INPUT")
+    try:
+        return check_media_type(value)
+    except UsageError as exc:
+        raise click.UsageError(safe(str(exc))) from None
 
 
 def _source(arg: str) -> Source:

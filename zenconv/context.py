@@ -233,6 +233,7 @@ class Source:
         self._size: int | None = None
         self._head: bytes | None = None
         self.zip_names: list[str] | None = None  # filled by detection when the bytes are a zip
+        self.detection: str | None = None  # how detection chose the reader (zenconv.detect), for the manifest
 
     def spool(self, limit: int) -> None:
         """Copy the stream into a temporary file, hashing it; past ``limit`` bytes: host.input-too-large.

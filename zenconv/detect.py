@@ -1,12 +1,22 @@
-"""Choosing the reader: an explicit --from, then the bytes, then the extension, then the sniffers.
+"""Choosing the reader: an explicit --from, then the bytes, then the extension, then the media type,
+then the content sniffers.
 
 The host knows no format: the bytes are matched against what the readers declared (a magic string in
 the first KiB, zip part prefixes, ODF mimetypes). Only two things are the host's own: an OLE compound
 file is refused here (legacy binary Office, or an encrypted OOXML package), and an unknown format is
 refused with the list of what is installed.
+
+A name matches the longest extension a reader declares (``sitemap.xml.gz`` is ``.xml.gz``). A media
+type (``--media-type``, what an HTTP response said) is lower-cased and its parameters dropped; the
+types servers send for anything (:data:`GENERIC_MEDIA_TYPES`, reference readers §1.1) prove nothing and
+are skipped. The sniffers then see the first :data:`SNIFF_WINDOW` bytes, in reader priority order
+(higher first, then id), and the first that says why wins; the plain-text reader, lowest, is the
+fallback for text. How the reader was chosen is left on ``source.detection`` for the manifest.
 """
 
 from __future__ import annotations
+
+import re
 
 from .context import Source
 from .plugins import ReaderSpec, Registry
@@ -15,6 +25,9 @@ from .reports import Unreadable
 OLE_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ZIP_SIGNATURES = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
 MAGIC_WINDOW = 1024
+SNIFF_WINDOW = 64 * 1024
+GENERIC_MEDIA_TYPES = frozenset({"application/octet-stream", "binary/octet-stream", "text/plain", "application/zip",
+                                 "application/x-download", "application/download", "application/force-download"})
 
 
 class UsageError(ValueError):
@@ -22,12 +35,20 @@ class UsageError(ValueError):
 
 
 def choose_reader(source: Source, registry: Registry, from_: str | None = None) -> ReaderSpec:
+    """The reader for ``source``; how it was chosen is left on ``source.detection`` for the manifest."""
+    spec, source.detection = _choose(source, registry, from_)
+    return spec
+
+
+def _choose(source: Source, registry: Registry, from_: str | None) -> tuple[ReaderSpec, str]:
+    """The reader and how it was chosen (``from``, ``magic``, ``zip-parts``, ``extension``,
+    ``media-type``, or ``sniffed: <the sniffer's reason>``)."""
     readers = registry.ordered_readers()
     if from_:
         spec = registry.reader_named(from_)
         if spec is None:
             raise UsageError(f"--from {from_}: no installed reader has that name; installed: {installed(registry)}")
-        return spec
+        return spec, "from"
     head = source.head(MAGIC_WINDOW)
     if not head:
         raise Unreadable("host.empty-input", "the source is empty")
@@ -42,32 +63,73 @@ def choose_reader(source: Source, registry: Registry, from_: str | None = None) 
 
     for spec in readers:
         if any(magic in head for magic in spec.magic):
-            return spec
+            return spec, "magic"
 
     if head.startswith(ZIP_SIGNATURES):
         spec = _by_zip_parts(source, readers)
         if spec is not None:
-            return spec
+            return spec, "zip-parts"
 
-    ext = source.extension
-    if ext:
-        for spec in readers:
-            if ext in spec.extensions:
-                return spec
-    if source.media_type:
-        media = source.media_type.split(";")[0].strip().lower()
-        for spec in readers:
-            if media in spec.media_types:
-                return spec
+    spec = _by_extension(source.name, readers)
+    if spec is not None:
+        return spec, "extension"
+    found = _by_media_type(media_type_of(source.media_type), readers)
+    if found is not None:
+        return found
+    window = source.head(SNIFF_WINDOW)
     for spec in readers:
         if spec.sniff is not None:
             try:
-                if spec.sniff(head, source.name):
-                    return spec
+                why = spec.sniff(window, source.name)
             except Exception:  # a sniffer is advisory: one that fails says no
                 continue
+            if why:
+                return spec, f"sniffed: {why}" if isinstance(why, str) else "sniffed"
     raise Unreadable("host.unknown-format",
                      f"no installed reader recognises {source.name!r}; installed formats: {installed(registry)}")
+
+
+_TOKEN = r"[a-z0-9!#$&^_.+-]+"
+_MEDIA_TYPE = re.compile(rf"{_TOKEN}/{_TOKEN}(?:[ \t]*;[ \t]*{_TOKEN}=(?:[^;\"\s]+|\"[^\"]*\"))*[ \t]*;?", re.IGNORECASE)
+
+
+def _by_media_type(media: str, readers: list[ReaderSpec]) -> tuple[ReaderSpec, str] | None:
+    """The reader declaring ``media``; else, for a type with a structured-syntax suffix (RFC 6839:
+    ``application/ld+json``, ``application/vnd.example+xml``), the one declaring ``application/<suffix>``.
+    A generic type chooses nothing."""
+    if not media or media in GENERIC_MEDIA_TYPES:
+        return None
+    suffix = media.rsplit("+", 1)[1] if "+" in media.partition("/")[2] else None
+    for wanted, how in ((media, "media-type"), (f"application/{suffix}", f"media-type (+{suffix} suffix)")):
+        for spec in readers:
+            if wanted in spec.media_types:
+                return spec, how
+        if suffix is None:
+            break
+    return None
+
+
+def check_media_type(value: str) -> str:
+    """``value`` when it is a media type (``type/subtype``, parameters allowed), else UsageError."""
+    if not _MEDIA_TYPE.fullmatch(value.strip()):
+        raise UsageError(f"--media-type {value!r}: not a media type (type/subtype, e.g. application/rss+xml)")
+    return value.strip()
+
+
+def media_type_of(value: str | None) -> str:
+    """``Text/HTML; charset=utf-8`` → ``text/html``; "" for none."""
+    return (value or "").split(";")[0].strip().lower()
+
+
+def _by_extension(name: str, readers: list[ReaderSpec]) -> ReaderSpec | None:
+    """The reader of the longest extension the name ends with; on equal length, the first in order."""
+    base = name.rsplit("/", 1)[-1].lower()
+    best, best_length = None, 0
+    for spec in readers:
+        for ext in spec.extensions:
+            if len(ext) > best_length and base.endswith(ext):
+                best, best_length = spec, len(ext)
+    return best
 
 
 def _by_zip_parts(source: Source, readers: list[ReaderSpec]) -> ReaderSpec | None:

@@ -32,6 +32,9 @@ class SourceInfo(_Model):
     sha256: str
     format: str | None = None
     media_type: str | None = None
+    # How the reader was chosen: from (--from), magic, zip-parts, extension, media-type, or
+    # "sniffed: <why>"; absent from a manifest written before detection was recorded.
+    detection: str | None = None
 
 
 class Component(_Model):

@@ -89,7 +89,7 @@ class ReaderSpec:
     magic: tuple[bytes, ...] = ()
     zip_parts: tuple[str, ...] = ()
     odf_mimetypes: tuple[str, ...] = ()
-    sniff: Callable[[bytes, str | None], bool] | None = None
+    sniff: Callable[[bytes, str | None], bool | str | None] | None = None  # truthy: it is; a str says why
     codes: tuple[Code, ...] = ()
     options: tuple[OptionSpec, ...] = ()
     preservation: str | None = None
@@ -146,7 +146,7 @@ class Registry:
     def reader(self, *, id: str, name: str, version: str, reader: str, extensions: Sequence[str] = (),
                media_types: Sequence[str] = (), priority: int = 0, magic: Sequence[bytes] = (),
                zip_parts: Sequence[str] = (), odf_mimetypes: Sequence[str] = (),
-               sniff: Callable[[bytes, str | None], bool] | None = None, codes: Sequence[Code] = (),
+               sniff: Callable[[bytes, str | None], bool | str | None] | None = None, codes: Sequence[Code] = (),
                options: Sequence[OptionSpec] = (), preservation: str | None = None) -> ReaderSpec:
         if id in self.readers:
             raise PluginError(f"two readers register the id {id!r}")

@@ -18,8 +18,8 @@ from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Block, Cell, Row, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.text import EncodingGuess, UnknownEncoding, open_text, sniff_encoding
+from zenconv_plugins.binary import SAMPLE_BYTES, binary_reason
 
-from .binary import SAMPLE_BYTES, binary_reason
 from .delimiter import SAMPLE_CHARS, detect_delimiter
 from .plugin import VERSION
 from .tokenizer import Batch, Caps, Cuts, Tokenizer

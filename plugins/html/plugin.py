@@ -35,10 +35,11 @@ _HTML_START = re.compile(rb"<(?:!doctype\s+html|html[\s>])", re.IGNORECASE)
 _SNIFF_WINDOW = 1024
 
 
-def sniff(head: bytes, name: str | None) -> bool:
+def sniff(head: bytes, name: str | None) -> str | None:
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         head = head[2:].decode("utf-16-le" if head[0] == 0xFF else "utf-16-be", "ignore").encode("ascii", "ignore")
-    return _HTML_START.search(head[:_SNIFF_WINDOW]) is not None
+    found = _HTML_START.search(head[:_SNIFF_WINDOW])
+    return None if found is None else f"an HTML start ({found.group(0).decode('ascii', 'replace')}…) within the first KiB"
 
 
 @hookimpl
@@ -47,5 +48,5 @@ def zenconv_readers(register) -> None:
         id=ID, name=NAME, version=VERSION, reader="zenconv_plugins.html.reader:read",
         extensions=[".html", ".htm", ".xhtml"],
         media_types=["text/html", "application/xhtml+xml"],
-        priority=0, sniff=sniff, codes=CODES, options=OPTIONS,
+        priority=40, sniff=sniff, codes=CODES, options=OPTIONS,
     )

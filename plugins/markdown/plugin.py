@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from zenconv_plugins.html.codes import allowlist_codes
 from zenconv_plugins.html.plugin import OPTIONS as HTML_OPTIONS
 
@@ -45,11 +47,41 @@ OPTIONS = (
 )
 
 
+# What only Markdown writes, each a construct a sniffer can see in a line or two.
+_CONSTRUCTS = (
+    ("an ATX heading", re.compile(r"^#{1,6}[ \t]+\S", re.MULTILINE)),
+    ("a fenced code block", re.compile(r"^[ ]{0,3}(?:```|~~~)", re.MULTILINE)),
+    ("an inline link", re.compile(r"\[[^\]\n]+\]\([^)\s]+(?:[ \t]+\"[^\"\n]*\")?\)")),
+    ("a pipe-table delimiter row", re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*\|", re.MULTILINE)),
+    ("strong emphasis", re.compile(r"(?<![\w*])\*\*[^*\s][^*\n]*\*\*(?![\w*])")),
+    ("a setext heading", re.compile(r"^\S[^\n]*\n(?:=+|-{3,})[ \t]*$", re.MULTILINE)),
+    ("a bullet list", re.compile(r"^[ ]{0,3}[-*+][ \t]+\S[^\n]*\n[ ]{0,3}[-*+][ \t]+\S", re.MULTILINE)),
+)
+_LEADING_HEADING = re.compile(r"\A\s*#{1,6}[ \t]+\S")
+
+
+def sniff(head: bytes, name: str | None) -> str | None:
+    """Why the head is Markdown: it opens with an ATX heading, holds a pipe table's delimiter row, or
+    holds two different constructs of :data:`_CONSTRUCTS`; any other one alone (a stray ``**``, a dash
+    list) is as likely plain text."""
+    from zenconv_plugins.binary import head_text
+
+    text = head_text(head)
+    if text is None:
+        return None
+    found = [what for what, pattern in _CONSTRUCTS if pattern.search(text)]
+    if _LEADING_HEADING.match(text):
+        return "the text opens with an ATX heading" + (f" and holds {', '.join(found[1:])}" if found[1:] else "")
+    if len(found) >= 2 or found == ["a pipe-table delimiter row"]:  # no other text has that row
+        return "the text holds " + " and ".join(found)
+    return None
+
+
 @hookimpl
 def zenconv_readers(register) -> None:
     register.reader(
         id=ID, name=NAME, version=VERSION, reader="zenconv_plugins.markdown.reader:read",
         extensions=[".md", ".markdown", ".mdown"],
         media_types=["text/markdown", "text/x-markdown"],
-        priority=0, codes=CODES, options=OPTIONS,
+        priority=5, sniff=sniff, codes=CODES, options=OPTIONS,
     )

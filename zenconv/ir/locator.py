@@ -18,6 +18,8 @@ class Locator:
 
     ``row`` is 0-based (the IR's index); citations show it 1-based. ``sheet`` and ``slide`` are
     1-based ordinals, ``table`` the 1-based ordinal of a table in its scope (a page, a document).
+    ``xpath`` is an XML element's absolute path with a position on every step below the root
+    (``/rss/channel[1]/item[3]``): exact, so it selects that one element again.
     """
 
     page: int | None = None
@@ -34,6 +36,7 @@ class Locator:
     line: int | None = None
     line_end: int | None = None
     part: str | None = None
+    xpath: str | None = None
 
     def with_(self, **changes) -> Locator:
         return replace(self, **changes)
@@ -87,6 +90,8 @@ class Locator:
             parts.append(row)
         elif self.cell is not None:  # a cell named alone: a comment's (a row's cell is the row's first)
             parts.append(f"cell {self.cell}")
+        elif self.xpath is not None:
+            parts.append(f"element {self.xpath}" + (f" (line {self.line})" if self.line is not None else ""))
         elif self.line is not None:
             if self.line_end is not None and self.line_end != self.line:
                 parts.append(f"lines {self.line}–{self.line_end}")

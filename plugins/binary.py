@@ -1,7 +1,9 @@
-"""Whether bytes given to the CSV reader are text at all, judged on the first :data:`SAMPLE_BYTES`.
+"""Whether bytes given to a text reader (CSV, plain text) are text at all, judged on the first
+:data:`SAMPLE_BYTES`.
 
-A picture, an archive or random data named ``.csv`` would otherwise become a table of garbage and a
-``converted`` outcome. Two signs, either enough:
+A picture, an archive or random data named ``.csv`` or ``.txt`` would otherwise become a table or pages
+of garbage and a ``converted`` outcome; and the plain-text reader, the fallback for text no reader
+claims, must not claim it at all. Two signs, either enough:
 
 - the bytes begin as a binary format does (:data:`SIGNATURES`: no delimited text starts so);
 - decoded as the reader will decode them (the encoding :mod:`zenconv.safe.text` chose), more than
@@ -10,8 +12,8 @@ A picture, an archive or random data named ``.csv`` would otherwise become a tab
   are nothing in that encoding). Text has next to none; random bytes read as Windows-1252 give about
   13 % controls, read as UTF-8 with stray bytes far more U+FFFD.
 
-UTF-16 text without a byte-order mark (its NULs all on even or all on odd offsets, the reader removes
-them and reports it) is judged by its other bytes. A few NULs or escapes in real text (a NUL-padded
+UTF-16 text without a byte-order mark (its NULs all on even or all on odd offsets, the readers remove
+them and report it) is judged by its other bytes. A few NULs or escapes in real text (a NUL-padded
 field, colour codes in a log) stay under both bounds and are read as ever.
 """
 
@@ -38,8 +40,9 @@ _ALLOWED = frozenset("\t\n\r\f")
 _BAD = frozenset(chr(c) for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in _ALLOWED) | {"\ufffd"}
 
 
-def binary_reason(head: bytes, guess: EncodingGuess) -> str | None:
-    """Why ``head`` (the file's first bytes) is not text, or None when it may be."""
+def binary_reason(head: bytes, guess: EncodingGuess, min_bad: int = MIN_BAD) -> str | None:
+    """Why ``head`` (the file's first bytes) is not text, or None when it may be. ``min_bad``: the
+    fewest bad characters that can make it binary (a sniffer, which must not claim binary, says 1)."""
     sample = head[:SAMPLE_BYTES]
     for signature, what in SIGNATURES:
         if sample.startswith(signature):
@@ -55,10 +58,25 @@ def binary_reason(head: bytes, guess: EncodingGuess) -> str | None:
     if text and text[-1] == "\ufffd" and len(body) == SAMPLE_BYTES:
         text = text[:-1]  # a character the sample's end cut in two
     bad = sum(1 for char in text if char in _BAD)
-    if bad >= MIN_BAD and bad > MAX_BAD_SHARE * len(text):
+    if bad >= min_bad and bad > MAX_BAD_SHARE * len(text):
         return f"{bad} of the first {len(text):,} characters are control characters or undecodable bytes"
     return None
 
 
 def _nul_share(half: bytes) -> float:
     return half.count(0) / len(half)
+
+
+def head_text(head: bytes) -> str | None:
+    """The first bytes of a source decoded as the text readers would decode them (§3.1, judged on these
+    bytes alone), or None when they are not text: for the content sniffers, which see only the head
+    and must not claim binary data, so a short head is judged by its share of bad characters alone."""
+    import io
+
+    from zenconv.safe.text import sniff_encoding
+
+    guess = sniff_encoding(io.BytesIO(head))
+    if binary_reason(head, guess, min_bad=1) is not None:
+        return None
+    text = head[guess.bom_length:].decode(guess.codec, guess.errors if guess.errors != "strict" else "replace")
+    return text.replace("\x00", "")
