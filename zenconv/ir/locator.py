@@ -34,6 +34,7 @@ class Locator:
     line: int | None = None
     line_end: int | None = None
     part: str | None = None
+    path: str | None = None  # a JSON Pointer into a data document (``/items/11``): JSON, JSON Lines, YAML
 
     def with_(self, **changes) -> Locator:
         return replace(self, **changes)
@@ -62,7 +63,8 @@ class Locator:
 
         ``Sheet 'Damages', row 247``; ``Page 9, table 2, row 4``; ``Page 9 (as last rendered), ¶ 37``;
         ``Slide 3``; ``Row 12 (line 14)`` for a CSV record that starts on a later line than its index
-        suggests because a quoted field before it spans lines.
+        suggests because a quoted field before it spans lines; ``Record 12 (/items/11)`` for a row of a
+        data document, ``Record 3 (/items/2, line 14)`` when it has lines (YAML); ``/spec/template, line 9``.
         """
         parts: list[str] = []
         if self.sheet_name is not None:
@@ -80,13 +82,18 @@ class Locator:
             parts.append(f"¶ {self.paragraph}")
         if self.table is not None:
             parts.append(f"table {self.table}")
-        if self.row is not None:
+        if self.row is not None and self.path is not None:
+            where = self.path if self.line is None else f"{self.path}, line {self.line}"
+            parts.append(f"record {self.row + 1} ({where})")
+        elif self.row is not None:
             row = f"row {self.row + 1}"
             if self.line is not None and self.line != self.row + 1:
                 row += f" (line {self.line})"
             parts.append(row)
         elif self.cell is not None:  # a cell named alone: a comment's (a row's cell is the row's first)
             parts.append(f"cell {self.cell}")
+        elif self.path is not None:
+            parts.append(self.path if self.line is None else f"{self.path}, line {self.line}")
         elif self.line is not None:
             if self.line_end is not None and self.line_end != self.line:
                 parts.append(f"lines {self.line}–{self.line_end}")
