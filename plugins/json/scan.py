@@ -103,11 +103,13 @@ class Window:
         self.chars_before = 0
 
     def more(self) -> bool:
-        """Read the next chunk (as big as what is held, so a long value is read in doubling steps)."""
+        """Read the next chunk: as big as what is held, so a long value is read in doubling steps, but never
+        past --max-value-chars held (plus one chunk)."""
         if self.eof:
             return False
         self.tick()
-        size = min(max(CHUNK, len(self.buf) - self.pos), self.remaining)
+        held = len(self.buf) - self.pos
+        size = min(max(CHUNK, min(held, self.max_chars + 1 - held)), self.remaining)
         data = self.fh.read(size) if size > 0 else b""
         self.remaining -= len(data)
         self.eof = not data or self.remaining <= 0

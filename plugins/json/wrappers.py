@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_VALUE_START = re.compile(rb'\s*[\[{"\-0-9tfn]')
+_VALUE_START = re.compile(rb'\s*(?:[\[{"\-0-9]|true\b|false\b|null\b)')
 _NAME = rb"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\s*[\"'][\w$.\-]{1,100}[\"']\s*\])*"
 _END_SPACE = rb"\s*\Z"
 
