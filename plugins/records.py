@@ -18,10 +18,10 @@ This module is imported by the entry-point modules for its option declarations: 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from json.encoder import encode_basestring as _quote  # the C encoder: non-ASCII kept
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Block, Cell, Heading, List, ListItem, Paragraph, Row, Strong, Table, Text
@@ -109,13 +109,16 @@ class Tally:
     keys_cut: int = 0
     duplicates: int = 0
     constants: int = 0
+    overridden: list = field(default_factory=list)  # the values a duplicate key's last value replaced
 
     def __bool__(self) -> bool:
         return bool(self.strings_cut or self.surrogates or self.keys_cut or self.duplicates or self.constants)
 
     def take(self) -> Tally:
-        taken = Tally(self.strings_cut, self.surrogates, self.keys_cut, self.duplicates, self.constants)
+        taken = Tally(self.strings_cut, self.surrogates, self.keys_cut, self.duplicates, self.constants,
+                      self.overridden)
         self.strings_cut = self.surrogates = self.keys_cut = self.duplicates = self.constants = 0
+        self.overridden = []
         return taken
 
 
@@ -129,6 +132,8 @@ class Columns:
 
     def add(self, record: dict) -> None:
         keys = self.keys
+        if record.keys() <= keys.keys():  # the common record: no new key, decided in C
+            return
         if len(keys) >= self.limit:
             self.cut += sum(1 for key in record if key not in keys)
             return
@@ -159,21 +164,29 @@ class Mapper:
         --max-string-chars, lone surrogates replaced."""
         if type(text) is not str:
             text = str(text)
+        if len(text) > self.max_string or not text.isascii() and _SURROGATE.search(text):
+            return self._repaired(text)
+        return text
+
+    def _repaired(self, text: str) -> str:
         if len(text) > self.max_string:
             self.tally.strings_cut += 1
             text = text[:self.max_string] + TRUNCATED_MARK.format(self.max_string)
-        if not text.isascii() and _SURROGATE.search(text):
+        if _SURROGATE.search(text):
             self.tally.surrogates += 1
             text = _SURROGATE.sub("\ufffd", text)
         return text
 
     def text(self, value) -> str:
         """A value as one line of text: a scalar spelled, anything else compact JSON."""
+        kind = type(value)
+        if kind is str or kind is Literal:
+            return self.clean(value)
         word = spelled(value)
         return self.clean(word if word is not None else self.compact(value))
 
     def compact(self, value) -> str:
-        """Compact JSON that keeps each literal's spelling (``json.dumps`` would turn ``1.10`` into a string)."""
+        """Compact JSON that keeps each literal's spelling (the json module would quote a Literal)."""
         out: list[str] = []
         self._compact(value, out, 0)
         return "".join(out)
@@ -181,25 +194,42 @@ class Mapper:
     def _compact(self, value, out: list[str], depth: int) -> None:
         if depth > self.max_depth:
             self.too_deep()
-        if isinstance(value, Literal):
-            out.append(value)
-        elif isinstance(value, str):
-            out.append(json.dumps(value, ensure_ascii=False))
-        elif isinstance(value, dict):
-            out.append("{")
-            for index, (key, item) in enumerate(value.items()):
-                out.append(", " if index else "")
-                out.append(json.dumps(key, ensure_ascii=False) + ": ")
-                self._compact(item, out, depth + 1)
+        if isinstance(value, dict):
+            if not value:
+                out.append("{}")
+                return
+            separator = "{"
+            for key, item in value.items():
+                out.append(separator + _quote(key) + ": ")
+                self._item(item, out, depth)
+                separator = ", "
             out.append("}")
         elif isinstance(value, list):
-            out.append("[")
-            for index, item in enumerate(value):
-                out.append(", " if index else "")
-                self._compact(item, out, depth + 1)
+            if not value:
+                out.append("[]")
+                return
+            separator = "["
+            for item in value:
+                out.append(separator)
+                self._item(item, out, depth)
+                separator = ", "
             out.append("]")
         else:
-            out.append(spelled(value))
+            self._item(value, out, depth - 1)
+
+    def _item(self, item, out: list[str], depth: int) -> None:
+        """One member or element: a scalar written here (the common case, no call deeper), else recursed."""
+        kind = type(item)
+        if kind is Literal:
+            out.append(item)
+        elif kind is str:
+            out.append(_quote(item))
+        elif isinstance(item, (dict, list)):
+            self._compact(item, out, depth + 1)
+        elif isinstance(item, str):
+            out.append(_quote(item))
+        else:
+            out.append(spelled(item))
 
     def too_deep(self) -> None:
         raise Unreadable(f"{self.ns}.too-deep", f"nesting deeper than {self.max_depth} (--max-data-depth)")
@@ -250,10 +280,12 @@ class Mapper:
         for code, count in ((f"{self.ns}.string-truncated", taken.strings_cut),
                             (f"{self.ns}.lone-surrogate", taken.surrogates),
                             (f"{self.ns}.keys-truncated", taken.keys_cut),
-                            (f"{self.ns}.duplicate-key", taken.duplicates),
                             (f"{self.ns}.non-standard-number", taken.constants)):
             if count:
                 self.report(code, locator, count=count)
+        if taken.duplicates:
+            dropped = " ".join(self.text(value) for value in taken.overridden)
+            self.report(f"{self.ns}.duplicate-key", locator, count=taken.duplicates, text=dropped or None)
 
     # --- documents in memory ---------------------------------------------------------------------
 

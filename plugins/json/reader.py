@@ -18,7 +18,7 @@ from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Block, Heading, List, ListItem, Table, Text
 from zenconv.reports import Unreadable
 
-from zenconv_plugins.records import Columns, Mapper, Tally, is_leaf, pointer
+from zenconv_plugins.records import Columns, Mapper, Tally, is_leaf
 
 from .scan import Invalid, TooDeep, TooLarge, Window, decoder, events, text_decoder
 from .sniff import looks_like_json_lines
@@ -216,7 +216,7 @@ class _Elements:
                 self.done = True
                 return
             index = event[2]
-            yield index, event[3], Locator(row=index, path=pointer(path, index))
+            yield index, event[3], Locator(row=index, path=f"{path}/{index}")
 
     def drain(self) -> None:
         if not self.done:

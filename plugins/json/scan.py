@@ -55,6 +55,8 @@ def decoder(tally: Tally, max_keys: int) -> json.JSONDecoder:
         value = dict(items)
         if len(value) != len(items):
             tally.duplicates += len(items) - len(value)
+            last = {key: index for index, (key, _) in enumerate(items)}
+            tally.overridden.extend(item for index, (key, item) in enumerate(items) if last[key] != index)
         return value
 
     def constant(word: str) -> Literal:
@@ -228,12 +230,15 @@ def _elements(window: Window, path: str) -> Iterator[tuple]:
     window.pos += 1  # the "["
     index = 0
     while True:
-        if window.peek() == "]":
+        char = window.peek()
+        if char == "]":
             window.pos += 1
             yield ("end", path, index)
             return
         if index:
-            window.expect(",", "',' or ']'")
+            if char != ",":
+                raise window.invalid("expected ',' or ']'")
+            window.pos += 1
             window.peek()
         yield ("element", path, index, window.value())
         index += 1

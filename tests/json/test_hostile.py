@@ -129,3 +129,26 @@ def test_generated_stream_is_bytes_of_valid_json_start():
         data = fh.read()
     assert len(data) == 100 and data.startswith(b'[{"payload": "xxx')
     assert isinstance(SingleLineJson(10), io.RawIOBase)
+
+
+def test_a_jsonp_wrapper_hiding_script_renders_inert():
+    """The reader carries the strings as they are; the writers decide: no script, no event attribute, no
+    script URL in the Markdown (five renderers) or the HTML page."""
+    from adversarial.data import hostile_files
+    from tests.writers.renderers import html_problems, rendered_problems
+    from zenconv.api import convert_api
+
+    data, code, _ = hostile_files()["jsonp-script.json"]
+    md = convert_api(data, to="markdown", name="jsonp-script.json")
+    assert code in md.reports
+    text = md.output.decode("utf-8")
+    assert "alert(1)" in text  # carried, as text
+    assert not rendered_problems(text)
+    page = convert_api(data, to="html", name="jsonp-script.json")
+    assert not html_problems(page.output.decode("utf-8"), page_furniture=True)
+
+
+def test_a_duplicate_key_reports_the_text_of_the_value_it_replaced():
+    got = read_data(b'{"o": {"k": "first", "k": "second"}}')
+    (report,) = got.reporter.reports
+    assert (report.code.code, report.chars, report.quotes) == ("json.duplicate-key", 5, ["first"])
