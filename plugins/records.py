@@ -89,11 +89,11 @@ def is_records(value) -> bool:
 
 
 def is_leaf(value) -> bool:
-    """A scalar, or an array with no object anywhere inside: small enough to write on one line."""
+    """A scalar, an empty object, or an array with no object but empty ones inside: one line of text."""
     stack = [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, dict):
+        if isinstance(item, dict) and item:
             return False
         if isinstance(item, list):
             stack.extend(item)

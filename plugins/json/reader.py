@@ -69,10 +69,14 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
     surveys = _survey(source, body, ctx)
     tally = Tally()
     mapper = Mapper("json", ctx.options, tally, ctx.report)
-    with source.open() as fh:
-        window = _window(fh, body, ctx, tally, lambda: _bad_bytes(ctx, body))
-        yield from _guarded(_blocks(_stream(window, ctx, tally, source), surveys, mapper))
-    mapper.flush(None)
+    files = [source.open()]  # closed here, unless the last table's rows take it over (below)
+    try:
+        window = _window(files[0], body, ctx, tally, lambda: _bad_bytes(ctx, body))
+        yield from _guarded(_blocks(_stream(window, ctx, tally, source), surveys, mapper, files))
+        mapper.flush(None)
+    finally:
+        for fh in files:
+            fh.close()
 
 
 def _body(source: Source) -> Body:
@@ -155,7 +159,9 @@ def _survey(source: Source, body: Body, ctx: ReadContext) -> dict[str, Survey]:
     return surveys
 
 
-def _blocks(stream: Iterator[tuple], surveys: dict[str, Survey], mapper: Mapper) -> Iterator[Block]:
+def _blocks(stream: Iterator[tuple], surveys: dict[str, Survey], mapper: Mapper, files: list) -> Iterator[Block]:
+    """The blocks of the second pass. A top-level array's table is the last block: its rows are read after
+    this generator ends, so they take the open file from ``files`` and close it when they are done."""
     terms: list[ListItem] = []
 
     def definitions() -> Iterator[Block]:
@@ -191,7 +197,12 @@ def _blocks(stream: Iterator[tuple], surveys: dict[str, Survey], mapper: Mapper)
                 yield Heading(1, [Text(mapper.clean(key))], locator=where)
             # The table carries no locator: its header row is cited "Table 1, row 1", its records by pointer.
             table = Table(rows=())
-            table.rows = mapper.rows(elements, survey.columns if survey.records else None, table, where)
+            rows = mapper.rows(elements, survey.columns if survey.records else None, table, where)
+            if key is None:  # the top-level array: nothing follows it (the first pass checked the rest)
+                table.rows = _closing(rows, files.pop())
+                yield table
+                return
+            table.rows = rows
             yield table
             elements.drain()
         else:  # a scalar alone at the top
@@ -202,7 +213,8 @@ def _blocks(stream: Iterator[tuple], surveys: dict[str, Survey], mapper: Mapper)
 class _Elements:
     """The elements of one array from the shared event stream, as (ordinal, value, locator) for its rows.
 
-    The block stream goes on only once the array is read: :meth:`drain` skips what the writer left."""
+    The block stream goes on only once the array is read: :meth:`drain` skips what the writer left, so a
+    member's table must be read before the next block is asked for (as the writers do)."""
 
     def __init__(self, stream: Iterator[tuple], path: str) -> None:
         self.stream = stream
@@ -222,3 +234,11 @@ class _Elements:
         if not self.done:
             for _ in self:
                 pass
+
+
+def _closing(rows: Iterator, fh) -> Iterator:
+    """``rows``, then ``fh`` closed: when they are exhausted, abandoned or fail."""
+    try:
+        yield from rows
+    finally:
+        fh.close()

@@ -41,7 +41,8 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
         ctx.checkpoint()
         if several:
             yield Heading(1, [Text(f"Document {number}")], locator=Locator(line=line))
-        yield from mapper.blocks(value, "", 2 if several else 1, line)
+        if value is not None:  # an empty document (a bare ---) has nothing to show
+            yield from mapper.blocks(value, "", 2 if several else 1, line)
     mapper.flush(None)
 
 
