@@ -134,9 +134,6 @@ class Columns:
         keys = self.keys
         if record.keys() <= keys.keys():  # the common record: no new key, decided in C
             return
-        if len(keys) >= self.limit:
-            self.cut += sum(1 for key in record if key not in keys)
-            return
         for key in record:
             if key not in keys:
                 if len(keys) < self.limit:
@@ -240,10 +237,8 @@ class Mapper:
         """The keys as header cells; the row has no locator (no place in the source is the header)."""
         return Row([Cell([Text(self.clean(key))], header=True) for key in columns.keys])
 
-    def record_cells(self, record, keys: Iterable[str]) -> list[str]:
+    def record_cells(self, record: dict, keys: Iterable[str]) -> list[str]:
         """One row of a table of records: each column's value, empty where the record lacks the key."""
-        if not isinstance(record, dict):  # a non-object among records: its text in the first column
-            return [self.text(record)]
         get = record.get
         return ["" if (value := get(key, _MISSING)) is _MISSING else self.text(value) for key in keys]
 
