@@ -30,7 +30,7 @@ from zenconv.plugins import OptionSpec
 from zenconv.reports import Unreadable, degraded, truncated
 
 MAX_DEPTH = OptionSpec("max-data-depth", "int", 256, "JSON, JSON Lines, YAML: deepest nesting of arrays and objects "
-                       "accepted (at most 900); past it the document, or the JSON Lines line, is refused.", metavar="N")
+                       "accepted (at most 400); past it the document, or the JSON Lines line, is refused.", metavar="N")
 MAX_KEYS = OptionSpec("max-keys", "int", 10_000, "JSON, JSON Lines, YAML: most keys kept in one object, and most "
                       "columns in one table of records; past it the rest is cut and reported.", metavar="N")
 MAX_STRING = OptionSpec("max-string-chars", "int", 1 << 20, "JSON, JSON Lines, YAML: longest string kept, in "
@@ -40,8 +40,9 @@ MAX_VALUE = OptionSpec("max-value-chars", "int", 64 << 20, "JSON, JSON Lines: lo
                        metavar="N")
 DATA_OPTIONS = (MAX_ROWS, MAX_DEPTH, MAX_KEYS, MAX_STRING, MAX_VALUE)
 
-# The interpreter's own bound on nesting: json's decoder and this module's recursion stop near 1,000.
-DEPTH_CEILING = 900
+# The mapping recurses two frames a level, under the interpreter's bound of 1,000 frames: --max-data-depth
+# is taken as at most this.
+DEPTH_CEILING = 400
 TRUNCATED_MARK = " ⚠ [cut at {:,} characters]"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _MISSING = object()

@@ -16,7 +16,7 @@ from zenconv.context import ReadContext, Source
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Block, Table
 
-from zenconv_plugins.records import Columns, Mapper, Tally
+from zenconv_plugins.records import DEPTH_CEILING, Columns, Mapper, Tally
 
 from .reader import LIBRARY
 from .scan import decoder
@@ -29,7 +29,9 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
     ctx.library = LIBRARY
     options = ctx.options
     columns, count, objects = Columns(options["max_keys"]), 0, 0
-    for _, value in _values(source, ctx, Tally(), report=False):
+    # The first pass reports the lines left out (so a file of bad lines alone still says so); the
+    # second reports what the rows lose.
+    for _, value in _values(source, ctx, Tally(), report=True):
         count += 1
         if isinstance(value, dict):
             objects += 1
@@ -40,7 +42,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
     mapper = Mapper("jsonl", options, tally, ctx.report)
     table = Table(rows=())
     records = ((index, value, Locator(row=index, line=line))
-               for index, (line, value) in enumerate(_values(source, ctx, tally, report=True)))
+               for index, (line, value) in enumerate(_values(source, ctx, tally, report=False)))
     table.rows = mapper.rows(records, columns if objects == count else None, table, None)
     yield table
     mapper.flush(None)
@@ -49,7 +51,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
 def _values(source: Source, ctx: ReadContext, tally: Tally, report: bool) -> Iterator[tuple[int, object]]:
     """(line number, value) for every line that holds one JSON value; the others reported when ``report``."""
     options = ctx.options
-    limit, max_depth = options["max_value_chars"], options["max_data_depth"]
+    limit, max_depth = options["max_value_chars"], min(options["max_data_depth"], DEPTH_CEILING)
     scan = decoder(tally, options["max_keys"]).raw_decode
     bad_bytes = False
     with source.open() as fh:

@@ -26,7 +26,7 @@ from ruamel.yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent
 
 from zenconv.reports import Unreadable
 
-from zenconv_plugins.records import Literal, Tally
+from zenconv_plugins.records import DEPTH_CEILING, Literal, Tally
 
 CORE = "tag:yaml.org,2002:"
 _KNOWN = {"str", "int", "float", "bool", "null", "map", "seq", "merge", "binary", "timestamp", "omap", "set"}
@@ -89,7 +89,7 @@ class Builder:
 
     def __init__(self, options, tally: Tally, report: Callable) -> None:
         self.typed = options["yaml_scalars"] == "typed"
-        self.max_depth = options["max_data_depth"]
+        self.max_depth = min(options["max_data_depth"], DEPTH_CEILING)
         self.max_keys = options["max_keys"]
         self.max_aliases = options["max_aliases"]
         self.tally = tally

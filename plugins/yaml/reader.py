@@ -42,8 +42,15 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
         if several:
             yield Heading(1, [Text(f"Document {number}")], locator=Locator(line=line))
         if value is not None:  # an empty document (a bare ---) has nothing to show
-            yield from mapper.blocks(value, "", 2 if several else 1, line)
+            yield from _mapped(mapper, value, 2 if several else 1, line)
     mapper.flush(None)
+
+
+def _mapped(mapper: Mapper, value, level: int, line: int) -> list[Block]:
+    try:
+        return mapper.blocks(value, "", level, line)
+    except RecursionError:  # the depth bound holds first; this is the interpreter's, should it not
+        raise Unreadable("yaml.too-deep", "nesting deeper than the reader follows") from None
 
 
 def _text(source: Source, ctx: ReadContext) -> str:

@@ -152,3 +152,28 @@ def test_a_duplicate_key_reports_the_text_of_the_value_it_replaced():
     got = read_data(b'{"o": {"k": "first", "k": "second"}}')
     (report,) = got.reporter.reports
     assert (report.code.code, report.chars, report.quotes) == ("json.duplicate-key", 5, ["first"])
+
+
+@pytest.mark.parametrize("name, data", [
+    ("x.json", b'{"a": [{"x": ' + b"[" * 450 + b"]" * 450 + b"}]}"),
+    ("x.json", b'{"a": {"x": ' + b"[{}, " * 450 + b"1" + b"]" * 450 + b"}}"),
+    ("x.jsonl", b'{"x": ' + b"[" * 450 + b"]" * 450 + b"}\n"),
+    ("x.yaml", b"a: " + b"[" * 450 + b"]" * 450 + b"\n"),
+])
+def test_a_depth_option_past_the_ceiling_still_ends_coded(name, data):
+    """--max-data-depth 1000 is taken as 400: nesting of 450 ends coded wherever it sits, never as a
+    RecursionError in the mapping or the writer."""
+    from zenconv.api import convert_api
+
+    done = convert_api(data, to="markdown", name=name, max_data_depth=1000, isolate=False)
+    ns = name.rsplit(".", 1)[1]
+    if ns == "jsonl":
+        assert done.outcome == "converted" and "jsonl.bad-line" in done.reports
+    else:
+        assert done.outcome == "unreadable" and done.manifest["reasons"] == [f"{ns}.too-deep"]
+
+
+def test_jsonl_of_bad_lines_alone_still_reports_them():
+    got = read_data(b"nope\n{\n", JSONL)
+    assert got.document.blocks == []
+    assert got.codes() == {"jsonl.bad-line": 2}
