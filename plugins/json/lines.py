@@ -19,7 +19,7 @@ from zenconv.ir.nodes import Block, Table
 from zenconv_plugins.records import DEPTH_CEILING, Columns, Mapper, Tally
 
 from .reader import LIBRARY
-from .scan import decoder
+from .scan import decoder, survey_decoder
 
 _PIECE = 1 << 20
 _WS = " \t\r\n"
@@ -31,7 +31,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
     columns, count, objects = Columns(options["max_keys"]), 0, 0
     # The first pass reports the lines left out (so a file of bad lines alone still says so); the
     # second reports what the rows lose.
-    for _, value in _values(source, ctx, Tally(), report=True):
+    for _, value in _values(source, ctx, survey_decoder(), report=True):
         count += 1
         if isinstance(value, dict):
             objects += 1
@@ -42,17 +42,18 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
     mapper = Mapper("jsonl", options, tally, ctx.report)
     table = Table(rows=())
     records = ((index, value, Locator(row=index, line=line))
-               for index, (line, value) in enumerate(_values(source, ctx, tally, report=False)))
+               for index, (line, value) in enumerate(_values(source, ctx, decoder(tally, options["max_keys"]),
+                                                          report=False)))
     table.rows = mapper.rows(records, columns if objects == count else None, table, None)
     yield table
     mapper.flush(None)
 
 
-def _values(source: Source, ctx: ReadContext, tally: Tally, report: bool) -> Iterator[tuple[int, object]]:
+def _values(source: Source, ctx: ReadContext, values: json.JSONDecoder, report: bool) -> Iterator[tuple[int, object]]:
     """(line number, value) for every line that holds one JSON value; the others reported when ``report``."""
     options = ctx.options
     limit, max_depth = options["max_value_chars"], min(options["max_data_depth"], DEPTH_CEILING)
-    scan = decoder(tally, options["max_keys"]).raw_decode
+    scan = values.raw_decode
     bad_bytes = False
     with source.open() as fh:
         for number, data in enumerate(_lines(fh, limit), 1):

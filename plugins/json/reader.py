@@ -20,7 +20,7 @@ from zenconv.reports import Unreadable
 
 from zenconv_plugins.records import Columns, Mapper, Tally, is_leaf
 
-from .scan import Invalid, TooDeep, TooLarge, Window, decoder, events, text_decoder
+from .scan import Invalid, TooDeep, TooLarge, Window, decoder, events, survey_decoder, text_decoder
 from .sniff import looks_like_json_lines
 from .wrappers import find_wrapper, starts_as_json
 
@@ -71,7 +71,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
     mapper = Mapper("json", ctx.options, tally, ctx.report)
     files = [source.open()]  # closed here, unless the last table's rows take it over (below)
     try:
-        window = _window(files[0], body, ctx, tally, lambda: _bad_bytes(ctx, body))
+        window = _window(files[0], body, ctx, decoder(tally, ctx.options["max_keys"]), lambda: _bad_bytes(ctx, body))
         yield from _guarded(_blocks(_stream(window, ctx, tally, source), surveys, mapper, files))
         mapper.flush(None)
     finally:
@@ -98,10 +98,9 @@ def _body(source: Source) -> Body:
     return body
 
 
-def _window(fh, body: Body, ctx: ReadContext, tally: Tally, on_bad_bytes) -> Window:
-    options = ctx.options
-    return Window(fh, body.start, body.end, text_decoder(body.encoding, on_bad_bytes),
-                  decoder(tally, options["max_keys"]), options["max_value_chars"], ctx.checkpoint)
+def _window(fh, body: Body, ctx: ReadContext, values, on_bad_bytes) -> Window:
+    return Window(fh, body.start, body.end, text_decoder(body.encoding, on_bad_bytes), values,
+                  ctx.options["max_value_chars"], ctx.checkpoint)
 
 
 def _bad_bytes(ctx: ReadContext, body: Body) -> None:
@@ -140,7 +139,7 @@ def _survey(source: Source, body: Body, ctx: ReadContext) -> dict[str, Survey]:
     limit = ctx.options["max_keys"]
     tally = Tally()  # what this pass counts is counted again, and reported, by the second
     with source.open() as fh:
-        window = _window(fh, body, ctx, tally, lambda: None)
+        window = _window(fh, body, ctx, survey_decoder(), lambda: None)
         current = None
         for event in _stream(window, ctx, tally, source):
             kind = event[0]
