@@ -93,7 +93,7 @@ def _problem(scan, text: str, max_depth: int):
         return "nesting deeper than the decoder follows"
     if end != len(text):
         return f"more text after the JSON value at column {end + 1:,}"
-    if _depth(value) > max_depth:
+    if len(text) > max_depth and _depth(value) > max_depth:  # each level takes a character at least
         return f"nesting deeper than {max_depth:,} (--max-data-depth)"
     return (value,)
 
