@@ -59,8 +59,8 @@ def run(records: int) -> list[tuple[str, float, int]]:
         ("zenconv json → segments", *measure_isolated([*zen, str(array), "-o", str(DATA / "json-out.jsonl")])),
         ("zenconv jsonl → markdown", *measure_isolated([*zen, str(lines), "-o", str(DATA / "jsonl-out.md")])),
         ("zenconv jsonl → segments", *measure_isolated([*zen, str(lines), "-o", str(DATA / "jsonl-out.jsonl")])),
-        ("zenconv json reader alone, rows only", *measure_isolated(bare(READER.format(array, "json")))),
-        ("zenconv jsonl reader alone, rows only", *measure_isolated(bare(READER.format(lines, "jsonl")))),
+        ("zenconv json reader alone, rows only", *measure_isolated(bare(READER.format(str(array), "json")))),
+        ("zenconv jsonl reader alone, rows only", *measure_isolated(bare(READER.format(str(lines), "jsonl")))),
         ("json module, load whole", *measure_isolated(bare(f"import json; json.load(open({str(array)!r}))"))),
         ("json module, a line at a time", *measure_isolated(bare(
             f"import json\nfor line in open({str(lines)!r}): json.loads(line)"))),
