@@ -34,7 +34,7 @@ class Locator:
     line: int | None = None
     line_end: int | None = None
     part: str | None = None
-    path: str | None = None  # a JSON Pointer into a data document (``/items/11``): JSON, JSON Lines, YAML
+    path: str | None = None  # a JSON Pointer into a data document (``/items/11``): JSON, YAML
 
     def with_(self, **changes) -> Locator:
         return replace(self, **changes)
