@@ -37,6 +37,7 @@ class Locator:
     line_end: int | None = None
     part: str | None = None
     xpath: str | None = None
+    path: str | None = None  # a JSON Pointer into a data document (``/items/11``): JSON, YAML
 
     def with_(self, **changes) -> Locator:
         return replace(self, **changes)
@@ -65,7 +66,8 @@ class Locator:
 
         ``Sheet 'Damages', row 247``; ``Page 9, table 2, row 4``; ``Page 9 (as last rendered), ¶ 37``;
         ``Slide 3``; ``Row 12 (line 14)`` for a CSV record that starts on a later line than its index
-        suggests because a quoted field before it spans lines.
+        suggests because a quoted field before it spans lines; ``Record 12 (/items/11)`` for a row of a
+        data document, ``Record 3 (/items/2, line 14)`` when it has lines (YAML); ``/spec/template, line 9``.
         """
         parts: list[str] = []
         if self.sheet_name is not None:
@@ -83,7 +85,10 @@ class Locator:
             parts.append(f"¶ {self.paragraph}")
         if self.table is not None:
             parts.append(f"table {self.table}")
-        if self.row is not None:
+        if self.row is not None and self.path is not None:
+            where = self.path if self.line is None else f"{self.path}, line {self.line}"
+            parts.append(f"record {self.row + 1} ({where})")
+        elif self.row is not None:
             row = f"row {self.row + 1}"
             if self.line is not None and self.line != self.row + 1:
                 row += f" (line {self.line})"
@@ -92,6 +97,8 @@ class Locator:
             parts.append(f"cell {self.cell}")
         elif self.xpath is not None:
             parts.append(f"element {self.xpath}" + (f" (line {self.line})" if self.line is not None else ""))
+        elif self.path is not None:
+            parts.append(self.path if self.line is None else f"{self.path}, line {self.line}")
         elif self.line is not None:
             if self.line_end is not None and self.line_end != self.line:
                 parts.append(f"lines {self.line}–{self.line_end}")

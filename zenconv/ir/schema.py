@@ -89,7 +89,7 @@ _DATA_DEFS = {
         "properties": {
             "page": _INT1, "page_label": _STR, "rendered_page": _INT1, "paragraph": _INT1, "sheet": _INT1,
             "sheet_name": _STR, "slide": _INT1, "slide_title": _STR, "table": _INT1, "row": _INT0, "cell": _STR,
-            "line": _INT1, "line_end": _INT1, "part": _STR, "xpath": _STR,
+            "line": _INT1, "line_end": _INT1, "part": _STR, "xpath": _STR, "path": _STR,
         },
     },
     "Facet": {

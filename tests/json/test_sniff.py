@@ -1,0 +1,61 @@
+"""Unnamed sources (standard input): JSON and JSON Lines by parse, YAML only by a directive or a marker."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from zenconv_plugins.json.sniff import is_json, is_json_lines
+from zenconv_plugins.yaml.plugin import sniff as is_yaml
+
+RECORDS = json.dumps([{"id": i, "name": "x" * 40} for i in range(2000)]).encode()
+
+
+@pytest.mark.parametrize("head, expected", [
+    (RECORDS[:1024], True),                      # cut anywhere: valid as far as it goes
+    (RECORDS[:1023] + b'"', True),
+    (b'{"a": 1}', True),
+    (b'\xef\xbb\xbf  [1, 2]', True),
+    (b'{"a": 1}\n{"a": 2}\n', False),           # two values: JSON Lines, not JSON
+    (b'{"a": 1,, "b": 2, "c": ' + b"3, " * 100, False),  # wrong well before the cut
+    (b"hello {", False),
+    (b"[" * 5000, True),
+])
+def test_json_sniff(head, expected):
+    assert is_json(head, None) is expected
+
+
+@pytest.mark.parametrize("head, expected", [
+    (b'{"a": 1}\n{"a": 2}\n', True),
+    (b'{"a": 1}\n{"a": 2}\n{"a": ', True),      # the last line cut short is left out
+    (b'{"a": 1}\n', False),                     # one line is JSON
+    (b'{"a": 1}\nnot json\n', False),
+    (b"a,b\n1,2\n", False),
+])
+def test_jsonl_sniff(head, expected):
+    assert is_json_lines(head, None) is expected
+
+
+@pytest.mark.parametrize("head, expected", [
+    (b"%YAML 1.2\n---\na: 1\n", True), (b"---\na: 1\n", True), (b"--- !tag\n", True),
+    (b"a: 1\nb: 2\n", False), (b"----\n", False), (b"# Title\n---\n", False),
+])
+def test_yaml_sniff_needs_a_directive_or_a_marker(head, expected):
+    assert is_yaml(head, None) is expected
+
+
+@pytest.mark.parametrize("data, reader, first_line", [
+    (RECORDS, "ai.insan.zenfmt.json", "| id | name |"),
+    (b'{"id": 1}\n{"id": 2}\n', "ai.insan.zenfmt.jsonl", "| id |"),
+    (b"---\nkind: Service\n---\nkind: Pod\n", "ai.insan.zenfmt.yaml", "# Document 1"),
+])
+def test_standard_input_is_sniffed(tmp_path, data, reader, first_line):
+    manifest = tmp_path / "m.json"
+    done = subprocess.run([sys.executable, "-m", "zenconv", "-", "--to", "markdown", "--manifest", str(manifest)],
+                          input=data, capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode().splitlines()[0] == first_line
+    assert json.loads(manifest.read_text())["reader"]["id"] == reader
