@@ -18,8 +18,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from zenconv.ir.nodes import Block, Emphasis, Inline, Note, Paragraph, Text
+from zenconv.ir.facets import CommentRangeFacet
+from zenconv.ir.nodes import Block, Emphasis, Inline, Note, Paragraph, Span, Text
+from zenconv.plugins import OptionSpec
 
+# The class of the Span around the text a comment covers: the writers mark it (HTML and Markdown <mark>),
+# the segments writer says what each comment covers.
+COMMENT_RANGE = "comment-range"
+# Ranges open at once whose text is marked, by default: a hostile run of starts must not make every run wear
+# them all. The readers that mark ranges (DOCX, ODT) report one opened past it, <reader>.comment-ranges-unmarked.
+MAX_OPEN_RANGES = 64
+MAX_COMMENT_RANGES = OptionSpec(
+    "max-comment-ranges", "int", MAX_OPEN_RANGES, "Most comment ranges open at once whose text is marked; a range "
+    "opened past it is not marked (<reader>.comment-ranges-unmarked), its note still referenced.", metavar="N")
 MAX_ATTRIBUTION_CHARS = 200  # an author's name is a name, not a payload
 _FRACTION = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\.\d+")
 
@@ -49,6 +60,11 @@ def attribution(comment: Comment, reply: bool = False) -> str:
     if date:
         text += ", " + _FRACTION.sub(r"\1", date)
     return text + ":"
+
+
+def comment_range(children: list[Inline], note_id: str) -> Span:
+    """The Span marking ``children`` as text the comment ``note_id`` covers (one piece of its range)."""
+    return Span(children, COMMENT_RANGE, (CommentRangeFacet(note_id),))
 
 
 def comment_note(note_id: str, thread: list[Comment]) -> Note:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.plugins import OptionSpec
 from zenconv.options import COMMENTS, HIDDEN, REVISIONS
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
+from zenconv_plugins.comments import MAX_COMMENT_RANGES
 
 ID = "ai.insan.zenfmt.docx"
 NAME = "docx"
@@ -57,8 +57,7 @@ OPTIONS = (
     REVISIONS,
     HIDDEN,
     COMMENTS,
-    OptionSpec("max-comment-ranges", "int", 64, "Word: most comment ranges open at once whose text is marked; a range "
-               "opened past it is not marked (docx.comment-ranges-unmarked), its note still referenced.", metavar="N"),
+    MAX_COMMENT_RANGES,
 )
 
 # A .docx is a zip whose parts live under word/; the main part is still found through the relationships.

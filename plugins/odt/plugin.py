@@ -7,6 +7,7 @@ from zenconv.options import COMMENTS, HIDDEN, REVISIONS
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
+from zenconv_plugins.comments import MAX_COMMENT_RANGES
 
 VERSION = "0.1.0"
 ODT_ID, ODP_ID = "ai.insan.zenfmt.odt", "ai.insan.zenfmt.odp"
@@ -31,6 +32,8 @@ def _shared(ns: str) -> tuple:
         dropped(f"{ns}.media-limit", "An image past --max-media-bytes was not stored."),
         dropped(f"{ns}.external-image-not-fetched", "An image linked outside the package: never fetched; the reference is kept as the image source."),
         dropped(f"{ns}.annotations-dropped", "Comments (office:annotation) under --comments drop."),
+        degraded(f"{ns}.comment-ranges-unmarked", "A comment range opened while --max-comment-ranges others are open: "
+                                                  "its text is not marked (its note is still referenced)."),
         dropped(f"{ns}.drawings-dropped", "Drawing shapes without text (lines, rectangles, custom shapes).", kind=PRESENTATION),
         degraded(f"{ns}.heading-level-clamped", "A heading deeper than level 6 became level 6.", kind=PRESENTATION),
         degraded(f"{ns}.list-format-unsupported", "A list level's number format (style:num-format) the reader cannot render: its numbers are decimal in the label."),
@@ -65,11 +68,11 @@ def zenconv_readers(register) -> None:
         id=ODT_ID, name="odt", version=VERSION, reader="zenconv_plugins.odt.reader:read",
         extensions=[".odt", ".ott"], media_types=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
         odf_mimetypes=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
-        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS),
+        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS, MAX_COMMENT_RANGES),
     )
     register.reader(
         id=ODP_ID, name="odp", version=VERSION, reader="zenconv_plugins.odt.presentation:read",
         extensions=[".odp", ".otp"], media_types=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
         odf_mimetypes=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
-        codes=ODP_CODES, options=(HIDDEN, COMMENTS),
+        codes=ODP_CODES, options=(HIDDEN, COMMENTS, MAX_COMMENT_RANGES),
     )

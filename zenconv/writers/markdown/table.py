@@ -27,7 +27,7 @@ from ...ir.nodes import (
 )
 from ...ir.walk import cell_text
 from ..deferred import DeferredReports
-from ..grid import COVERED, SpanGrid
+from ..grid import COVERED, SpanGrid, cell_locator
 from ..html.markup import node_attributes
 from ..html.table import colgroup_html, row_html
 from ..spool import RowSpool
@@ -232,7 +232,7 @@ class PipeTables:
             elif type(slot) is str:
                 unsafe, broken = CONTROLS.search(slot), "\n" in slot or "\r" in slot
                 if unsafe or broken:
-                    where = _cell_locator(locator, column, specs)
+                    where = cell_locator(locator, column, specs)
                     if unsafe:
                         held("to-md.control-characters-replaced", where)
                     if broken:
@@ -240,7 +240,7 @@ class PipeTables:
                         flattened = True
                 out.append(escape_cell_string(slot))
             else:
-                where = _cell_locator(locator, column, specs)
+                where = cell_locator(locator, column, specs)
                 self.inline.locator = where
                 text, blocks_flattened = self._cell(slot.content, where, held)
                 flattened = flattened or blocks_flattened
@@ -370,18 +370,6 @@ def _labelled_cell(cell, label: str):
 def _empty_header(width: int, labels: dict[int, str]) -> str:
     """The empty header row GFM needs, but for a hidden column's cell, which holds its label."""
     return "| " + " | ".join(escape_cell_string(labels.get(i, "")) for i in range(width)) + " |"
-
-
-def _cell_locator(row: Locator | None, column: int, specs) -> Locator | None:
-    """The locator of the cell at ``column`` of a row: named by the column's spec when the table gives
-    one (the last spec's, shifted, past them), else counted from the row's first cell."""
-    if row is None or row.cell is None:
-        return row
-    if specs and specs[-1].locator is not None:
-        if column < len(specs):
-            return row.in_column(0, specs[column].locator)
-        return row.in_column(column - len(specs) + 1, specs[-1].locator)
-    return row.in_column(column)
 
 
 def _as_is(line: str, cells: list[str]) -> bool:
