@@ -160,6 +160,21 @@ def test_pieces_a_layout_set_apart_pair_up_in_either_order_only_into_a_word_the_
     assert lost == {5} and budget == Counter({"console": 0, "지금까지": 0, "lostx": 1})
 
 
+def test_three_right_to_left_pieces_join_only_into_a_word_the_output_holds():
+    # right_to_left_02.pdf: pdfminer sets a word's "تخ" and two "و" apart on its line; the reader keeps the word
+    from collections import Counter
+
+    from zenconv.conservation.check import _triple
+    from zenconv.conservation.tokens import canonical
+
+    words = ["تخ", "ab", "و", "cd", "و", "ef", "ا"]
+    lost = set(range(len(words)))
+    budget = Counter({canonical("ووخت"): 1, "abcdef": 1})
+    _triple(words, lost, budget)
+    assert lost == {1, 3, 5, 6} and budget[canonical("ووخت")] == 0  # left-to-right pieces never join so
+    assert budget["abcdef"] == 1
+
+
 def test_a_token_a_cap_cut_is_accounted_for_by_its_kept_start_only_when_long():
     from zenconv.conservation.check import MIN_CUT, _cut
 
