@@ -7,6 +7,16 @@ label millions of characters long); a format not in :data:`FORMATS` is decimal, 
 
 from __future__ import annotations
 
+from zenconv.plugins import OptionSpec
+
+# A list level's label text is a short pattern (Word's "Article %1.", ODF's "(" and ".)"); a hostile one as
+# long as the part must not be copied into every item's label: its first characters are, and it is reported.
+MAX_LABEL_CHARS = 100
+LABEL_CHARS = OptionSpec(
+    "max-label-chars", "int", MAX_LABEL_CHARS, "Most characters of a list level's label text (Word's w:lvlText; "
+    "ODF's num-prefix and num-suffix, each) copied into its items' labels; a longer one is cut and reported "
+    "(<reader>.list-label-cut).", metavar="N")
+
 _UNORDERED = frozenset(("bullet", "none"))
 
 

@@ -8,6 +8,7 @@ from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 from zenconv_plugins.comments import MAX_COMMENT_RANGES
+from zenconv_plugins.numerals import LABEL_CHARS
 
 ID = "ai.insan.zenfmt.docx"
 NAME = "docx"
@@ -44,7 +45,7 @@ CODES = (
     dropped("docx.media-limit", "An image past --max-media-bytes or missing from the package: not stored."),
     degraded("docx.heading-level-clamped", "A heading deeper than level 6 became level 6.", kind=PRESENTATION),
     degraded("docx.list-format-unsupported", "A list level's number format (w:numFmt) the reader cannot render: its numbers are decimal in the label."),
-    degraded("docx.list-label-cut", "A list level's label text (w:lvlText) longer than 100 characters: the label is its first 100."),
+    degraded("docx.list-label-cut", "A list level's label text (w:lvlText) longer than --max-label-chars (100): the label is its start."),
     degraded("docx.merged-cells-degraded", "Vertically merged cells (w:vMerge) folded into the cell that starts the merge.", kind=PRESENTATION),
     degraded("docx.monospace-as-code", "A run or paragraph in a monospace font became code: a font became a role.", kind=PRESENTATION),
     degraded("docx.math-degraded", "An OMML construct with no LaTeX mapping: its text is kept."),
@@ -58,6 +59,7 @@ OPTIONS = (
     HIDDEN,
     COMMENTS,
     MAX_COMMENT_RANGES,
+    LABEL_CHARS,
 )
 
 # A .docx is a zip whose parts live under word/; the main part is still found through the relationships.

@@ -16,6 +16,7 @@ from lxml import etree
 
 from zenconv.ir.facets import LayoutFacet
 from zenconv.reports import Unreadable
+from zenconv_plugins.numerals import MAX_LABEL_CHARS
 
 from .body import BlockReader
 from .comments import Comments
@@ -53,7 +54,8 @@ def read(source, ctx) -> Iterator:
     styles_rel = by_type(rels, REL_STYLES)
     styles = Styles(package.parse(styles_rel.target) if styles_rel is not None else None)
     numbering_rel = by_type(rels, REL_NUMBERING)
-    numbering = Numbering(package.parse(numbering_rel.target) if numbering_rel is not None else None, styles)
+    numbering = Numbering(package.parse(numbering_rel.target) if numbering_rel is not None else None, styles,
+                          ctx.options.get("max_label_chars", MAX_LABEL_CHARS))
     read_metadata(package, ctx.metadata)
 
     data = package.read(main)

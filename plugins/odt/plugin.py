@@ -8,6 +8,7 @@ from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 from zenconv_plugins.comments import MAX_COMMENT_RANGES
+from zenconv_plugins.numerals import LABEL_CHARS
 
 VERSION = "0.1.0"
 ODT_ID, ODP_ID = "ai.insan.zenfmt.odt", "ai.insan.zenfmt.odp"
@@ -36,6 +37,8 @@ def _shared(ns: str) -> tuple:
                                                   "its text is not marked (its note is still referenced)."),
         dropped(f"{ns}.drawings-dropped", "Drawing shapes without text (lines, rectangles, custom shapes).", kind=PRESENTATION),
         degraded(f"{ns}.heading-level-clamped", "A heading deeper than level 6 became level 6.", kind=PRESENTATION),
+        degraded(f"{ns}.list-label-cut", "A list level's num-prefix or num-suffix longer than --max-label-chars (100): "
+                                         "the label takes its start."),
         degraded(f"{ns}.list-format-unsupported", "A list level's number format (style:num-format) the reader cannot render: its numbers are decimal in the label."),
         truncated(f"{ns}.table-truncated", "Rows or columns a table repeats past the table caps were cut."),
         dropped(f"{ns}.hidden-text-skipped", "Hidden text, paragraphs or sections skipped under --hidden skip."),
@@ -68,11 +71,11 @@ def zenconv_readers(register) -> None:
         id=ODT_ID, name="odt", version=VERSION, reader="zenconv_plugins.odt.reader:read",
         extensions=[".odt", ".ott"], media_types=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
         odf_mimetypes=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
-        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS, MAX_COMMENT_RANGES),
+        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS, MAX_COMMENT_RANGES, LABEL_CHARS),
     )
     register.reader(
         id=ODP_ID, name="odp", version=VERSION, reader="zenconv_plugins.odt.presentation:read",
         extensions=[".odp", ".otp"], media_types=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
         odf_mimetypes=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
-        codes=ODP_CODES, options=(HIDDEN, COMMENTS, MAX_COMMENT_RANGES),
+        codes=ODP_CODES, options=(HIDDEN, COMMENTS, MAX_COMMENT_RANGES, LABEL_CHARS),
     )
