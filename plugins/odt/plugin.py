@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from zenconv import hookimpl
 from zenconv.options import COMMENTS, HIDDEN, REVISIONS
+from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
@@ -15,6 +16,13 @@ ODT_ID, ODP_ID = "ai.insan.zenfmt.odt", "ai.insan.zenfmt.odp"
 ODT_MIME = "application/vnd.oasis.opendocument.text"
 ODP_MIME = "application/vnd.oasis.opendocument.presentation"
 
+# A text document's table is held whole (its rows are a list, unlike a sheet's stream): its caps are its own,
+# lower than the spreadsheets' --max-rows and --max-cols.
+TABLE_ROWS = OptionSpec("max-table-rows", "int", 100_000, "ODF text and presentation: most rows read from one "
+                        "table, repeats expanded; past it the rest is cut and reported (<reader>.table-truncated).",
+                        metavar="N")
+TABLE_COLS = OptionSpec("max-table-cols", "int", 1_024, "ODF text and presentation: most columns read from one "
+                        "table; past it the rest is cut and reported (<reader>.table-truncated).", metavar="N")
 
 
 def _shared(ns: str) -> tuple:
@@ -71,11 +79,11 @@ def zenconv_readers(register) -> None:
         id=ODT_ID, name="odt", version=VERSION, reader="zenconv_plugins.odt.reader:read",
         extensions=[".odt", ".ott"], media_types=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
         odf_mimetypes=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
-        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS, MAX_COMMENT_RANGES, LABEL_CHARS),
+        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS, TABLE_COLS),
     )
     register.reader(
         id=ODP_ID, name="odp", version=VERSION, reader="zenconv_plugins.odt.presentation:read",
         extensions=[".odp", ".otp"], media_types=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
         odf_mimetypes=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
-        codes=ODP_CODES, options=(HIDDEN, COMMENTS, MAX_COMMENT_RANGES, LABEL_CHARS),
+        codes=ODP_CODES, options=(HIDDEN, COMMENTS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS, TABLE_COLS),
     )
