@@ -7,6 +7,7 @@ from zenconv.options import COMMENTS, HIDDEN, REVISIONS
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
+from zenconv_plugins.charts import CHART_VALUES
 from zenconv_plugins.comments import MAX_COMMENT_RANGES
 from zenconv_plugins.numerals import LABEL_CHARS
 
@@ -55,6 +56,7 @@ CODES = (
 )
 
 OPTIONS = (
+    CHART_VALUES,
     REVISIONS,
     HIDDEN,
     COMMENTS,

@@ -8,6 +8,7 @@ from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
+from zenconv_plugins.charts import CHART_VALUES
 
 ID = "ai.insan.zenfmt.pptx"
 NAME = "pptx"
@@ -42,6 +43,7 @@ CODES = (
 )
 
 OPTIONS = (
+    CHART_VALUES,
     HIDDEN,
     COMMENTS,
     OptionSpec("pptx-shape-tables", "bool", False, "PowerPoint: read a slide's grid of positioned text boxes as a table."),

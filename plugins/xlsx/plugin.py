@@ -8,6 +8,7 @@ from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
+from zenconv_plugins.charts import CHART_VALUES
 
 ID = "ai.insan.zenfmt.xlsx"
 NAME = "xlsx"
@@ -54,6 +55,7 @@ CODES = (
 )
 
 OPTIONS = (
+    CHART_VALUES,
     COMMENTS,
     HIDDEN,
     MAX_ROWS,
