@@ -35,6 +35,7 @@ CODES = (
     dropped("pptx.image-missing", "A picture whose image part is missing or not linked: nothing of it is carried."),
     dropped("pptx.external-image-not-fetched", "A picture linked outside the package: never fetched; the reference is kept as the image source."),
     dropped("pptx.media-limit", "A picture past --max-media-bytes was not stored; its alt text is kept."),
+    degraded("pptx.list-format-unsupported", "An a:buAutoNum numbering scheme the reader cannot render (East Asian, Hebrew, Thai...): its numbers are decimal with a period in the label."),
     degraded("pptx.link-dropped", "A hyperlink that is not an external http, https or mailto link (a slide jump, an action): its text is kept."),
     degraded("pptx.math-as-text", "An equation carried as its plain text."),
     degraded("pptx.shapes-as-table", "Positioned text boxes read as a table (--pptx-shape-tables): rows and columns are inferred.", kind=PRESENTATION),
