@@ -255,13 +255,29 @@ class PipeTables:
             inlines = content[0].children
         if inlines is not None:  # flattened only if a text line break became <br>
             before = held.count("to-md.cell-blocks-flattened")
-            text = self.inline.cell(inlines)
+            text = self._labelled(content[0].facets if inlines is not content else (), self.inline.cell(inlines))
             return text, held.count("to-md.cell-blocks-flattened") != before
         held("to-md.cell-blocks-flattened", locator)
         return "<br>".join(part for block in content for part in self._flat(block)), True
 
+    def _labelled(self, facets, text: str) -> str:
+        """``text`` after its hidden label (``\\[hidden\\] secret``) when ``facets`` hide it, as a hidden
+        paragraph outside a table reads: a hidden paragraph in a cell is as marked as one in the body."""
+        label = block_label(facets) if facets and text else None
+        return f"{self.inline.cell([Text(label)])} {text}" if label else text
+
     def _flat(self, block) -> Iterator[str]:
-        """A block in a cell as one-line pieces, joined with <br> by the caller."""
+        """A block in a cell as one-line pieces, joined with <br> by the caller; a hidden block's first
+        piece starts with its label."""
+        pieces = self._flat_pieces(block)
+        facets = getattr(block, "facets", ())
+        if facets and block_label(facets) is not None:
+            first = next(pieces, None)
+            if first is not None:
+                yield self._labelled(facets, first)
+        yield from pieces
+
+    def _flat_pieces(self, block) -> Iterator[str]:
         kind = type(block)
         if kind is Paragraph or kind is Heading:
             text = self.inline.cell(block.children)
@@ -276,7 +292,7 @@ class PipeTables:
                 if item.checked is not None:
                     marker += "\\[x\\] " if item.checked else "\\[ \\] "
                 pieces = [part for child in item.blocks for part in self._flat(child)]
-                yield marker + " ".join(pieces)
+                yield marker + self._labelled(item.facets, " ".join(pieces))
         elif kind is BlockQuote or kind is Container:
             for child in block.blocks:
                 yield from self._flat(child)
