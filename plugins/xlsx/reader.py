@@ -22,7 +22,7 @@ from zenconv.reports import Unreadable
 from zenconv.safe.ole import is_ole, ole_kind
 
 from .anchors import CellNotes
-from .comments import Persons, SheetComments, count_comments, read_comments
+from .comments import Persons, SheetComments, dropped_comments, read_comments
 from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
 from .extras import report_scan
 from .grid import Budget, Grid, SheetPlan
@@ -138,9 +138,8 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
         if not (comments.anchored or comments.unanchored):
             comments = None
     else:
-        dropped, text = count_comments(package, rels, where, ctx)
-        if dropped:
-            ctx.report("xlsx.comments-dropped", where, count=dropped, text=text)
+        for located, text in dropped_comments(package, rels, where, ctx):
+            ctx.report("xlsx.comments-dropped", located, text=text)
     with package.zip.open(entry.part) as stream:
         scan = scan_sheet(stream, ctx.checkpoint)
     if scan.doctype:
@@ -184,9 +183,7 @@ def _skipped_text(package: Package, entry: SheetEntry, values: BookValues, budge
                 if chars > budget.text_limit:
                     return "\n".join(texts) or None
                 texts.append(text)
-    _, comments = count_comments(package, package.rels(entry.part), Locator(sheet=entry.ordinal), ctx)
-    if comments:
-        texts.append(comments)
+    texts += [text for _, text in dropped_comments(package, package.rels(entry.part), Locator(sheet=entry.ordinal), ctx)]
     with package.zip.open(entry.part) as stream:  # its print headers and footers go with it
         texts += scan_sheet(stream, ctx.checkpoint).header_texts
     return "\n".join(texts) or None
