@@ -40,6 +40,7 @@ CODES = (
     dropped("docx.glossary-dropped", "Glossary entries (building blocks, content controls' placeholders) not displayed in the body: each reported with its text, its name in the detail."),
     dropped("docx.external-fields", "A field that pulls in or runs something outside the document (INCLUDEPICTURE, INCLUDETEXT, IMPORT, LINK, DDE, DDEAUTO, RD): never updated, its cached result kept; the detail names its target."),
     dropped("docx.external-links", "A picture's click or hover link (a:hlinkClick, a:hlinkHover) or a VML shape's href: not carried; the detail names the target."),
+    dropped("docx.part-not-read", "A part holding text that hangs off a relationship type the reader does not read (a tool's private part, a revision log): not carried; the report takes its text, the detail names the type and part."),
     dropped("docx.external-relationships", "An external relationship nothing else carries (a linked OLE object, a subdocument, a frame, a mail merge source): never opened; the detail names its type and target."),
     dropped("docx.attached-template", "The template the document is attached to (settings.xml w:attachedTemplate): never opened; the detail names it."),
     dropped("docx.external-image-not-fetched", "An image linked outside the package: never fetched; the detail names the target."),

@@ -17,6 +17,7 @@ from lxml import etree
 from zenconv.ir.facets import LayoutFacet
 from zenconv.reports import Unreadable
 from zenconv_plugins.numerals import MAX_LABEL_CHARS
+from zenconv_plugins.unread import rel_kind, report_unread_parts
 
 from .body import BlockReader
 from .comments import Comments
@@ -88,6 +89,8 @@ def read(source, ctx) -> Iterator:
     st.part, st.rels = main, rels
     report_headers(reader)
     report_unused(st, main, rels)
+    report_unread_parts(lambda part: ((rel_kind(r.type), r.target) for r in package.relationships(part).values()
+                                      if not r.external), package.parse, ctx)
     st.glossary.report(ctx)
     ctx.preservation[ID] = {"version": 1, "paragraph_style_ids": sorted(st.style_ids)}
 

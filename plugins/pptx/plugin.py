@@ -39,6 +39,7 @@ CODES = (
     degraded("pptx.link-dropped", "A hyperlink that is not an external http, https or mailto link (a slide jump, an action): its text is kept."),
     degraded("pptx.math-as-text", "An equation carried as its plain text."),
     degraded("pptx.shapes-as-table", "Positioned text boxes read as a table (--pptx-shape-tables): rows and columns are inferred.", kind=PRESENTATION),
+    dropped("pptx.part-not-read", "A part holding text that hangs off a relationship type the reader does not read (a tool's private part, a revision log): not carried; the report takes its text, the detail names the type and part."),
     dropped("pptx.external-reference-dropped", "A relationship of a slide or notes page to a target outside the package that nothing carries (a linked OLE object or media file, a hover link, a shape's click link): never fetched; the target in the details."),
     dropped("pptx.unhandled-construct", "Any other PresentationML element: its text is read where it has any, the construct reported."),
 )

@@ -41,6 +41,7 @@ CODES = (
     dropped("xlsx.external-link-dropped", "A link to another workbook or an OLE link (xl/externalLinks): never followed; the cells keep their cached values; the target in the details."),
     dropped("xlsx.dde-link-dropped", "A DDE link: a command another program runs when the link updates (ddeService=\"cmd\" starts a shell); never run; the service, topic and items in the details.", review=True),
     dropped("xlsx.query-table-dropped", "A query table's definition: its cells hold the rows its connection last returned; the name and connection in the details."),
+    dropped("xlsx.part-not-read", "A part holding text that hangs off a relationship type the reader does not read (a tool's private part, a revision log): not carried; the report takes its text, the detail names the type and part."),
     dropped("xlsx.external-reference-dropped", "A relationship to a target outside the package that is not carried (a linked OLE object or picture, an attached template); never fetched; the target in the details."),
     dropped("xlsx.macros-dropped", "A VBA project (vbaProject.bin): code, never run or carried."),
     degraded("xlsx.sheet-features-dropped", "Sheet features whose data stays in the cells: tables, auto-filters, sort state, scenarios, sparklines, slicers; the detail names them.", kind=PRESENTATION),

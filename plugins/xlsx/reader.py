@@ -20,6 +20,7 @@ from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Block, Heading, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.ole import is_ole, ole_kind
+from zenconv_plugins.unread import report_unread_parts
 
 from .anchors import CellNotes
 from .comments import Persons, SheetComments, dropped_comments, read_comments
@@ -62,6 +63,8 @@ def read(source, ctx) -> Iterator[Block]:
         persons = Persons(package, book.rels, ctx)
         for entry in book.sheets:
             yield from _sheet(package, entry, values, budget, persons, ctx)
+        report_unread_parts(lambda part: ((r.kind, r.target) for r in package.rels(part).values() if not r.external),
+                            package.xml, ctx)
     finally:
         package.close()
 
