@@ -215,6 +215,8 @@ class Covers:
         note ids ``nodes`` reference. One pass, no recursion: a stack of (children, open comments)."""
         refs: list[str] = []
         self.blocks += 1
+        if all(type(node) is Text for node in nodes):  # the common paragraph: plain text, nothing to find
+            return refs
         stack = [(iter(nodes), ())]
         while stack:
             children, open_notes = stack[-1]
