@@ -56,7 +56,8 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
                             size=size, commentary=commentary)
         yield slide.read(hidden, grid, shown)
     _report_unshown(pkg, ctx, main, shown)
-    report_unread_parts(lambda part: ((r.type, r.target) for r in pkg.rels(part).values() if not r.external), pkg.xml, ctx)
+    report_unread_parts(lambda part: ((r.type, r.target) for r in pkg.rels(part).values() if not r.external),
+                        pkg.xml, ctx)
 
 
 def _report_unshown(pkg: Package, ctx, main: str, shown: set[str]) -> None:

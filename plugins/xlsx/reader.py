@@ -186,7 +186,8 @@ def _skipped_text(package: Package, entry: SheetEntry, values: BookValues, budge
                 if chars > budget.text_limit:
                     return "\n".join(texts) or None
                 texts.append(text)
-    texts += [text for _, text in dropped_comments(package, package.rels(entry.part), Locator(sheet=entry.ordinal), ctx)]
+    dropped = dropped_comments(package, package.rels(entry.part), Locator(sheet=entry.ordinal), ctx)
+    texts += [text for _, text in dropped]
     with package.zip.open(entry.part) as stream:  # its print headers and footers go with it
         texts += scan_sheet(stream, ctx.checkpoint).header_texts
     return "\n".join(texts) or None

@@ -1,7 +1,8 @@
 """The intermediate representation: nodes, facets, locators, resources and the one walk."""
 
 from .facets import (
-    CommentRangeFacet, Facet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet, UnknownFacet, facet_from_json, facet_kind,
+    CommentRangeFacet, Facet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet, UnknownFacet, facet_from_json,
+    facet_kind,
 )
 from .locator import Locator
 from .nodes import (
