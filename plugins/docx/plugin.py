@@ -8,7 +8,7 @@ from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 from zenconv_plugins.charts import CHART_VALUES
-from zenconv_plugins.comments import MAX_COMMENT_RANGES
+from zenconv_plugins.comments import ATTRIBUTION_CHARS, MAX_COMMENT_RANGES
 from zenconv_plugins.numerals import LABEL_CHARS
 
 ID = "ai.insan.zenfmt.docx"
@@ -19,6 +19,7 @@ CODES = (
     *zip_codes(NAME),
     *xml_codes(NAME),
     refused("docx.no-main-part", "The package names no main document part, or the part is missing."),
+    degraded("docx.attribution-cut", "A comment's author name, initials or date longer than --max-attribution-chars (200): the attribution takes its start."),
     dropped("docx.comments-dropped", "Comments, with --comments drop (one per comment); a comment mark whose comment the package lacks."),
     degraded("docx.comment-ranges-unmarked", "A comment range opened while --max-comment-ranges others are open: its text is not marked (its note is still referenced)."),
     dropped("docx.tracked-deletions-dropped", "Tracked deletions (w:del, w:moveFrom) dropped under --revisions accept."),
@@ -57,6 +58,7 @@ CODES = (
 )
 
 OPTIONS = (
+    ATTRIBUTION_CHARS,
     CHART_VALUES,
     REVISIONS,
     HIDDEN,

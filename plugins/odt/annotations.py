@@ -80,7 +80,7 @@ class Annotations:
 
     def finish(self) -> None:
         """Every thread as one note, replies and all; a range whose end never came is carried unreferenced."""
-        self.s.ctx.notes.extend(comment_note(note_id, thread) for note_id, thread in self._threads)
+        self.s.ctx.notes.extend(comment_note(note_id, thread, self.s.ctx) for note_id, thread in self._threads)
 
     def _range_ends(self) -> set[str]:
         if self._ends is None:

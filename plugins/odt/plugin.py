@@ -8,7 +8,7 @@ from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
-from zenconv_plugins.comments import MAX_COMMENT_RANGES
+from zenconv_plugins.comments import ATTRIBUTION_CHARS, MAX_COMMENT_RANGES
 from zenconv_plugins.numerals import LABEL_CHARS
 
 VERSION = "0.1.0"
@@ -40,6 +40,8 @@ def _shared(ns: str) -> tuple:
         dropped(f"{ns}.image-missing", "An image whose part is missing from the package or unreadable: nothing of it is carried."),
         dropped(f"{ns}.media-limit", "An image past --max-media-bytes was not stored."),
         dropped(f"{ns}.external-image-not-fetched", "An image linked outside the package: never fetched; the reference is kept as the image source."),
+        degraded(f"{ns}.attribution-cut", "A comment's author name, initials or date longer than "
+                                            "--max-attribution-chars (200): the attribution takes its start."),
         dropped(f"{ns}.annotations-dropped", "Comments (office:annotation) under --comments drop."),
         degraded(f"{ns}.comment-ranges-unmarked", "A comment range opened while --max-comment-ranges others are open: "
                                                   "its text is not marked (its note is still referenced)."),
@@ -79,11 +81,12 @@ def zenconv_readers(register) -> None:
         id=ODT_ID, name="odt", version=VERSION, reader="zenconv_plugins.odt.reader:read",
         extensions=[".odt", ".ott"], media_types=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
         odf_mimetypes=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
-        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS, TABLE_COLS),
+        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS, ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS,
+                 TABLE_COLS),
     )
     register.reader(
         id=ODP_ID, name="odp", version=VERSION, reader="zenconv_plugins.odt.presentation:read",
         extensions=[".odp", ".otp"], media_types=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
         odf_mimetypes=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
-        codes=ODP_CODES, options=(HIDDEN, COMMENTS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS, TABLE_COLS),
+        codes=ODP_CODES, options=(HIDDEN, COMMENTS, ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS, TABLE_COLS),
     )

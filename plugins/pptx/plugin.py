@@ -9,6 +9,7 @@ from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 from zenconv_plugins.charts import CHART_VALUES
+from zenconv_plugins.comments import ATTRIBUTION_CHARS
 
 ID = "ai.insan.zenfmt.pptx"
 NAME = "pptx"
@@ -27,6 +28,7 @@ CODES = (
     dropped("pptx.ole-object-dropped", "An embedded OLE object (a workbook, a document) shown as a picture."),
     dropped("pptx.media-dropped", "Embedded or linked audio and video."),
     dropped("pptx.animations-dropped", "Slide animations (the slide's timing tree).", kind=PRESENTATION),
+    degraded("pptx.attribution-cut", "A comment's author name, initials or date longer than --max-attribution-chars (200): the attribution takes its start."),
     dropped("pptx.comments-dropped", "Review comments on a slide, left out under --comments drop."),
     dropped("pptx.footer-placeholders-dropped", "Slide-number, date, footer and header placeholders, on slides and notes pages."),
     dropped("pptx.template-text-dropped", "Text of a slide layout's or master's own shapes that no slide shows (an unused layout, slides hiding background graphics)."),
@@ -45,6 +47,7 @@ CODES = (
 )
 
 OPTIONS = (
+    ATTRIBUTION_CHARS,
     CHART_VALUES,
     HIDDEN,
     COMMENTS,

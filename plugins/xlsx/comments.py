@@ -89,13 +89,13 @@ def read_comments(package: Package, rels: dict[str, Rel], ordinal: int, persons:
     found = SheetComments()
     taken: dict[str, int] = {}
     for row, col, _, thread in sorted(cells, key=lambda item: item[:3]):
-        note = comment_note(note_id(ordinal, row, col, taken), thread)
+        note = comment_note(note_id(ordinal, row, col, taken), thread, ctx)
         located = where.with_(cell=f"{column_letters(col + 1)}{row + 1}")
         for block in note.blocks:  # cited as the cell it is on: "Sheet 'Damages', cell B4"
             block.locator = located
         found.anchored.append((row, col, note))
     for number, thread in enumerate(loose, 1):
-        note = comment_note(f"comment-{ordinal}-unanchored-{number}", thread)
+        note = comment_note(f"comment-{ordinal}-unanchored-{number}", thread, ctx)
         for block in note.blocks:  # on no cell it can name: cited as its sheet's
             block.locator = where
         found.unanchored.append(note)

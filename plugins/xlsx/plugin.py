@@ -9,6 +9,7 @@ from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
 from zenconv_plugins.charts import CHART_VALUES
+from zenconv_plugins.comments import ATTRIBUTION_CHARS
 
 ID = "ai.insan.zenfmt.xlsx"
 NAME = "xlsx"
@@ -32,6 +33,7 @@ CODES = (
     truncated("xlsx.chart-truncated", "A chart caching more series or points than a table carries, or past the workbook's caps: the first rows are kept, with a visible note."),
     dropped("xlsx.images-dropped", "Pictures on a worksheet, its background picture, and header or footer pictures."),
     dropped("xlsx.shapes-dropped", "Shapes, text boxes, groups and other drawing objects on a worksheet."),
+    degraded("xlsx.attribution-cut", "A comment's author name, initials or date longer than --max-attribution-chars (200): the attribution takes its start."),
     dropped("xlsx.comments-dropped", "Cell comments (notes) and threaded comments with --comments drop; with keep, those on rows or columns skipped under --hidden skip, and a comments part that does not parse."),
     dropped("xlsx.data-validation-dropped", "Data validation rules (drop-down lists, input limits)."),
     dropped("xlsx.conditional-formatting-dropped", "Conditional formatting rules.", kind=PRESENTATION),
@@ -56,6 +58,7 @@ CODES = (
 )
 
 OPTIONS = (
+    ATTRIBUTION_CHARS,
     CHART_VALUES,
     COMMENTS,
     HIDDEN,
