@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Cell, Columns, Row, Table, Text
+from zenconv.plugins import OptionSpec
 
 CHART_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 CHARTEX_NS = "http://schemas.microsoft.com/office/drawing/2014/chartex"
@@ -31,10 +32,14 @@ _TEXT_NS = {
 }
 
 # Bounds against hostile caches; no chart a person reads comes near them. Excel draws at most 255
-# series; the cells bound keeps categories x series small whatever the indexes claim.
+# series (its own limit, a fact of the format); the values bound (--max-chart-values) keeps categories x
+# series small whatever the indexes claim.
 MAX_SERIES = 255
-MAX_POINTS = 1 << 16
 MAX_CELLS = 1 << 20
+CHART_VALUES = OptionSpec(
+    "max-chart-values", "int", MAX_CELLS, "OOXML charts: most values (categories x series) a chart's table takes "
+    "from its cache; past it the rest is cut, with a visible note, and reported (<reader>.chart-truncated).",
+    metavar="N")
 # Where a classic series keeps its points: (cache path, points in its first level, numbers)
 _CACHES = (("{c}strRef/{c}strCache", False, False), ("{c}numRef/{c}numCache", False, True),
            ("{c}strLit", False, False), ("{c}numLit", False, True),
@@ -56,6 +61,7 @@ class Chart:
     title: str | None
     series: list[Series]
     cut: int = 0          # series and points left out past the bounds
+    bound: int = MAX_CELLS  # the values bound it was read under (--max-chart-values)
     untold: str = ""      # text the table does not carry (the axes' titles), for the chart-as-table report
 
     @property
@@ -65,17 +71,18 @@ class Chart:
         return f"{_type_name(self.type)} chart" if self.type else "Chart"
 
 
-def read_chart(root) -> Chart | None:
-    """The chart a parsed chart part holds, classic or chartEx; None when the part is no chart or
-    caches no point at all (nothing of it could be carried)."""
+def read_chart(root, max_values: int = MAX_CELLS) -> Chart | None:
+    """The chart a parsed chart part holds, classic or chartEx, at most ``max_values`` values
+    (``--max-chart-values``); None when the part is no chart or caches no point at all (nothing of it
+    could be carried)."""
     tag = root.tag if isinstance(root.tag, str) else ""
     ns, _, name = tag[1:].partition("}")
     if name != "chartSpace":
         return None
     if ns in _TEXT_NS:
-        chart = _Classic(ns).read(root)
+        chart = _Classic(ns).read(root, max_values)
     elif ns == CHARTEX_NS:
-        chart = _ChartEx().read(root)
+        chart = _ChartEx().read(root, max_values)
     else:
         return None
     if chart is None or not any(p is not None for s in chart.series for p in (*s.categories, *s.values)):
@@ -104,7 +111,7 @@ def chart_table(chart: Chart, locator: Locator) -> Table:
     notes = []
     if chart.cut:
         notes.append(f"⚠ Truncated: the chart caches more than a table carries ({MAX_SERIES} series, "
-                     f"{MAX_CELLS:,} values); {chart.cut:,} series and points were not read.")
+                     f"{chart.bound:,} values); {chart.cut:,} series and points were not read.")
     return Table(rows, columns=Columns(count=1 + len(series)), caption=[Text(chart.caption)], notes=notes,
                  locator=locator)
 
@@ -112,8 +119,8 @@ def chart_table(chart: Chart, locator: Locator) -> Table:
 class _Bounds:
     """The longest a series' lists may be once the number of series is known; what fell past it."""
 
-    def __init__(self, series: int) -> None:
-        self.limit = min(MAX_POINTS, MAX_CELLS // max(1, series + 1))
+    def __init__(self, series: int, max_values: int) -> None:
+        self.limit = max_values // max(1, series + 1)
         self.cut = 0
 
     def indexed(self, points, value_of, number: bool) -> list[str | None]:
@@ -141,7 +148,7 @@ class _Classic:
         self.c = f"{{{ns}}}"
         self.a = f"{{{_TEXT_NS[ns]}}}"
 
-    def read(self, root) -> Chart | None:
+    def read(self, root, max_values: int) -> Chart | None:
         c = self.c
         chart = root.find(f"{c}chart")
         plot = chart.find(f"{c}plotArea") if chart is not None else None
@@ -150,7 +157,7 @@ class _Classic:
         kinds = [el for el in plot if isinstance(el.tag, str) and el.tag.startswith(c) and el.tag.endswith("Chart")]
         elements = [ser for kind in kinds for ser in kind.iterfind(f"{c}ser")]
         kept = elements[:MAX_SERIES]
-        bounds = _Bounds(len(kept))
+        bounds = _Bounds(len(kept), max_values)
         series = []
         for ser in kept:
             tx = ser.find(f"{c}tx")
@@ -161,7 +168,7 @@ class _Classic:
         axes = [el for el in plot if isinstance(el.tag, str) and el.tag.startswith(c) and el.tag.endswith("Ax")]
         untold = "\n".join(t for ax in axes if (t := self._title(ax.find(f"{c}title"), bounds)))
         return Chart(kind, self._title(chart.find(f"{c}title"), bounds), series,
-                     cut=bounds.cut + len(elements) - len(kept), untold=untold)
+                     cut=bounds.cut + len(elements) - len(kept), bound=max_values, untold=untold)
 
     def _name(self, tx, bounds: _Bounds) -> str | None:
         """A series name: its cached text (a name over several cells is joined, as Excel shows it)
@@ -200,14 +207,14 @@ class _Classic:
 class _ChartEx:
     cx = f"{{{CHARTEX_NS}}}"
 
-    def read(self, root) -> Chart | None:
+    def read(self, root, max_values: int) -> Chart | None:
         cx = self.cx
         chart = root.find(f"{cx}chart")
         if chart is None:
             return None
         elements = list(chart.iter(f"{cx}series"))
         kept = elements[:MAX_SERIES]
-        bounds = _Bounds(len(kept))
+        bounds = _Bounds(len(kept), max_values)
         blocks = {}
         chart_data = root.find(f"{cx}chartData")
         for block in chart_data.iterfind(f"{cx}data") if chart_data is not None else ():
@@ -229,7 +236,7 @@ class _ChartEx:
         text = None
         if title is not None:
             text = title.findtext(f"{cx}tx/{cx}txData/{cx}v") or _rich(title, f"{{{_TEXT_NS[CHART_NS]}}}")
-        return Chart(layout or "", text, series, cut=bounds.cut + len(elements) - len(kept))
+        return Chart(layout or "", text, series, cut=bounds.cut + len(elements) - len(kept), bound=max_values)
 
     def _dims(self, block, bounds: _Bounds) -> dict[str, list[str | None]]:
         """A data block's dimensions by type (``cat``, ``val``, ``size``…), each its leaf level."""

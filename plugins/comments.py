@@ -18,9 +18,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from zenconv.ir.nodes import Block, Emphasis, Inline, Note, Paragraph, Text
+from zenconv.ir.facets import CommentRangeFacet
+from zenconv.ir.nodes import Block, Emphasis, Inline, Note, Paragraph, Span, Text
+from zenconv.plugins import OptionSpec
 
+# The class of the Span around the text a comment covers: the writers mark it (HTML and Markdown <mark>),
+# the segments writer says what each comment covers.
+COMMENT_RANGE = "comment-range"
+# Ranges open at once whose text is marked, by default: a hostile run of starts must not make every run wear
+# them all. The readers that mark ranges (DOCX, ODT) report one opened past it, <reader>.comment-ranges-unmarked.
+MAX_OPEN_RANGES = 64
+MAX_COMMENT_RANGES = OptionSpec(
+    "max-comment-ranges", "int", MAX_OPEN_RANGES, "Most comment ranges open at once whose text is marked; a range "
+    "opened past it is not marked (<reader>.comment-ranges-unmarked), its note still referenced.", metavar="N")
 MAX_ATTRIBUTION_CHARS = 200  # an author's name is a name, not a payload
+ATTRIBUTION_CHARS = OptionSpec(
+    "max-attribution-chars", "int", MAX_ATTRIBUTION_CHARS, "Review comments: most characters of an author's "
+    "name, initials or date in a comment's attribution; a longer one is cut and reported (<reader>.attribution-cut).",
+    metavar="N")
 _FRACTION = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\.\d+")
 
 
@@ -34,10 +49,16 @@ class Comment:
     date: str | None = None
 
 
-def attribution(comment: Comment, reply: bool = False) -> str:
-    """``Comment by John Reviewer (JR), 2026-01-01T00:00:00:``; ``Reply`` for a later entry of a thread."""
-    author = " ".join((comment.author or "").split())[:MAX_ATTRIBUTION_CHARS]
-    initials = " ".join((comment.initials or "").split())[:MAX_ATTRIBUTION_CHARS]
+def _fields(comment: Comment) -> tuple[str, str, str]:
+    """The author, initials and date as the attribution states them, before any cut."""
+    return (" ".join((comment.author or "").split()), " ".join((comment.initials or "").split()),
+            (comment.date or "").strip())
+
+
+def attribution(comment: Comment, reply: bool = False, limit: int = MAX_ATTRIBUTION_CHARS) -> str:
+    """``Comment by John Reviewer (JR), 2026-01-01T00:00:00:``; ``Reply`` for a later entry of a thread.
+    Each field is cut at ``limit`` characters (``--max-attribution-chars``)."""
+    author, initials, date = (field[:limit] for field in _fields(comment))
     text = "Reply" if reply else "Comment"
     if author:
         text += f" by {author}"
@@ -45,17 +66,26 @@ def attribution(comment: Comment, reply: bool = False) -> str:
             text += f" ({initials})"
     elif initials:
         text += f" by {initials}"
-    date = (comment.date or "").strip()[:MAX_ATTRIBUTION_CHARS]
     if date:
         text += ", " + _FRACTION.sub(r"\1", date)
     return text + ":"
 
 
-def comment_note(note_id: str, thread: list[Comment]) -> Note:
-    """The note for a thread: each entry's attribution opens its first paragraph (or stands alone)."""
+def comment_range(children: list[Inline], note_id: str) -> Span:
+    """The Span marking ``children`` as text the comment ``note_id`` covers (one piece of its range)."""
+    return Span(children, COMMENT_RANGE, (CommentRangeFacet(note_id),))
+
+
+def comment_note(note_id: str, thread: list[Comment], ctx=None) -> Note:
+    """The note for a thread: each entry's attribution opens its first paragraph (or stands alone). With
+    the reader's ``ctx``, its fields are cut at ``--max-attribution-chars`` and a cut reported
+    (``<reader>.attribution-cut``, once per entry, the note named)."""
+    limit = ctx.options.get(ATTRIBUTION_CHARS.key, MAX_ATTRIBUTION_CHARS) if ctx is not None else MAX_ATTRIBUTION_CHARS
     blocks: list[Block] = []
     for index, comment in enumerate(thread):
-        lead: list[Inline] = [Emphasis([Text(attribution(comment, reply=index > 0))])]
+        if ctx is not None and any(len(field) > limit for field in _fields(comment)):
+            ctx.report(ctx.code("attribution-cut"), detail=note_id[:40])
+        lead: list[Inline] = [Emphasis([Text(attribution(comment, index > 0, limit))])]
         body = list(comment.blocks)
         if body and type(body[0]) is Paragraph:
             first = body[0]

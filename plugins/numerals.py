@@ -7,7 +7,44 @@ label millions of characters long); a format not in :data:`FORMATS` is decimal, 
 
 from __future__ import annotations
 
+import re
+
+from zenconv.plugins import OptionSpec
+
+# A list level's label text is a short pattern (Word's "Article %1.", ODF's "(" and ".)"); a hostile one as
+# long as the part must not be copied into every item's label: its first characters are, and it is reported.
+MAX_LABEL_CHARS = 100
+LABEL_CHARS = OptionSpec(
+    "max-label-chars", "int", MAX_LABEL_CHARS, "Most characters of a list level's label text (Word's w:lvlText; "
+    "ODF's num-prefix and num-suffix, each) copied into its items' labels; a longer one is cut and reported "
+    "(<reader>.list-label-cut).", metavar="N")
+
 _UNORDERED = frozenset(("bullet", "none"))
+
+
+# DrawingML's a:buAutoNum schemes (ST_TextAutonumberScheme), the common ones: a number format, then how the
+# number is set off. Word's letters past z (aa, bb) are PowerPoint's too.
+_AUTONUM = re.compile(r"(alphaLc|alphaUc|arabic|romanLc|romanUc)(ParenBoth|ParenR|Period|Plain)")
+_AUTONUM_FORMATS = {"alphaLc": "lowerLetter", "alphaUc": "upperLetter", "arabic": "decimal",
+                    "romanLc": "lowerRoman", "romanUc": "upperRoman"}
+_AUTONUM_SETTINGS = {"ParenBoth": "({})", "ParenR": "{})", "Period": "{}.", "Plain": "{}"}
+_AUTONUM_OTHERS = {
+    "arabicDbPlain": ("decimalFullWidth", "{}"), "arabicDbPeriod": ("decimalFullWidth", "{}\uff0e"),
+    "circleNumDbPlain": ("decimalEnclosedCircle", "{}"), "circleNumWdWhitePlain": ("decimalEnclosedCircle", "{}"),
+}
+
+
+def autonum_label(scheme: str, n: int) -> str | None:
+    """Item ``n``'s label under an ``a:buAutoNum`` scheme (``alphaLcParenR`` 3 is ``c)``); None for a scheme
+    this module cannot render (the reader writes the number in decimal and reports it)."""
+    found = _AUTONUM.fullmatch(scheme)
+    if found is not None:
+        fmt, setting = _AUTONUM_FORMATS[found.group(1)], _AUTONUM_SETTINGS[found.group(2)]
+    elif scheme in _AUTONUM_OTHERS:
+        fmt, setting = _AUTONUM_OTHERS[scheme]
+    else:
+        return None
+    return setting.format(format_number(n, fmt))
 
 
 def format_number(n: int, fmt: str) -> str:

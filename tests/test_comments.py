@@ -38,6 +38,44 @@ def test_a_comment_on_a_cell_is_referenced_in_the_cell():
     assert md.endswith("[^1]: *Comment by Ann:* check\n")
 
 
+class _Context:
+    """What comment_note asks of a reader's context: its options and its reports."""
+
+    def __init__(self, **options) -> None:
+        self.options, self.reports = options, []
+
+    def code(self, what: str) -> str:
+        return f"zz.{what}"
+
+    def report(self, code: str, *args, detail=None, **_) -> None:
+        self.reports.append((code, detail))
+
+
+def test_a_long_attribution_is_cut_at_its_bound_and_reported():
+    long_name = "N" * 250
+    thread = [Comment([Paragraph([Text("Hm.")])], long_name, None, "2026-01-01"), Comment([], "Bo", None, None)]
+    ctx = _Context()
+    lead = comment_note("c1", thread, ctx).blocks[0].children[0].children[0].text
+    assert lead == f"Comment by {'N' * 200}, 2026-01-01:" and ctx.reports == [("zz.attribution-cut", "c1")]
+    ctx = _Context(max_attribution_chars=10)
+    assert comment_note("c1", thread, ctx).blocks[0].children[0].children[0].text == "Comment by NNNNNNNNNN, 2026-01-01:"
+    ctx = _Context(max_attribution_chars=300)
+    comment_note("c1", thread, ctx)
+    assert ctx.reports == []  # within the bound: nothing cut, nothing reported
+
+
+def test_a_reader_reports_the_cut_and_records_the_bound():
+    import zenconv
+
+    from .docx.conftest import FX
+
+    body = FX.p(runs=FX.r("Text") + '<w:r><w:commentReference w:id="1"/></w:r>')
+    data = FX.with_comments(body, FX.comment("1", FX.p("Why?"), author="A" * 300))
+    result = zenconv.convert(data, to="markdown", name="c.docx", max_attribution_chars=50)
+    assert result.reports["docx.attribution-cut"] == 1 and f"*Comment by {'A' * 50}:*" in result.output.decode()
+    assert result.manifest["limits"]["max-attribution-chars"] == 50
+
+
 def test_threads_follow_parents_to_the_first_comment():
     parent_of = {"a": None, "b": "a", "c": "b", "d": "gone", "x": "y", "y": "x", "t": "x"}
     assert thread_roots(parent_of) == {"a": "a", "b": "a", "c": "a",  # a chain of replies

@@ -43,6 +43,21 @@ def test_reader_codes_equal_its_format_record(spec):
     assert record_codes(record, namespaces) == declared
 
 
+_CODE_ROW = re.compile(r"^\| `([a-z0-9-]+\.[a-z0-9.-]+)` \| ([a-z]+) \|", re.M)
+
+
+@pytest.mark.parametrize("spec", PLUGINS.registry.ordered_readers(), ids=lambda s: s.name)
+def test_each_code_of_a_reader_has_its_kind_in_its_format_records_table(spec):
+    """A code table's Kind column (content|presentation) is the code's declared kind; every code but a
+    refusal (always content: nothing was read) has a row there."""
+    from zenconv.reports import Severity
+
+    rows = dict(_CODE_ROW.findall((FORMATS / f"{spec.name}.md").read_text()))
+    declared = {c.code: str(c.kind) for c in spec.codes}
+    assert {code: kind for code, kind in rows.items() if declared.get(code) != kind} == {}
+    assert [c.code for c in spec.codes if c.severity is not Severity.REFUSED and c.code not in rows] == []
+
+
 @pytest.mark.parametrize("spec", PLUGINS.registry.ordered_readers(), ids=lambda s: s.name)
 def test_reader_options_are_named_in_its_format_record(spec):
     text = (FORMATS / f"{spec.name}.md").read_text()

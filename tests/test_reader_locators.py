@@ -333,6 +333,26 @@ def test_xlsx_row_locators_and_the_cell_a_writer_report_names(hidden):
     assert (where["sheet_name"], where["cell"], where["row"]) == ("Second", "E5", 4)
 
 
+def test_xlsx_a_cut_cell_and_a_dropped_comment_are_located_at_their_cells():
+    from .xlsx.conftest import FX
+
+    body = ('<cols><col min="2" max="2" hidden="1"/></cols><sheetData><row r="3">'
+            '<c r="B3"><v>1</v></c><c r="C3" t="inlineStr"><is><t>short</t></is></c>'
+            f'<c r="D3" t="inlineStr"><is><t>D3 {"x" * 40_000}</t></is></c></row>'
+            '<row r="4" hidden="1"><c r="B4"><v>2</v></c></row></sheetData>')
+    notes = "".join(f'<comment ref="{ref}" authorId="0"><text><t>{ref} note</t></text></comment>'
+                    for ref in ("C3", "B4"))
+    data = FX.raw_book(body, **FX.comment_parts(0, notes, authors=("Ann",)))
+    for hidden in ("keep", "skip"):  # D3 is the third cell of its row with B kept, the second with B skipped
+        (cut,) = reports(zenconv.convert(data, name="in.xlsx", hidden=hidden))["xlsx.cell-truncated"]["first_locators"]
+        assert (cut["cell"], cut["row"]) == ("D3", 2)
+    dropped = reports(zenconv.convert(data, name="in.xlsx", comments="drop"))["xlsx.comments-dropped"]
+    assert dropped["count"] == 2 and [where["cell"] for where in dropped["first_locators"]] == ["C3", "B4"]
+    assert [quote.split()[0] for quote in dropped["quotes"]] == ["C3", "B4"]  # each quote is its cell's comment
+    skipped = reports(zenconv.convert(data, name="in.xlsx", hidden="skip"))["xlsx.comments-dropped"]
+    assert [where["cell"] for where in skipped["first_locators"]] == ["B4"]  # on a hidden row (and column)
+
+
 def _ods() -> bytes:
     from odf import table, text
     from odf.opendocument import OpenDocumentSpreadsheet

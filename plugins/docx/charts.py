@@ -9,7 +9,7 @@ from __future__ import annotations
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Table
 from zenconv_plugins.charts import chart_table as table_of
-from zenconv_plugins.charts import read_chart
+from zenconv_plugins.charts import CHART_VALUES, MAX_CELLS, read_chart
 
 from .state import DocxState
 
@@ -21,7 +21,8 @@ def chart_table(st: DocxState, rid: str) -> Table | None:
     # a chart shown many times is parsed once
     if target and target not in st.charts:
         root = st.package.parse(target)
-        st.charts[target] = read_chart(root) if root is not None else None
+        bound = st.ctx.options.get(CHART_VALUES.key, MAX_CELLS)
+        st.charts[target] = read_chart(root, bound) if root is not None else None
     chart = st.charts.get(target) if target else None
     if chart is None:
         st.report("docx.embedded-objects-dropped", detail=f"chart {target or rid}")

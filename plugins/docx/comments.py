@@ -19,8 +19,9 @@ import re
 from dataclasses import dataclass, field
 
 from zenconv.ir.locator import Locator
-from zenconv_plugins.comments import thread_roots
+from zenconv_plugins.comments import MAX_OPEN_RANGES, thread_roots
 
+from .inlines import comment_range_key
 from .namespaces import REL_COMMENTS, W, W14
 from .package import Package, Relationship, by_type
 
@@ -33,11 +34,6 @@ _START, _END, _REFERENCE = W + "commentRangeStart", W + "commentRangeEnd", W + "
 # scan stays linear whatever the text holds (an unbounded lazy match was quadratic on a run of the word).
 _REFERENCE_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?commentReference\b([^<>]{0,256})>")
 _EQUALS = re.compile(rb"\s*=\s*")
-# the class of the Span around the text a comment covers (the writers mark it: HTML and Markdown <mark>)
-COMMENT_RANGE = "comment-range"
-# Ranges open at once, by default (--max-comment-ranges): a hostile run of starts must not make every run wear
-# them all.
-MAX_OPEN_RANGES = 64
 
 
 def paragraphs_text(el) -> str:
@@ -178,7 +174,7 @@ class Comments:
             if len(self.ranges) >= st.ctx.options.get("max_comment_ranges", MAX_OPEN_RANGES):
                 st.report("docx.comment-ranges-unmarked", detail=f"comment {cid[:40]}")
                 return
-            self.ranges[note_id] = (cid, ("span", COMMENT_RANGE, st.next_serial()))
+            self.ranges[note_id] = (cid, comment_range_key(note_id, st.next_serial()))
         elif tag == _END and self.ranges.get(note_id, ("",))[0] == cid:
             del self.ranges[note_id]
         else:

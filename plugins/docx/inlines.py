@@ -13,6 +13,7 @@ from zenconv.ir.facets import HiddenFacet, RevisionFacet
 from zenconv.ir.nodes import (
     Code, Emphasis, Link, SmallCaps, Span, Strikethrough, Strong, Subscript, Superscript, Text, Underline,
 )
+from zenconv_plugins.comments import comment_range
 
 from .formatting import EMPHASIS, SMALLCAPS, STRIKE, STRONG, SUB, SUPER, UNDERLINE, WRAPPER_BITS
 
@@ -43,6 +44,11 @@ def span_key(class_: str, serial: int) -> tuple:
     return ("span", class_, serial)
 
 
+def comment_range_key(note_id: str, serial: int) -> tuple:
+    """The wrapper of text a comment's range covers: a ``comment-range`` Span naming its note."""
+    return ("comment", note_id, serial)
+
+
 def revision_key(change: str, author: str | None, date: str | None) -> tuple:
     return ("rev", change, author, date)
 
@@ -56,6 +62,8 @@ def _open(key):
             node = Link([], key[1])
         elif kind == "span":
             node = Span([], key[1])
+        elif kind == "comment":  # the writers mark it (HTML and Markdown <mark>); segments say what it covers
+            node = comment_range([], key[1])
         elif kind == "rev":
             node = Span([], key[1], (RevisionFacet(change=key[1], author=key[2], date=key[3]),))
         else:

@@ -12,16 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..numerals import FORMATS, format_number
+from ..numerals import FORMATS, MAX_LABEL_CHARS, format_number
 from .namespaces import MC, W
 
 _VAL = W + "val"
 _ALTERNATE, _CHOICE, _FALLBACK = MC + "AlternateContent", MC + "Choice", MC + "Fallback"
 _PLACEHOLDER = re.compile(r"%([1-9])")
 _UNORDERED = frozenset(("bullet", "none"))
-# A level's text is a short pattern ("Article %1.", "(%1)"); a hostile one as long as the part must not be
-# copied into every item's label.
-MAX_LABEL_CHARS = 100
 
 
 @dataclass(slots=True)
@@ -55,14 +52,15 @@ class Item:
     value: int
     label: str | None  # the label as Word shows it, e.g. "2.1.", "(ii)", "Article 3."; None for a bullet
     unsupported: str | None = None  # a w:numFmt this module cannot render: its numbers are decimal
-    cut: bool = False  # the level's text was longer than MAX_LABEL_CHARS: the label is its start
+    cut: bool = False  # the level's text was longer than --max-label-chars: the label is its start
 
 
 BULLET = Level(fmt="bullet", text="•")
 
 
 class Numbering:
-    def __init__(self, root=None, styles=None) -> None:
+    def __init__(self, root=None, styles=None, max_label_chars: int = MAX_LABEL_CHARS) -> None:
+        self.max_label_chars = max_label_chars
         self.abstracts: dict[str, dict[int, Level]] = {}
         self.instances: dict[str, Instance] = {}
         self._style_links: dict[str, str] = {}   # abstract id -> numbering style it defers to
@@ -146,7 +144,7 @@ class Numbering:
                 counters[deeper] = None
         label, unsupported = self._label(num_id, ilvl, level, counters)
         pattern = level.text or ""
-        return Item(aid, ilvl, level.ordered, counters[ilvl], label, unsupported, len(pattern) > MAX_LABEL_CHARS)
+        return Item(aid, ilvl, level.ordered, counters[ilvl], label, unsupported, len(pattern) > self.max_label_chars)
 
     def _label(self, num_id: str, ilvl: int, level: Level, counters: list[int | None]) -> tuple[str | None, str | None]:
         """The label and the first unsupported format it needed. A bullet's glyph is no label; a level of
@@ -165,7 +163,7 @@ class Numbering:
                 unsupported = fmt
             return format_number(count, fmt)
 
-        label = _PLACEHOLDER.sub(value, level.text[:MAX_LABEL_CHARS]).strip()
+        label = _PLACEHOLDER.sub(value, level.text[:self.max_label_chars]).strip()
         return label or None, unsupported
 
 

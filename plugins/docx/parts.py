@@ -89,7 +89,7 @@ def read_comments(reader: BlockReader) -> list[Note]:
             entries.append(Comment(reader.blocks_of(el), author=el.get(W + "author"),
                                    initials=el.get(W + "initials"), date=el.get(W + "date")))
             st.ctx.checkpoint()
-        notes.append(comment_note(thread.note_id, entries))
+        notes.append(comment_note(thread.note_id, entries, st.ctx))
     return notes
 
 

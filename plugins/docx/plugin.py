@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.plugins import OptionSpec
 from zenconv.options import COMMENTS, HIDDEN, REVISIONS
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
+from zenconv_plugins.charts import CHART_VALUES
+from zenconv_plugins.comments import ATTRIBUTION_CHARS, MAX_COMMENT_RANGES
+from zenconv_plugins.numerals import LABEL_CHARS
 
 ID = "ai.insan.zenfmt.docx"
 NAME = "docx"
@@ -17,6 +19,7 @@ CODES = (
     *zip_codes(NAME),
     *xml_codes(NAME),
     refused("docx.no-main-part", "The package names no main document part, or the part is missing."),
+    degraded("docx.attribution-cut", "A comment's author name, initials or date longer than --max-attribution-chars (200): the attribution takes its start."),
     dropped("docx.comments-dropped", "Comments, with --comments drop (one per comment); a comment mark whose comment the package lacks."),
     degraded("docx.comment-ranges-unmarked", "A comment range opened while --max-comment-ranges others are open: its text is not marked (its note is still referenced)."),
     dropped("docx.tracked-deletions-dropped", "Tracked deletions (w:del, w:moveFrom) dropped under --revisions accept."),
@@ -38,13 +41,14 @@ CODES = (
     dropped("docx.glossary-dropped", "Glossary entries (building blocks, content controls' placeholders) not displayed in the body: each reported with its text, its name in the detail."),
     dropped("docx.external-fields", "A field that pulls in or runs something outside the document (INCLUDEPICTURE, INCLUDETEXT, IMPORT, LINK, DDE, DDEAUTO, RD): never updated, its cached result kept; the detail names its target."),
     dropped("docx.external-links", "A picture's click or hover link (a:hlinkClick, a:hlinkHover) or a VML shape's href: not carried; the detail names the target."),
+    dropped("docx.part-not-read", "A part holding text that hangs off a relationship type the reader does not read (a tool's private part, a revision log): not carried; the report takes its text, the detail names the type and part."),
     dropped("docx.external-relationships", "An external relationship nothing else carries (a linked OLE object, a subdocument, a frame, a mail merge source): never opened; the detail names its type and target."),
     dropped("docx.attached-template", "The template the document is attached to (settings.xml w:attachedTemplate): never opened; the detail names it."),
     dropped("docx.external-image-not-fetched", "An image linked outside the package: never fetched; the detail names the target."),
     dropped("docx.media-limit", "An image past --max-media-bytes or missing from the package: not stored."),
     degraded("docx.heading-level-clamped", "A heading deeper than level 6 became level 6.", kind=PRESENTATION),
     degraded("docx.list-format-unsupported", "A list level's number format (w:numFmt) the reader cannot render: its numbers are decimal in the label."),
-    degraded("docx.list-label-cut", "A list level's label text (w:lvlText) longer than 100 characters: the label is its first 100."),
+    degraded("docx.list-label-cut", "A list level's label text (w:lvlText) longer than --max-label-chars (100): the label is its start."),
     degraded("docx.merged-cells-degraded", "Vertically merged cells (w:vMerge) folded into the cell that starts the merge.", kind=PRESENTATION),
     degraded("docx.monospace-as-code", "A run or paragraph in a monospace font became code: a font became a role.", kind=PRESENTATION),
     degraded("docx.math-degraded", "An OMML construct with no LaTeX mapping: its text is kept."),
@@ -54,11 +58,13 @@ CODES = (
 )
 
 OPTIONS = (
+    ATTRIBUTION_CHARS,
+    CHART_VALUES,
     REVISIONS,
     HIDDEN,
     COMMENTS,
-    OptionSpec("max-comment-ranges", "int", 64, "Word: most comment ranges open at once whose text is marked; a range "
-               "opened past it is not marked (docx.comment-ranges-unmarked), its note still referenced.", metavar="N"),
+    MAX_COMMENT_RANGES,
+    LABEL_CHARS,
 )
 
 # A .docx is a zip whose parts live under word/; the main part is still found through the relationships.

@@ -16,6 +16,8 @@ from lxml import etree
 
 from zenconv.ir.facets import LayoutFacet
 from zenconv.reports import Unreadable
+from zenconv_plugins.numerals import MAX_LABEL_CHARS
+from zenconv_plugins.unread import rel_kind, report_unread_parts
 
 from .body import BlockReader
 from .comments import Comments
@@ -53,7 +55,8 @@ def read(source, ctx) -> Iterator:
     styles_rel = by_type(rels, REL_STYLES)
     styles = Styles(package.parse(styles_rel.target) if styles_rel is not None else None)
     numbering_rel = by_type(rels, REL_NUMBERING)
-    numbering = Numbering(package.parse(numbering_rel.target) if numbering_rel is not None else None, styles)
+    numbering = Numbering(package.parse(numbering_rel.target) if numbering_rel is not None else None, styles,
+                          ctx.options.get("max_label_chars", MAX_LABEL_CHARS))
     read_metadata(package, ctx.metadata)
 
     data = package.read(main)
@@ -86,6 +89,8 @@ def read(source, ctx) -> Iterator:
     st.part, st.rels = main, rels
     report_headers(reader)
     report_unused(st, main, rels)
+    report_unread_parts(lambda part: ((rel_kind(r.type), r.target) for r in package.relationships(part).values()
+                                      if not r.external), package.parse, ctx)
     st.glossary.report(ctx)
     ctx.preservation[ID] = {"version": 1, "paragraph_style_ids": sorted(st.style_ids)}
 

@@ -9,9 +9,52 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from zenconv.ir import List, ListItem, Paragraph, Strong
+from zenconv_plugins.numerals import format_number
 
 from .tree import html_int, pieces, tag_of
 from .whitespace import tidy
+
+# <ol type> (and an <li>'s own, for that item): the marker a browser draws, each followed by a period.
+_TYPES = {"1": "decimal", "a": "alphabetic", "A": "ALPHABETIC", "i": "lowerRoman", "I": "upperRoman"}
+
+
+def _alphabetic(n: int) -> str:
+    """CSS's lower-alpha: a, b, ... z, aa, ab (bijective base 26, unlike Word's aa, bb); decimal below 1."""
+    if n < 1:
+        return str(n)
+    letters = ""
+    while n > 0:
+        n, rest = divmod(n - 1, 26)
+        letters = chr(97 + rest) + letters
+    return letters
+
+
+def marker(n: int, kind: str | None) -> str:
+    """The label a browser shows for item number ``n`` of an ``<ol type=kind>``: ``3.``, ``c.``, ``iii.``."""
+    fmt = _TYPES.get(kind or "1", "decimal")
+    if fmt == "alphabetic":
+        return _alphabetic(n) + "."
+    if fmt == "ALPHABETIC":
+        return _alphabetic(n).upper() + "."
+    return format_number(n, fmt) + "."
+
+
+def _label(items: list[ListItem], sources: list, ol, start: int | None) -> int:
+    """Give each item of an ``<ol>`` the label a browser shows (HTML's list owner rules): counting from
+    ``start`` (1, or the number of items when ``reversed``), up (or down), an ``<li value>`` setting the
+    count from there on, in the list's ``type`` or the item's own. ``sources`` are the items' ``<li>``
+    elements (None for content the list held outside an item, which a browser numbers too). Return the
+    list's start."""
+    down = ol.get("reversed") is not None
+    first = start if start is not None else (len(items) if down else 1)
+    count = first
+    for item, li in zip(items, sources):
+        value = html_int(li.get("value")) if li is not None else None
+        if value is not None:
+            count = value
+        item.label = marker(count, (li.get("type") if li is not None else None) or ol.get("type"))
+        count += -1 if down else 1
+    return first
 
 
 class ListReading:
@@ -19,6 +62,7 @@ class ListReading:
         ordered = tag == "ol"
         start = html_int(el.get("start")) if ordered else None
         items: list[ListItem] = []
+        sources: list = []  # each item's <li>, None for one _attach made of stray content
         stray: list = []
         for item in pieces(el):
             if not isinstance(item, str) and tag_of(item) == "li":
@@ -26,13 +70,18 @@ class ListReading:
                     continue
                 if stray:
                     self._attach(items, stray, depth, wrap, el)
+                    sources.extend([None] * (len(items) - len(sources)))
                     stray = []
                 items.append(self._item(item, depth, wrap))
+                sources.append(item)
             else:
                 stray.append(item)
         if stray:
             self._attach(items, stray, depth, wrap, el)
+            sources.extend([None] * (len(items) - len(sources)))
         if items:
+            if ordered:
+                start = _label(items, sources, el, start)
             yield List(items, ordered, start if start is not None else 1, self.facets(), self.locator(el))
 
     def _attach(self, items: list, stray: list, depth: int, wrap: tuple, owner) -> None:

@@ -8,6 +8,7 @@ from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
+from zenconv_plugins.comments import ATTRIBUTION_CHARS
 
 ID = "ai.insan.zenfmt.ods"
 NAME = "ods"
@@ -27,6 +28,7 @@ CODES = (
     dropped("ods.hidden-sheet-dropped", "A hidden table (table:display=\"false\") skipped under --hidden skip."),
     dropped("ods.hidden-row-dropped", "Hidden (collapsed or filtered) rows holding values skipped under --hidden skip."),
     dropped("ods.hidden-column-dropped", "Hidden columns skipped under --hidden skip (counted per column)."),
+    degraded("ods.attribution-cut", "A comment's author name, initials or date longer than --max-attribution-chars (200): the attribution takes its start."),
     dropped("ods.annotations-dropped", "Cell annotations (comments) with --comments drop; with keep, those on rows or columns skipped under --hidden skip."),
     dropped("ods.charts-dropped", "Charts and other embedded objects drawn on a sheet."),
     dropped("ods.images-dropped", "Pictures on a sheet or in a cell."),
@@ -43,6 +45,7 @@ CODES = (
 )
 
 OPTIONS = (
+    ATTRIBUTION_CHARS,
     COMMENTS,
     HIDDEN,
     MAX_ROWS,

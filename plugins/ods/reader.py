@@ -184,7 +184,7 @@ def _with_notes(rows, grid: Grid, info: TableInfo, skip_hidden: bool, ctx):
             hidden += 1
             dropped.append(_comment_text(comment))
         else:
-            anchored.append((row, col, comment_note(note_id(info.ordinal, row, col, taken), [comment])))
+            anchored.append((row, col, comment_note(note_id(info.ordinal, row, col, taken), [comment], ctx)))
     if hidden:
         ctx.report("ods.annotations-dropped", Locator(sheet=info.ordinal, sheet_name=info.name), count=hidden,
                    detail="comments on hidden rows skipped under --hidden skip", text="\n".join(dropped))

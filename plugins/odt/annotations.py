@@ -5,18 +5,22 @@ initials (``meta:creator-initials``; LibreOffice wrote ``loext:sender-initials``
 is an annotation of its own whose ``loext:parent-name`` names its parent's ``office:name``: it joins
 the parent's thread and is referenced nowhere. An annotation with an ``office:name`` may open a range
 that a later ``office:annotation-end`` closes; its reference goes there, at the end of the commented
-text, as Word places it. LibreOffice names point comments too, so whether a name has an end ahead is
-looked up in content.xml, once, the first time it matters.
+text, as Word places it, and the text between is marked as the text the comment covers (a
+``comment-range`` Span, as the DOCX reader marks Word's ranges). LibreOffice names point comments too, so
+whether a name has an end ahead is looked up in content.xml, once, the first time it matters. An end that
+lies in tracked-deleted text is never read when changes are accepted: its range is not marked (it would
+run to the end of the document), and its reference stays unplaced as before.
 """
 
 from __future__ import annotations
 
-from zenconv_plugins.comments import Comment, comment_note
+from zenconv_plugins.comments import MAX_OPEN_RANGES, Comment, comment_note
 
-from .names import DC, LOEXT, META, OFFICE
+from .names import DC, LOEXT, META, OFFICE, TEXT
 
 _ATTRIBUTION = {f"{DC}creator", f"{DC}date", f"{META}creator-initials", f"{LOEXT}sender-initials",
                 f"{META}date-string"}
+_TRACKED = f"{TEXT}tracked-changes"
 
 
 class Annotations:
@@ -26,7 +30,9 @@ class Annotations:
         self._threads: list[tuple[str, list[Comment]]] = []
         self._named: dict[str, list[Comment]] = {}  # threads by the office:name of any of their comments
         self._open: dict[str, str] = {}  # note ids of ranges whose end is still ahead, by office:name
+        self.covering: tuple[str, ...] = ()  # the note ids of the open ranges whose text is marked
         self._ends: set[str] | None = None
+        self._read_ends: set[str] = set()  # the ends the body reading will meet (not in deleted text)
 
     @property
     def keep(self) -> bool:
@@ -53,22 +59,39 @@ class Annotations:
             self._named[name] = thread
             if ranged and name in self._range_ends():
                 self._open[name] = note_id
+                if name in self._read_ends or self.s.revisions != "accept":
+                    self._cover(note_id)
                 return None
         return note_id
 
+    def _cover(self, note_id: str) -> None:
+        """Mark the range's text from here, unless --max-comment-ranges others are open (reported)."""
+        if len(self.covering) >= self.s.ctx.options.get("max_comment_ranges", MAX_OPEN_RANGES):
+            self.s.report("comment-ranges-unmarked", detail=note_id)
+        else:
+            self.covering += (note_id,)
+
     def end(self, name: str | None) -> str | None:
         """The id of the note whose range an ``office:annotation-end`` closes, None when none is open."""
-        return self._open.pop(name or "", None)
+        note_id = self._open.pop(name or "", None)
+        if note_id in self.covering:
+            self.covering = tuple(n for n in self.covering if n != note_id)
+        return note_id
 
     def finish(self) -> None:
         """Every thread as one note, replies and all; a range whose end never came is carried unreferenced."""
-        self.s.ctx.notes.extend(comment_note(note_id, thread) for note_id, thread in self._threads)
+        self.s.ctx.notes.extend(comment_note(note_id, thread, self.s.ctx) for note_id, thread in self._threads)
 
     def _range_ends(self) -> set[str]:
         if self._ends is None:
             self._ends = set()
-            for _, el in self.s.pkg.events("content.xml", events=("end",), clear=True):
+            deleted = 0  # depth inside text:tracked-changes, where deleted text is kept
+            for event, el in self.s.pkg.events("content.xml", events=("start", "end"), clear=True):
                 self.s.ctx.tick()
-                if el.tag == f"{OFFICE}annotation-end" and el.get(f"{OFFICE}name"):
+                if el.tag == _TRACKED:
+                    deleted += 1 if event == "start" else -1
+                elif event == "end" and el.tag == f"{OFFICE}annotation-end" and el.get(f"{OFFICE}name"):
                     self._ends.add(el.get(f"{OFFICE}name"))
+                    if not deleted:
+                        self._read_ends.add(el.get(f"{OFFICE}name"))
         return self._ends

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from zenconv.ir import Heading, HiddenFacet, List, ListItem, Paragraph, StyleFacet
 
+from ..numerals import MAX_LABEL_CHARS
 from ..numerals import format_number as word_number
 from .annotations import Annotations
 from .dropped import text_of
@@ -174,8 +175,17 @@ class BlockReader:
         first = level - len(numbers)
         shown = [_number(n, self.s.styles.list_level(style, first + k).fmt, self.s) for k, n in enumerate(numbers)]
         shown.append(_number(number, spec.fmt, self.s))
-        label = (spec.prefix + ".".join(shown) + spec.suffix).strip()
+        label = (self._affix(spec.prefix) + ".".join(shown) + self._affix(spec.suffix)).strip()
         return label or None
+
+    def _affix(self, text: str) -> str:
+        """A level's prefix or suffix as its labels take it: a few characters ("(", ".)"); a hostile one is
+        cut to --max-label-chars, not copied into every item's label, and reported."""
+        limit = self.s.ctx.options.get("max_label_chars", MAX_LABEL_CHARS)
+        if len(text) <= limit:
+            return text
+        self.s.report("list-label-cut", detail=f"{text[:40]}…")
+        return text[:limit]
 
     def _item_blocks(self, item, level: int, style: str | None, *, only_paragraphs: bool = False) -> list:
         blocks: list = []

@@ -14,6 +14,7 @@ from zenconv.ir import (
     Emphasis, HardBreak, HiddenFacet, Link, Note, NoteRef, Span, Strikethrough, Strong, Subscript, Superscript, Text,
     Underline, plain_text,
 )
+from zenconv_plugins.comments import comment_range
 from zenconv_plugins.runs import group_runs
 
 from .dropped import comment_text
@@ -73,7 +74,7 @@ class InlineReader:
         if fmt.get("hidden") and self.s.skip_hidden:
             self.s.report("hidden-text-skipped", text=content if isinstance(content, str) else plain_text([content]))
             return False
-        out.append((content, key_of(fmt)))
+        out.append((content, key_of(fmt, self.blocks.annotations.covering)))
         return True
 
     def _child(self, child, fmt: dict, out: list) -> None:
@@ -193,11 +194,12 @@ class InlineReader:
 # --- segments to inlines -----------------------------------------------------------------------
 
 
-def key_of(fmt: dict) -> tuple:
-    """A hashable, canonical format: link, revision, hidden, then the flags in wrapping order."""
+def key_of(fmt: dict, covering: tuple[str, ...] = ()) -> tuple:
+    """A hashable, canonical format: link, revision, hidden, the comment ranges open, then the flags in
+    wrapping order."""
     rev = fmt.get("rev")
     return (fmt.get("link") or None, id(rev) if rev is not None else None, rev,
-            bool(fmt.get("hidden")), *(bool(fmt.get(f)) for f in FLAGS[:-1]))
+            bool(fmt.get("hidden")), covering, *(bool(fmt.get(f)) for f in FLAGS[:-1]))
 
 
 def trim(segments: list) -> list:
@@ -227,10 +229,12 @@ _WRAPPERS = (Strong, Emphasis, Underline, Strikethrough, Superscript, Subscript)
 def _wrap(children: list, fmt: tuple) -> list:
     if not fmt:
         return children
-    link, _, rev, hidden, *flags = fmt
+    link, _, rev, hidden, covering, *flags = fmt
     for on, wrapper in reversed(list(zip(flags, _WRAPPERS))):
         if on:
             children = [wrapper(children)]
+    for note_id in reversed(covering):  # the first opened outermost
+        children = [comment_range(children, note_id)]
     if hidden:
         children = [Span(children, class_="hidden", facets=(HiddenFacet("hidden-text"),))]
     if rev is not None:

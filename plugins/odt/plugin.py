@@ -4,15 +4,25 @@ from __future__ import annotations
 
 from zenconv import hookimpl
 from zenconv.options import COMMENTS, HIDDEN, REVISIONS
+from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
+from zenconv_plugins.comments import ATTRIBUTION_CHARS, MAX_COMMENT_RANGES
+from zenconv_plugins.numerals import LABEL_CHARS
 
 VERSION = "0.1.0"
 ODT_ID, ODP_ID = "ai.insan.zenfmt.odt", "ai.insan.zenfmt.odp"
 ODT_MIME = "application/vnd.oasis.opendocument.text"
 ODP_MIME = "application/vnd.oasis.opendocument.presentation"
 
+# A text document's table is held whole (its rows are a list, unlike a sheet's stream): its caps are its own,
+# lower than the spreadsheets' --max-rows and --max-cols.
+TABLE_ROWS = OptionSpec("max-table-rows", "int", 100_000, "ODF text and presentation: most rows read from one "
+                        "table, repeats expanded; past it the rest is cut and reported (<reader>.table-truncated).",
+                        metavar="N")
+TABLE_COLS = OptionSpec("max-table-cols", "int", 1_024, "ODF text and presentation: most columns read from one "
+                        "table; past it the rest is cut and reported (<reader>.table-truncated).", metavar="N")
 
 
 def _shared(ns: str) -> tuple:
@@ -30,9 +40,15 @@ def _shared(ns: str) -> tuple:
         dropped(f"{ns}.image-missing", "An image whose part is missing from the package or unreadable: nothing of it is carried."),
         dropped(f"{ns}.media-limit", "An image past --max-media-bytes was not stored."),
         dropped(f"{ns}.external-image-not-fetched", "An image linked outside the package: never fetched; the reference is kept as the image source."),
+        degraded(f"{ns}.attribution-cut", "A comment's author name, initials or date longer than "
+                                            "--max-attribution-chars (200): the attribution takes its start."),
         dropped(f"{ns}.annotations-dropped", "Comments (office:annotation) under --comments drop."),
+        degraded(f"{ns}.comment-ranges-unmarked", "A comment range opened while --max-comment-ranges others are open: "
+                                                  "its text is not marked (its note is still referenced)."),
         dropped(f"{ns}.drawings-dropped", "Drawing shapes without text (lines, rectangles, custom shapes).", kind=PRESENTATION),
         degraded(f"{ns}.heading-level-clamped", "A heading deeper than level 6 became level 6.", kind=PRESENTATION),
+        degraded(f"{ns}.list-label-cut", "A list level's num-prefix or num-suffix longer than --max-label-chars (100): "
+                                         "the label takes its start."),
         degraded(f"{ns}.list-format-unsupported", "A list level's number format (style:num-format) the reader cannot render: its numbers are decimal in the label."),
         truncated(f"{ns}.table-truncated", "Rows or columns a table repeats past the table caps were cut."),
         dropped(f"{ns}.hidden-text-skipped", "Hidden text, paragraphs or sections skipped under --hidden skip."),
@@ -65,11 +81,12 @@ def zenconv_readers(register) -> None:
         id=ODT_ID, name="odt", version=VERSION, reader="zenconv_plugins.odt.reader:read",
         extensions=[".odt", ".ott"], media_types=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
         odf_mimetypes=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
-        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS),
+        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS, ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS,
+                 TABLE_COLS),
     )
     register.reader(
         id=ODP_ID, name="odp", version=VERSION, reader="zenconv_plugins.odt.presentation:read",
         extensions=[".odp", ".otp"], media_types=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
         odf_mimetypes=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
-        codes=ODP_CODES, options=(HIDDEN, COMMENTS),
+        codes=ODP_CODES, options=(HIDDEN, COMMENTS, ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS, TABLE_COLS),
     )

@@ -164,10 +164,6 @@ class Styles:
         return levels.get(level) or ListLevel(ordered=False)
 
 
-# A prefix or suffix is a few characters ("(", ".)"); a hostile one must not be copied into every item's label.
-_MAX_AFFIX = 50
-
-
 def _list_levels(el) -> dict[int, ListLevel]:
     levels: dict[int, ListLevel] = {}
     for child in el:
@@ -181,7 +177,7 @@ def _list_levels(el) -> dict[int, ListLevel]:
             display = child.get(f"{TEXT}display-levels", "1")
             levels[int(level)] = ListLevel(
                 ordered=bool(fmt), start=int(start) if start.isdigit() else 1, fmt=fmt,
-                prefix=child.get(f"{STYLE}num-prefix", "")[:_MAX_AFFIX], suffix=child.get(f"{STYLE}num-suffix", "")[:_MAX_AFFIX],
+                prefix=child.get(f"{STYLE}num-prefix", ""), suffix=child.get(f"{STYLE}num-suffix", ""),
                 display=min(int(display), 10) if display.isdigit() else 1)
         elif child.tag in (f"{TEXT}list-level-style-bullet", f"{TEXT}list-level-style-image",
                            f"{LOEXT}list-level-style-bullet"):

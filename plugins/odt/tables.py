@@ -11,9 +11,8 @@ from __future__ import annotations
 from zenconv.ir import Cell, Columns, Heading, Paragraph, Row, Table, Text
 
 from .names import TABLE, TEXT
+from .plugin import TABLE_COLS, TABLE_ROWS
 
-MAX_ROWS = 100_000
-MAX_COLS = 1_024
 _MAX_SPAN = 1 << 14
 
 
@@ -21,37 +20,39 @@ def read_table(el, reader) -> Table:
     state = reader.s
     state.tables += 1
     locator = state.locator(table=state.tables)
-    width = _columns(el)
+    max_rows = state.ctx.options.get(TABLE_ROWS.key, TABLE_ROWS.default)
+    max_cols = state.ctx.options.get(TABLE_COLS.key, TABLE_COLS.default)
+    width = _columns(el, max_cols)
     rows: list[Row] = []
     cut = False
     for row_el, header in _rows(el, False, state):
         state.ctx.checkpoint()
-        cells, row_cut = _cells(row_el, reader, header)
+        cells, row_cut = _cells(row_el, reader, header, max_cols)
         cut = cut or row_cut
         repeat = _count(row_el.get(f"{TABLE}number-rows-repeated"))
         if repeat > 1 and all(c == "" for c in cells):
             repeat = 1  # a run of empty rows is padding, not content
         for _ in range(repeat):
-            if len(rows) >= MAX_ROWS:
+            if len(rows) >= max_rows:
                 cut = True
                 break
             rows.append(Row(list(cells), locator=locator.with_(row=len(rows)) if locator is not None else None))
-    table = Table(rows, columns=Columns(count=min(width, MAX_COLS) or None), locator=locator)
+    table = Table(rows, columns=Columns(count=min(width, max_cols) or None), locator=locator)
     if cut:
         state.report("table-truncated")
-        table.notes.append(f"Table truncated: at most {MAX_ROWS} rows and {MAX_COLS} columns are read.")
+        table.notes.append(f"Table truncated: at most {max_rows} rows and {max_cols} columns are read.")
     return table
 
 
-def _columns(el) -> int:
+def _columns(el, max_cols: int) -> int:
     """The columns a table declares (its own, not those of tables nested in its cells)."""
     width = 0
     for child in el:
         if child.tag == f"{TABLE}table-column":
             width += _count(child.get(f"{TABLE}number-columns-repeated"))
         elif child.tag in (f"{TABLE}table-columns", f"{TABLE}table-header-columns", f"{TABLE}table-column-group"):
-            width += _columns(child)
-        if width > MAX_COLS:
+            width += _columns(child, max_cols)
+        if width > max_cols:
             break
     return width
 
@@ -77,7 +78,7 @@ def _rows(el, header: bool, state):
             state.page += 1
 
 
-def _cells(row_el, reader, header: bool) -> tuple[list, bool]:
+def _cells(row_el, reader, header: bool, max_cols: int) -> tuple[list, bool]:
     cells: list = []
     columns = 0
     for child in row_el:
@@ -90,9 +91,9 @@ def _cells(row_el, reader, header: bool) -> tuple[list, bool]:
         cell = _cell(child, reader, header)
         if repeat > 1 and cell == "":
             # Trailing padding cells repeat by the thousand; keep no more of them than the table has.
-            repeat = min(repeat, max(1, MAX_COLS - columns))
+            repeat = min(repeat, max(1, max_cols - columns))
         for _ in range(repeat):
-            if columns >= MAX_COLS:
+            if columns >= max_cols:
                 return cells, True
             cells.append(cell)
             columns += 1

@@ -73,7 +73,7 @@ class Commentary:
                 entries.append((self.note_id(f"{cm.get('authorId')}-{cm.get('idx')}"), thread))
             thread.append(comment)
             thread_of.setdefault((cm.get("authorId"), cm.get("idx")), thread)
-        return [Thread(comment_note(note_id, thread), None) for note_id, thread in entries]
+        return [Thread(comment_note(note_id, thread, self.ctx), None) for note_id, thread in entries]
 
     def _modern(self, root, text: TextReader, locator) -> list[Thread]:
         authors = self.authors("authors", f"{_P188}author")
@@ -84,7 +84,7 @@ class Commentary:
             for reply in cm.iterfind(f"{_P188}replyLst/{_P188}reply"):
                 self.ctx.checkpoint()
                 thread.append(_entry(reply, authors, text, locator))
-            threads.append(Thread(comment_note(self.note_id(cm.get("id") or ""), thread), _anchor(cm)))
+            threads.append(Thread(comment_note(self.note_id(cm.get("id") or ""), thread, self.ctx), _anchor(cm)))
         return threads
 
     def authors(self, kind: str, tag: str) -> dict[str, tuple[str | None, str | None]]:

@@ -8,6 +8,8 @@ from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
+from zenconv_plugins.charts import CHART_VALUES
+from zenconv_plugins.comments import ATTRIBUTION_CHARS
 
 ID = "ai.insan.zenfmt.pptx"
 NAME = "pptx"
@@ -26,6 +28,7 @@ CODES = (
     dropped("pptx.ole-object-dropped", "An embedded OLE object (a workbook, a document) shown as a picture."),
     dropped("pptx.media-dropped", "Embedded or linked audio and video."),
     dropped("pptx.animations-dropped", "Slide animations (the slide's timing tree).", kind=PRESENTATION),
+    degraded("pptx.attribution-cut", "A comment's author name, initials or date longer than --max-attribution-chars (200): the attribution takes its start."),
     dropped("pptx.comments-dropped", "Review comments on a slide, left out under --comments drop."),
     dropped("pptx.footer-placeholders-dropped", "Slide-number, date, footer and header placeholders, on slides and notes pages."),
     dropped("pptx.template-text-dropped", "Text of a slide layout's or master's own shapes that no slide shows (an unused layout, slides hiding background graphics)."),
@@ -34,14 +37,18 @@ CODES = (
     dropped("pptx.image-missing", "A picture whose image part is missing or not linked: nothing of it is carried."),
     dropped("pptx.external-image-not-fetched", "A picture linked outside the package: never fetched; the reference is kept as the image source."),
     dropped("pptx.media-limit", "A picture past --max-media-bytes was not stored; its alt text is kept."),
+    degraded("pptx.list-format-unsupported", "An a:buAutoNum numbering scheme the reader cannot render (East Asian, Hebrew, Thai...): its numbers are decimal with a period in the label."),
     degraded("pptx.link-dropped", "A hyperlink that is not an external http, https or mailto link (a slide jump, an action): its text is kept."),
     degraded("pptx.math-as-text", "An equation carried as its plain text."),
     degraded("pptx.shapes-as-table", "Positioned text boxes read as a table (--pptx-shape-tables): rows and columns are inferred.", kind=PRESENTATION),
+    dropped("pptx.part-not-read", "A part holding text that hangs off a relationship type the reader does not read (a tool's private part, a revision log): not carried; the report takes its text, the detail names the type and part."),
     dropped("pptx.external-reference-dropped", "A relationship of a slide or notes page to a target outside the package that nothing carries (a linked OLE object or media file, a hover link, a shape's click link): never fetched; the target in the details."),
     dropped("pptx.unhandled-construct", "Any other PresentationML element: its text is read where it has any, the construct reported."),
 )
 
 OPTIONS = (
+    ATTRIBUTION_CHARS,
+    CHART_VALUES,
     HIDDEN,
     COMMENTS,
     OptionSpec("pptx-shape-tables", "bool", False, "PowerPoint: read a slide's grid of positioned text boxes as a table."),

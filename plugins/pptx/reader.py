@@ -10,6 +10,7 @@ from zenconv.context import ReadContext, Source
 from zenconv.ir import LayoutFacet, Locator, Metadata
 from zenconv.reports import Unreadable
 from zenconv_plugins.properties import ooxml_app, ooxml_core
+from zenconv_plugins.unread import report_unread_parts
 
 from .comments import Commentary
 from .geometry import Template
@@ -55,6 +56,8 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
                             size=size, commentary=commentary)
         yield slide.read(hidden, grid, shown)
     _report_unshown(pkg, ctx, main, shown)
+    report_unread_parts(lambda part: ((r.type, r.target) for r in pkg.rels(part).values() if not r.external),
+                        pkg.xml, ctx)
 
 
 def _report_unshown(pkg: Package, ctx, main: str, shown: set[str]) -> None:

@@ -6,7 +6,7 @@ import posixpath
 from dataclasses import dataclass
 
 from zenconv.ir import Container, HiddenFacet, Heading, Image, LayoutFacet, List, ListItem, Locator, Paragraph, Text
-from zenconv_plugins.charts import CHART_URIS, chart_table, read_chart
+from zenconv_plugins.charts import CHART_URIS, CHART_VALUES, MAX_CELLS, chart_table, read_chart
 from zenconv_plugins.targets import detail
 
 from . import geometry as geo
@@ -217,7 +217,7 @@ class SlideReader:
         ref = next((c for c in data if c.get(R_ID)), None)
         rel = self.pkg.target(self.part, ref.get(R_ID)) if ref is not None else None
         root = self.pkg.xml(rel.target) if rel is not None and not rel.external else None
-        chart = read_chart(root) if root is not None else None
+        chart = read_chart(root, self.ctx.options.get(CHART_VALUES.key, MAX_CELLS)) if root is not None else None
         if chart is None:
             self.ctx.report("pptx.chart-unreadable", self.locator, detail=rel.target if rel is not None else None)
             return []

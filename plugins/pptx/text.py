@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from zenconv.ir import Emphasis, HardBreak, Link, List, ListItem, Paragraph, Strikethrough, Strong, Subscript, Superscript, Underline
+from zenconv_plugins.numerals import autonum_label
 from zenconv_plugins.runs import group_runs
 
 from .package import NS
@@ -29,7 +30,7 @@ _BULLETS = (f"{_A}buNone", f"{_A}buAutoNum", f"{_A}buChar", f"{_A}buBlip")
 @dataclass(slots=True)
 class Para:
     level: int
-    bullet: tuple | None  # None, ("bullet",) or ("ordered", start)
+    bullet: tuple | None  # None, ("bullet",) or ("ordered", start, a:buAutoNum scheme)
     inlines: list
 
 
@@ -55,6 +56,8 @@ class TextReader:
             bullet = _bullet([ppr, *(_level_props(s, level) for s in styles)])
             inlines = self.inlines(p)
             if inlines:
+                if bullet is not None and bullet[0] == "ordered" and autonum_label(bullet[2], 1) is None:
+                    self.ctx.report("pptx.list-format-unsupported", self.locator, detail=bullet[2][:40])
                 out.append(Para(level, bullet, inlines))
         return out
 
@@ -121,7 +124,7 @@ class TextReader:
 def blocks_of(paras: list[Para], locator) -> list:
     """Plain paragraphs stay paragraphs; runs of bulleted ones become lists nested by level."""
     blocks: list = []
-    stack: list[tuple[int, List]] = []
+    stack: list[tuple[int, List, tuple]] = []  # level, its list, its kind and scheme
     for para in paras:
         if para.bullet is None:
             stack.clear()
@@ -130,8 +133,8 @@ def blocks_of(paras: list[Para], locator) -> list:
         ordered = para.bullet[0] == "ordered"
         while stack and stack[-1][0] > para.level:
             stack.pop()
-        if stack and stack[-1][0] == para.level and stack[-1][1].ordered != ordered:
-            stack.pop()  # the kind changed at this level: a new list begins
+        if stack and stack[-1][0] == para.level and stack[-1][2] != _numbering(para.bullet):
+            stack.pop()  # the kind or the numbering scheme changed at this level: a new list begins
         if stack and stack[-1][0] == para.level:
             current = stack[-1][1]
         else:
@@ -140,8 +143,12 @@ def blocks_of(paras: list[Para], locator) -> list:
                 stack[-1][1].items[-1].blocks.append(current)
             else:
                 blocks.append(current)
-            stack.append((para.level, current))
-        current.items.append(ListItem([Paragraph(para.inlines, locator=locator)], locator=locator))
+            stack.append((para.level, current, _numbering(para.bullet)))
+        label = None
+        if ordered:  # the number as the slide shows it ("c)", "(iv)"); an unknown scheme's in decimal
+            number = current.start + len(current.items)
+            label = autonum_label(para.bullet[2], number) or f"{number}."
+        current.items.append(ListItem([Paragraph(para.inlines, locator=locator)], locator=locator, label=label))
     return blocks
 
 
@@ -163,6 +170,11 @@ def _level_props(style, level: int):
     return style.find(f"{_A}lvl{level + 1}pPr") if style is not None else None
 
 
+def _numbering(bullet: tuple) -> tuple:
+    """What makes two items at one level one list: bullets, or numbers in one scheme."""
+    return bullet[0], bullet[2] if bullet[0] == "ordered" else None
+
+
 def _bullet(chain: list) -> tuple | None:
     for ppr in chain:
         if ppr is None:
@@ -173,7 +185,7 @@ def _bullet(chain: list) -> tuple | None:
             if child.tag == f"{_A}buNone":
                 return None
             if child.tag == f"{_A}buAutoNum":
-                return ("ordered", _int(child.get("startAt"), 1, 0, 1 << 30))
+                return ("ordered", _int(child.get("startAt"), 1, 0, 1 << 30), child.get("type") or "arabicPeriod")
             return ("bullet",)
     return None
 

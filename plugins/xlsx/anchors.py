@@ -124,7 +124,9 @@ class CellNotes:
         return self._bound is None or col <= self._bound
 
     def _report(self, notes: list[Note], detail: str) -> None:
+        """One report per note skipped, located at its cell (its blocks' locator), taking its text."""
         plan = self.grid.plan
-        text = "\n".join(plain_text(note.blocks) for note in notes)
-        self.ctx.report(self.dropped_code, Locator(sheet=plan.ordinal, sheet_name=plan.name), count=len(notes),
-                        detail=detail, text=text or None)
+        sheet = Locator(sheet=plan.ordinal, sheet_name=plan.name)
+        for note in notes:
+            located = next((block.locator for block in note.blocks if block.locator is not None), sheet)
+            self.ctx.report(self.dropped_code, located, detail=detail, text=plain_text(note.blocks) or None)

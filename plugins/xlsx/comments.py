@@ -89,23 +89,24 @@ def read_comments(package: Package, rels: dict[str, Rel], ordinal: int, persons:
     found = SheetComments()
     taken: dict[str, int] = {}
     for row, col, _, thread in sorted(cells, key=lambda item: item[:3]):
-        note = comment_note(note_id(ordinal, row, col, taken), thread)
+        note = comment_note(note_id(ordinal, row, col, taken), thread, ctx)
         located = where.with_(cell=f"{column_letters(col + 1)}{row + 1}")
         for block in note.blocks:  # cited as the cell it is on: "Sheet 'Damages', cell B4"
             block.locator = located
         found.anchored.append((row, col, note))
     for number, thread in enumerate(loose, 1):
-        note = comment_note(f"comment-{ordinal}-unanchored-{number}", thread)
+        note = comment_note(f"comment-{ordinal}-unanchored-{number}", thread, ctx)
         for block in note.blocks:  # on no cell it can name: cited as its sheet's
             block.locator = where
         found.unanchored.append(note)
     return found
 
 
-def count_comments(package: Package, rels: dict[str, Rel], where: Locator, ctx) -> tuple[int, str]:
-    """What ``--comments drop`` reports: the notes or the threaded comments, whichever are more (Excel
-    gives each threaded comment a note twin), and the text dropped, for the report to take: every
-    threaded comment's and the notes of cells without a thread (a twin says only what its thread says)."""
+def dropped_comments(package: Package, rels: dict[str, Rel], where: Locator, ctx) -> list[tuple[Locator, str]]:
+    """What ``--comments drop`` leaves out, one entry per comment in sheet order: where it is (its cell,
+    else its sheet) and its text, for the report to take. Every threaded comment, replies included, and each note of a
+    cell without a thread: Excel gives each threaded comment a note twin that says only what its
+    thread says."""
     found: dict[str, list] = {"comments": [], "threadedComment": []}
     for rel in rels.values():
         if rel.kind in found:
@@ -114,9 +115,15 @@ def count_comments(package: Package, rels: dict[str, Rel], where: Locator, ctx) 
             found[rel.kind] += [el for el in root.iter() if local(el.tag) == name] if root is not None else []
     notes, threaded = found["comments"], found["threadedComment"]
     threaded_cells = {el.get("ref") for el in threaded}
-    texts = ["".join(el.itertext()) for el in threaded]
-    texts += ["".join(el.itertext()) for el in notes if el.get("ref") not in threaded_cells]
-    return max(len(notes), len(threaded)), "\n".join(texts)
+    kept = threaded + [el for el in notes if el.get("ref") not in threaded_cells]
+    kept.sort(key=lambda el: parse_ref(el.get("ref") or "") or (1 << 40, 0))  # by row, then column; stable
+    return [(_cell_of(where, el.get("ref")), "".join(el.itertext())) for el in kept]
+
+
+def _cell_of(where: Locator, ref: str | None) -> Locator:
+    """The sheet's locator narrowed to the cell ``ref`` names (``B4``); the sheet's when it names none."""
+    cell = parse_ref(ref or "")
+    return where if cell is None else where.with_(cell=f"{column_letters(cell[1] + 1)}{cell[0] + 1}")
 
 
 def _parsed(package: Package, part: str | None, ctx, where: Locator | None, lost: str,

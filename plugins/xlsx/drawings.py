@@ -16,7 +16,7 @@ from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Table
 from zenconv.ir.walk import cell_text
 from zenconv.reports import Unreadable
-from zenconv_plugins.charts import CHART_URIS, chart_table, read_chart
+from zenconv_plugins.charts import CHART_URIS, CHART_VALUES, MAX_CELLS, chart_table, read_chart
 
 from .grid import ROW_CHARS, Budget
 from .package import Package, Rel, local
@@ -66,7 +66,7 @@ def chart_tables(package: Package, drawn: Drawn, where: Locator, facets: tuple, 
             if not exc.code.endswith("xml-malformed"):
                 raise  # a DOCTYPE or a depth bomb refuses the workbook, wherever it hides
             root = None  # a corrupt chart costs the chart, not the workbook
-        chart = read_chart(root) if root is not None else None
+        chart = read_chart(root, ctx.options.get(CHART_VALUES.key, MAX_CELLS)) if root is not None else None
         if chart is None:
             ctx.report("xlsx.chart-unreadable", where, detail=part)
             continue

@@ -149,6 +149,16 @@ class Grid:
             return offset
         return mapping[offset] if offset < len(mapping) else offset - self._hidden_total
 
+    def _letters_at(self, position: int) -> str:
+        """The letters of the sheet column at a table position (the inverse of :meth:`position`): a cut
+        cell is located at its own cell, past skipped hidden columns too. Rare (a cell past Excel's own
+        limit), so the mapping is searched, not kept inverted."""
+        offset = position
+        if self._map is not None:
+            kept = [at for at, placed in enumerate(self._map) if placed != _HIDDEN]
+            offset = kept[position] if position < len(kept) else len(self._map) + position - len(kept)
+        return column_letters(self.plan.first_col + offset + 1)
+
     def columns(self) -> Columns:
         """Column specs marking hidden columns (kept mode), up to the last one that holds data."""
         plan = self.plan
@@ -265,11 +275,12 @@ class Grid:
     def _long_cells(self, index: int, cells: list) -> tuple[list, int]:
         """Cut every cell past Excel's 32,767 characters: no spreadsheet application writes one."""
         kept, chars = [], 0
-        for cell in cells:
+        for position, cell in enumerate(cells):
             if isinstance(cell, str) and len(cell) > CELL_CHARS:
                 cell = cell[:CELL_CHARS]
                 self.ctx.report(f"{self.ctx.namespace}.cell-truncated", Locator(
-                    sheet=self.plan.ordinal, sheet_name=self.plan.name, row=index))
+                    sheet=self.plan.ordinal, sheet_name=self.plan.name, row=index,
+                    cell=f"{self._letters_at(position)}{index + 1}"))
             kept.append(cell)
             chars += len(cell) if isinstance(cell, str) else len(cell_text(cell))
         return kept, chars

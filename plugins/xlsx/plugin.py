@@ -8,6 +8,8 @@ from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
+from zenconv_plugins.charts import CHART_VALUES
+from zenconv_plugins.comments import ATTRIBUTION_CHARS
 
 ID = "ai.insan.zenfmt.xlsx"
 NAME = "xlsx"
@@ -31,6 +33,7 @@ CODES = (
     truncated("xlsx.chart-truncated", "A chart caching more series or points than a table carries, or past the workbook's caps: the first rows are kept, with a visible note."),
     dropped("xlsx.images-dropped", "Pictures on a worksheet, its background picture, and header or footer pictures."),
     dropped("xlsx.shapes-dropped", "Shapes, text boxes, groups and other drawing objects on a worksheet."),
+    degraded("xlsx.attribution-cut", "A comment's author name, initials or date longer than --max-attribution-chars (200): the attribution takes its start."),
     dropped("xlsx.comments-dropped", "Cell comments (notes) and threaded comments with --comments drop; with keep, those on rows or columns skipped under --hidden skip, and a comments part that does not parse."),
     dropped("xlsx.data-validation-dropped", "Data validation rules (drop-down lists, input limits)."),
     dropped("xlsx.conditional-formatting-dropped", "Conditional formatting rules.", kind=PRESENTATION),
@@ -40,6 +43,7 @@ CODES = (
     dropped("xlsx.external-link-dropped", "A link to another workbook or an OLE link (xl/externalLinks): never followed; the cells keep their cached values; the target in the details."),
     dropped("xlsx.dde-link-dropped", "A DDE link: a command another program runs when the link updates (ddeService=\"cmd\" starts a shell); never run; the service, topic and items in the details.", review=True),
     dropped("xlsx.query-table-dropped", "A query table's definition: its cells hold the rows its connection last returned; the name and connection in the details."),
+    dropped("xlsx.part-not-read", "A part holding text that hangs off a relationship type the reader does not read (a tool's private part, a revision log): not carried; the report takes its text, the detail names the type and part."),
     dropped("xlsx.external-reference-dropped", "A relationship to a target outside the package that is not carried (a linked OLE object or picture, an attached template); never fetched; the target in the details."),
     dropped("xlsx.macros-dropped", "A VBA project (vbaProject.bin): code, never run or carried."),
     degraded("xlsx.sheet-features-dropped", "Sheet features whose data stays in the cells: tables, auto-filters, sort state, scenarios, sparklines, slicers; the detail names them.", kind=PRESENTATION),
@@ -54,6 +58,8 @@ CODES = (
 )
 
 OPTIONS = (
+    ATTRIBUTION_CHARS,
+    CHART_VALUES,
     COMMENTS,
     HIDDEN,
     MAX_ROWS,

@@ -20,9 +20,10 @@ from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Block, Heading, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.ole import is_ole, ole_kind
+from zenconv_plugins.unread import report_unread_parts
 
 from .anchors import CellNotes
-from .comments import Persons, SheetComments, count_comments, read_comments
+from .comments import Persons, SheetComments, dropped_comments, read_comments
 from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
 from .extras import report_scan
 from .grid import Budget, Grid, SheetPlan
@@ -62,6 +63,8 @@ def read(source, ctx) -> Iterator[Block]:
         persons = Persons(package, book.rels, ctx)
         for entry in book.sheets:
             yield from _sheet(package, entry, values, budget, persons, ctx)
+        report_unread_parts(lambda part: ((r.kind, r.target) for r in package.rels(part).values() if not r.external),
+                            package.xml, ctx)
     finally:
         package.close()
 
@@ -138,9 +141,8 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
         if not (comments.anchored or comments.unanchored):
             comments = None
     else:
-        dropped, text = count_comments(package, rels, where, ctx)
-        if dropped:
-            ctx.report("xlsx.comments-dropped", where, count=dropped, text=text)
+        for located, text in dropped_comments(package, rels, where, ctx):
+            ctx.report("xlsx.comments-dropped", located, text=text)
     with package.zip.open(entry.part) as stream:
         scan = scan_sheet(stream, ctx.checkpoint)
     if scan.doctype:
@@ -184,9 +186,8 @@ def _skipped_text(package: Package, entry: SheetEntry, values: BookValues, budge
                 if chars > budget.text_limit:
                     return "\n".join(texts) or None
                 texts.append(text)
-    _, comments = count_comments(package, package.rels(entry.part), Locator(sheet=entry.ordinal), ctx)
-    if comments:
-        texts.append(comments)
+    dropped = dropped_comments(package, package.rels(entry.part), Locator(sheet=entry.ordinal), ctx)
+    texts += [text for _, text in dropped]
     with package.zip.open(entry.part) as stream:  # its print headers and footers go with it
         texts += scan_sheet(stream, ctx.checkpoint).header_texts
     return "\n".join(texts) or None

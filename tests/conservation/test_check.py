@@ -1,8 +1,9 @@
 """The conservation check end to end: what a DOCX holds against what its conversion wrote and reported.
 
 Each fixture is built here (tests/docx/make_fixtures.py's helpers): a header the reader reports with
-its text, a comment dropped under --comments drop, and text in a part the reader does not read,
-which the check must find unaccounted: the proof it catches a silent loss.
+its text, a comment dropped under --comments drop, a part off an unknown relationship type the reader
+reports, and, with that report switched off, the same part found unaccounted: the proof it catches a
+silent loss.
 """
 
 from __future__ import annotations
@@ -48,16 +49,82 @@ def test_a_comment_dropped_under_comments_drop_is_accounted_for(tmp_path):
     assert dropped.unaccounted == 0 and dropped.reported_tokens == 3
 
 
-def test_text_in_a_part_the_reader_does_not_read_is_found_unaccounted(tmp_path):
-    # a part of a kind the reader knows nothing of (the glossary, the example here once, is now read)
+def _aside() -> bytes:
+    """A DOCX whose text part hangs off a relationship type no reader knows."""
     aside = f"<w:document {NS}><w:body>{FX.p('Forgotten building block')}</w:body></w:document>"
-    data = FX.package(FX.p("Body words"), rels={"rIdA": ("http://example.com/relationships/aside", "aside.xml", False)},
+    return FX.package(FX.p("Body words"), rels={"rIdA": ("http://example.com/relationships/aside", "aside.xml", False)},
                       parts={"word/aside.xml": aside})
-    account = check(_write(tmp_path, "g.docx", data))
+
+
+def test_a_text_part_off_an_unknown_relationship_is_reported_and_accounted_for(tmp_path):
+    import zenconv
+
+    result = zenconv.convert(_aside(), to="markdown", name="g.docx")
+    [report] = [r for r in result.manifest["reports"] if r["code"] == "docx.part-not-read"]
+    assert report["details"] == ["aside word/aside.xml"] and report["chars"] == len("Forgotten building block")
+    assert check(_write(tmp_path, "g.docx", _aside())).unaccounted == 0
+
+
+def test_text_in_a_part_the_reader_does_not_read_is_found_unaccounted(tmp_path, monkeypatch):
+    # the proof the check catches a silent loss: the reader's sweep of unread parts switched off
+    monkeypatch.setattr("zenconv_plugins.docx.reader.report_unread_parts", lambda *args: None)
+    account = check(_write(tmp_path, "g.docx", _aside()))
     lost = [p for p in account.parts if p.unaccounted]
     assert [p.name for p in lost] == ["word/aside.xml"]
     assert lost[0].first == ["forgotten", "building", "block"]
     assert account.unaccounted == 3
+
+
+def test_unread_parts_of_a_workbook_are_reported_and_accounted_for(tmp_path):
+    from ..xlsx.conftest import FX as XFX
+    from ..xlsx.make_fixtures import PKG_RELS
+
+    log = '<revisions xmlns="http://example.com/log"><rcc><nc><is><t>Old value</t></is></nc></rcc></revisions>'
+    sheet_rels = '<Relationship Id="rIdX" Type="http://example.com/relationships/private" Target="../private.xml"/>'
+    data = XFX.raw_book('<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>', sheet_rels={0: sheet_rels},
+                        book_rels='<Relationship Id="rIdR" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+                                  'relationships/revisionHeaders" Target="revisions/revisionHeaders.xml"/>',
+                        extra={"xl/private.xml": b"<note>Private words</note>",
+                               "xl/revisions/revisionHeaders.xml": b"<headers/>",  # no text: nothing to report
+                               "xl/revisions/_rels/revisionHeaders.xml.rels": (
+                                   f'<Relationships xmlns="{PKG_RELS}"><Relationship Id="rId1" Type="http://schemas.'
+                                   'openxmlformats.org/officeDocument/2006/relationships/revisionLog" '
+                                   'Target="revisionLog1.xml"/></Relationships>').encode(),
+                               "xl/revisions/revisionLog1.xml": log.encode()})
+    import zenconv
+
+    reports = {r["code"]: r for r in zenconv.convert(data, to="markdown", name="b.xlsx").manifest["reports"]}
+    assert reports["xlsx.part-not-read"]["details"] == ["private xl/private.xml",
+                                                       "revisionLog xl/revisions/revisionLog1.xml"]
+    assert check(_write(tmp_path, "b.xlsx", data)).unaccounted == 0
+
+
+def test_unread_parts_of_a_deck_are_reported_and_accounted_for(tmp_path):
+    import io
+    import re
+    import zipfile
+
+    import pptx
+
+    import zenconv
+
+    deck = pptx.Presentation()
+    deck.slides.add_slide(deck.slide_layouts[6])
+    plain = io.BytesIO()
+    deck.save(plain)
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(plain.getvalue())) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "ppt/slides/_rels/slide1.xml.rels":  # a tool's own part, off the slide
+                data = re.sub(rb"</Relationships>", b'<Relationship Id="rIdZ" Type="http://example.com/rel/addin" '
+                              b'Target="../addin/state.xml"/></Relationships>', data)
+            target.writestr(info, data)
+        target.writestr("ppt/addin/state.xml", "<state><label>Hidden addin words</label></state>")
+    data = out.getvalue()
+    reports = {r["code"]: r for r in zenconv.convert(data, to="markdown", name="d.pptx").manifest["reports"]}
+    assert reports["pptx.part-not-read"]["details"] == ["addin ppt/addin/state.xml"]
+    assert check(_write(tmp_path, "d.pptx", data)).unaccounted == 0
 
 
 def test_field_instructions_and_fallbacks_are_not_counted(tmp_path):
@@ -158,6 +225,21 @@ def test_pieces_a_layout_set_apart_pair_up_in_either_order_only_into_a_word_the_
     budget = Counter({"console": 1, "지금까지": 1, "lostx": 1})
     _pair(words, lost, budget)
     assert lost == {5} and budget == Counter({"console": 0, "지금까지": 0, "lostx": 1})
+
+
+def test_three_right_to_left_pieces_join_only_into_a_word_the_output_holds():
+    # right_to_left_02.pdf: pdfminer sets a word's "تخ" and two "و" apart on its line; the reader keeps the word
+    from collections import Counter
+
+    from zenconv.conservation.check import _triple
+    from zenconv.conservation.tokens import canonical
+
+    words = ["تخ", "ab", "و", "cd", "و", "ef", "ا"]
+    lost = set(range(len(words)))
+    budget = Counter({canonical("ووخت"): 1, "abcdef": 1})
+    _triple(words, lost, budget)
+    assert lost == {1, 3, 5, 6} and budget[canonical("ووخت")] == 0  # left-to-right pieces never join so
+    assert budget["abcdef"] == 1
 
 
 def test_a_token_a_cap_cut_is_accounted_for_by_its_kept_start_only_when_long():

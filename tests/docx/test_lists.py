@@ -87,8 +87,8 @@ def _labels(found) -> list:
     return out
 
 
-def _labelled():
-    return read_docx(FX.list_labels())
+def _labelled(**options):
+    return read_docx(FX.list_labels(), **options)
 
 
 def test_multi_level_and_legal_labels():
@@ -147,6 +147,9 @@ def test_unsupported_formats_and_long_texts_are_reported():
     assert unsupported.details == ["hebrew1: 1."] and unsupported.locators[0].paragraph == 47
     assert labels["Long label"] == "X" * 100
     assert "docx.list-label-cut" in result.reporter
+    cut = dict((t, label) for label, t in _labels(_labelled(max_label_chars=20).document.blocks))
+    assert cut["Long label"] == "X" * 20  # the bound is an option
+    assert "docx.list-label-cut" not in _labelled(max_label_chars=1000).reporter
     assert "docx.list-format-unsupported" not in read_docx(FX.lists()).reporter
 
 

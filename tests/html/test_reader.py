@@ -70,6 +70,24 @@ def test_lists_nest_and_take_stray_content_and_task_markers():
     assert lst.items[1].blocks[0].children == [Text("done")]
 
 
+def test_ordered_items_carry_the_label_a_browser_shows():
+    def labels(html: str) -> list:
+        (lst,) = blocks(html)
+        return [item.label for item in lst.items]
+
+    assert labels("<ol><li>a<li>b</ol>") == ["1.", "2."]
+    assert labels("<ol start=4 type=a><li>x<li>y</ol>") == ["d.", "e."]
+    assert labels("<ol type=I><li>x<li value=9>y<li>z</ol>") == ["I.", "IX.", "X."]  # value sets the count on
+    assert labels("<ol reversed><li>x<li>y<li>z</ol>") == ["3.", "2.", "1."]
+    assert labels("<ol type=A start=26><li>x<li>y<li type=i>z</ol>") == ["Z.", "AA.", "xxviii."]  # CSS's alphabet
+    assert labels("<ul><li>x</ul>") == [None]
+    md = zenconv.convert(b"<ol><li>one<li value=5>five</ol><ol type=a><li>x</ol>", to="markdown",
+                         name="l.html").output.decode()
+    assert md == "-   1\\. one\n-   5\\. five\n\n*   a. x\n"  # the numbers the page shows, not Markdown's 1. 2.
+    plain = zenconv.convert(b"<ol start=3><li>three<li>four</ol>", to="markdown", name="l.html").output.decode()
+    assert plain.startswith("3.  three\n4.  four")  # a plain sequence is Markdown's own numbering
+
+
 def test_definition_lists_become_bullet_lists_and_say_so():
     result = read_html("<dl><dt>Term</dt><dd>One</dd><dd>Two</dd><div><dt>T2</dt><dd>D2</dd></div></dl>")
     (lst,) = result.document.blocks

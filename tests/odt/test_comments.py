@@ -67,10 +67,10 @@ RANGES = package(
 
 def test_a_comment_is_a_note_referenced_where_its_range_ends_or_where_it_stands():
     assert markdown(RANGES) == (
-        "The contract term[^1] applies.\n\n"
+        "The <mark>contract term</mark>[^1] applies.\n\n"  # the text a comment covers is marked
         "A point[^2] comment.\n\n"
-        "Across two\n\n"
-        "paragraphs[^3].\n\n"
+        "Across <mark>two</mark>\n\n"
+        "<mark>paragraphs</mark>[^3].\n\n"
         "[^1]: *Comment by John Reviewer (JR), 2026-01-01T10:00:00:* Why **this**?\n\n"
         "[^2]: *Comment by Ann Lee (AL):* Here.\n\n"
         "[^3]: *Comment by Cy:* Both paragraphs.\n")
@@ -117,9 +117,9 @@ DELETED_END = package(
 
 def test_a_comment_whose_range_ends_in_skipped_text_is_kept_without_a_reference():
     note = "[^1]: *Comment by Dee:* On deleted words.\n"
-    assert markdown(DELETED_END) == "Kept text here.\n\n" + note
+    assert markdown(DELETED_END) == "Kept text here.\n\n" + note  # an end never read marks no range
     # With the deletion put back, the end of the range is read, and the reference is there.
-    assert markdown(DELETED_END, revisions="reject") == "Kept text gone[^1]here.\n\n" + note
+    assert markdown(DELETED_END, revisions="reject") == "Kept <mark>text gone</mark>[^1]here.\n\n" + note
 
 
 def test_a_comment_on_hidden_text_goes_with_it_under_hidden_skip():
@@ -189,3 +189,14 @@ def test_slide_comments_dropped_under_comments_drop():
     assert result.document.notes == [] and result.codes() == {"odp.annotations-dropped": 4}
     assert result.reporter.matching("odp.annotations-dropped")[0].quotes[0] == "Ann Lee AL Check the total."
     assert "[^" not in markdown(SLIDES, "odp", comments="drop")
+
+
+def test_ranges_past_the_open_bound_are_reported_not_marked():
+    starts = "".join(annotation("c", "A", name=f"r{i}") for i in range(5))
+    ends = "".join(f'<office:annotation-end office:name="r{i}"/>' for i in range(5))
+    data = package(f"<text:p>{starts}deep{ends}</text:p>")
+    assert read_odt(data).codes() == {}
+    assert markdown(data).startswith("<mark><mark><mark><mark><mark>deep</mark></mark></mark></mark></mark>")
+    result = read_odt(data, max_comment_ranges=2)
+    assert result.codes() == {"odt.comment-ranges-unmarked": 3}  # each note still referenced at its end
+    assert markdown(data, max_comment_ranges=2).startswith("<mark><mark>deep</mark></mark>[^1][^2][^3][^4][^5]")

@@ -74,3 +74,26 @@ def test_prefix_display_levels_and_suffix_make_the_label(tmp_path):
     md = zenconv.convert(path.read_bytes(), to="markdown", name="labelled.odt").output.decode()
     assert "-   Article A. Definitions\n    -   A.1. Scope\n        -   (ii) first\n" in md
     assert "1.  Foreign digits" in md  # decimal, reported: a plain sequence Markdown numbers
+
+
+def test_a_long_prefix_or_suffix_is_cut_to_the_label_bound_and_reported(tmp_path):
+    doc = OpenDocumentText()
+    style = text.ListStyle(name="L1")
+    style.addElement(text.ListLevelStyleNumber(level=1, numformat="1", numprefix="P" * 150, numsuffix="."))
+    doc.automaticstyles.addElement(style)
+    items = text.List(stylename=style)
+    for words in ("one", "two"):
+        item = text.ListItem()
+        item.addElement(text.P(text=words))
+        items.addElement(item)
+    doc.text.addElement(items)
+    path = tmp_path / "long.odt"
+    doc.save(str(path))
+    result = read_odt(path)
+    assert _labels(result.document.blocks) == ["P" * 100 + "1.", "P" * 100 + "2."]
+    assert result.codes() == {"odt.list-label-cut": 2}
+    result = read_odt(path, max_label_chars=10)
+    assert _labels(result.document.blocks) == ["P" * 10 + "1.", "P" * 10 + "2."]
+    assert read_odt(path, max_label_chars=200).codes() == {}
+    manifest = zenconv.convert(path.read_bytes(), to="markdown", name="long.odt", max_label_chars=10).manifest
+    assert manifest["limits"]["max-label-chars"] == 10

@@ -63,6 +63,20 @@ def test_every_hidden_thing_is_labelled_where_it_is():
     assert lines[listed + 2] == "-   an item"
 
 
+def test_a_hidden_paragraph_in_a_cell_is_labelled_as_in_the_body():
+    vanish = (HiddenFacet("vanish"),)
+    table = Table(rows=[Row([Cell([Text("Term")], header=True), Cell([Text("Note")], header=True)]),
+                        Row([Cell([Paragraph([Text("secret")], vanish)]),
+                             Cell([Paragraph([Text("shown")]), Paragraph([Text("concealed")], vanish),
+                                   List(items=[ListItem([Paragraph([Text("item")])], facets=vanish)])])])])
+    md = write_with("markdown", Document([table])).text
+    assert "| \\[hidden\\] secret | shown<br>\\[hidden\\] concealed<br>- \\[hidden\\] item |" in md.splitlines()
+    for renderer in sorted(RENDERERS):
+        shown = " ".join(lxml.html.fragment_fromstring(RENDERERS[renderer](md), create_parent="div")
+                         .text_content().split())
+        assert "[hidden] secret" in shown and "[hidden] concealed" in shown, renderer
+
+
 def test_a_hidden_slide_without_a_title_opens_with_its_label():
     doc = Document(blocks=[Container([Paragraph([Text("one")])], "slide"),
                            Container([Paragraph([Text("two")])], "slide", (HiddenFacet("hidden-slide"),))])

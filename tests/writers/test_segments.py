@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
+import zenconv
 from zenconv.ir import (
     BlockQuote, Cell, CodeBlock, Columns, Container, Document, Heading, HiddenFacet, List, ListItem, Locator,
-    MathBlock, Note, Paragraph, Row, Table, Text, ThematicBreak,
+    MathBlock, Note, NoteRef, Paragraph, Row, Table, Text, ThematicBreak,
 )
 
 from .conftest import write_with
@@ -75,3 +76,55 @@ def test_a_review_comments_records_are_comments_and_other_notes_stay_notes():
                           Note("n1", [Paragraph([Text("a footnote")])])])
     assert [(r["kind"], r["text"], r["note"]) for r in segments(doc)[1:]] == [
         ("comment", "Why?", "c1"), ("note", "a footnote", "n1")]
+
+
+def _comments(data: bytes, name: str, **options) -> list[tuple]:
+    """Each comment record's note and what it says the comment covers."""
+    records = [json.loads(line) for line in
+               zenconv.convert(data, to="segments", name=name, **options).output.decode().splitlines()]
+    return [(r["note"], r.get("covers"), r.get("covers_chars"), r.get("covers_citation"))
+            for r in records if r["kind"] == "comment"]
+
+
+def test_a_word_comment_covers_its_range_and_a_point_comment_nothing():
+    from ..docx.conftest import FX
+
+    assert _comments(FX.comments(), "c.docx")[:4] == [
+        ("comment-0", "Python is great", 15, "¶ 1"), ("comment-0", "Python is great", 15, "¶ 1"),  # a reply too
+        ("comment-2", "Ranged only", 11, "¶ 2"), ("comment-2", "Ranged only", 11, "¶ 2")]
+    body = (FX.p(runs=FX.r("Before ") + '<w:commentRangeStart w:id="1"/>' + FX.r("start ") + FX.r("here", "<w:b/>"))
+            + FX.p(runs=FX.r("and end") + '<w:commentRangeEnd w:id="1"/><w:r><w:commentReference w:id="1"/></w:r>')
+            + FX.p(runs=FX.r("Point") + '<w:r><w:commentReference w:id="2"/></w:r>'))
+    data = FX.with_comments(body, FX.comment("1", FX.p("Both."), author="A") + FX.comment("2", FX.p("P."), author="A"))
+    # pieces split by formatting join as written; paragraphs are a word apart
+    assert _comments(data, "c.docx") == [("comment-1", "start here and end", 18, "¶ 1"),
+                                         ("comment-2", None, None, None)]
+
+
+def test_an_odf_comment_covers_its_range_across_paragraphs():
+    from ..odt.test_comments import RANGES
+
+    assert _comments(RANGES, "c.odt") == [("comment-1", "contract term", 13, "¶ 1"),
+                                          ("comment-2", None, None, None),  # a point comment
+                                          ("comment-3", "two paragraphs", 14, "¶ 3")]
+
+
+def test_a_spreadsheet_comment_covers_its_cell():
+    from ..xlsx.conftest import FX
+
+    covers = dict((note, rest) for note, *rest in _comments(FX.commented(), "c.xlsx"))
+    assert covers["comment-1-B2"] == ["1000", 4, "Sheet 'Sheet1', cell B2"]
+    assert covers["comment-1-A4"] == ["Fees", 4, "Sheet 'Sheet1', cell A4"]
+    assert covers["comment-1-C2"] == ["", 0, "Sheet 'Sheet1', cell C2"]  # an empty cell: it covers nothing, there
+
+
+def test_the_covered_text_is_bounded_and_its_length_kept():
+    from zenconv.writers.segments import MAX_COVERS_CHARS
+    from zenconv_plugins.comments import comment_range
+
+    words = "w" * 1000 + "  and   more "
+    doc = Document([Paragraph([comment_range([Text(words)], "c1"), NoteRef("c1")])],
+                   notes=[Note("c1", [Paragraph([Text("Long.")])], kind="comment")])
+    record = segments(doc)[-1]
+    assert len(record["covers"]) == MAX_COVERS_CHARS and words.startswith(record["covers"])
+    assert record["covers_chars"] == len("w" * 1000 + " and more")  # white space collapsed

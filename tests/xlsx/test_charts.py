@@ -131,6 +131,16 @@ def test_chart_cells_count_against_the_workbook_cap():
     assert result.codes()["xlsx.chart-truncated"] >= 1
 
 
+def test_the_chart_values_bound_is_an_option():
+    assert "xlsx.chart-truncated" not in read_xlsx(CHARTS).codes()
+    result = read_xlsx(CHARTS, max_chart_values=4)
+    assert result.codes()["xlsx.chart-truncated"] >= 1
+    assert any(t.notes and "4 values" in t.notes[0] for t in tables(result)[1:])
+    wide = "".join(f'<c:ser>{_num("val", {i: "1" for i in range(10)})}</c:ser>' for i in range(3))
+    chart = read_chart(_classic(wide), max_values=20)  # 20 values over 3 series and the categories: 5 each
+    assert [len(s.values) for s in chart.series] == [5, 5, 5] and chart.cut == 15
+
+
 def test_a_cached_number_reads_as_a_person_reads_it_and_a_name_over_cells_is_joined():
     chart = read_chart(_classic(
         f'<c:ser><c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>North</c:v></c:pt><c:pt idx="1"><c:v>2024</c:v></c:pt>'

@@ -77,8 +77,10 @@ def test_conversions_are_byte_identical():
 def test_drop_reports_as_before_and_carries_nothing():
     result = read_xlsx(COMMENTED, comments="drop")
     assert result.document.notes == []
-    # seven notes (the twin among them) against two threaded comments: the larger count
-    assert result.codes()["xlsx.comments-dropped"] == 7
+    # one per comment, at its cell: six notes and two threaded comments (the thread's note twin says only
+    # what its thread says, so it is not counted apart; the larger of the two counts was 7)
+    assert result.codes()["xlsx.comments-dropped"] == 8
+    assert [where.cell for where in result.reporter.matching("xlsx.comments-dropped")[0].locators][:3] == ["E1", "B2", "C2"]
     assert "[^" not in _markdown(COMMENTED, comments="drop")
 
 

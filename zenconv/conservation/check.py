@@ -5,7 +5,7 @@ took text keeps it whole. A source token is accounted for when the output holds 
 took it; tokens are counted as multisets, so a word the source says five times and the output three
 leaves two unaccounted. The parts are charged in source order: the output and the reports' tokens
 go first to the earliest part that holds them, and what a part cannot be given is its loss. What is
-left is then offered to word boundaries drawn differently (:func:`_rejoin`).
+left is then offered to word boundaries drawn differently (:func:`_rejoin`, :func:`_pair`, :func:`_triple`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..reports import Severity
 from .extract import FAMILIES, source_parts
 from .flow import MAX_PART_CHARS
 from .model import Account, PartAccount
-from .tokens import canonical, count, markdown_text, tokens
+from .tokens import canonical, count, markdown_text, right_to_left, tokens
 
 FIRST_TOKENS = 12  # per part, the unaccounted tokens shown
 SHOWN_CHARS = 40   # a token shown longer is cut
@@ -27,6 +27,7 @@ MAX_JOIN = 24       # a word drawn letter by letter (a PDF's rotated page) is re
 MAX_REJOINED = 64   # characters of a word rejoined or split: words are short, and a long token costs its length
 MIN_CUT = 32        # characters a capped token's kept start has at least, to stand for the token
 MAX_PAIRED = 256    # a part's unaccounted words tried two by two, in either order: the pairs grow as its square
+MAX_TRIPLED = 32    # a part's unaccounted right-to-left words tried three by three: the triples grow as its cube
 
 
 def check(path: Path, fmt: str | None = None, options: dict | None = None,
@@ -57,6 +58,8 @@ def check(path: Path, fmt: str | None = None, options: dict | None = None,
         _rejoin(words, lost, budget)
     for words, lost in zip(found, missing):
         _pair(words, lost, budget)
+    for words, lost in zip(found, missing):
+        _triple(words, lost, budget)
     if any(r.code.severity is Severity.TRUNCATED for r in result.reporter.reports):
         kept: dict[str, list[str]] = {}  # the output's long tokens by their first MIN_CUT characters
         for word in output:
@@ -136,6 +139,26 @@ def _pair(words: list[str], lost: set[int], budget: Counter) -> None:
                 budget[joined] -= 1
                 lost.difference_update((first, second))
                 break
+
+
+def _triple(words: list[str], lost: set[int], budget: Counter) -> None:
+    """Three unaccounted right-to-left pieces of one part that the output holds as one word. A PDF draws
+    right-to-left text in visual order, and its layout analysis can set a word's pieces apart on a line
+    (a letter or two at each end, ``و`` and ``تخ``, beside the rest); such a word is compared by its
+    letters (:func:`canonical`), so order does not matter, only that the output holds the word and
+    nothing else claimed it."""
+    candidates = [i for i in sorted(lost) if len(words[i]) <= MAX_REJOINED and right_to_left(words[i])][:MAX_TRIPLED]
+    for a, first in enumerate(candidates):
+        for b in range(a + 1, len(candidates)):
+            second = candidates[b]
+            if first not in lost or second not in lost:
+                continue
+            for third in candidates[b + 1:]:
+                joined = canonical(words[first] + words[second] + words[third])
+                if third in lost and budget[joined] > 0:
+                    budget[joined] -= 1
+                    lost.difference_update((first, second, third))
+                    break
 
 
 def _cut(words: list[str], lost: set[int], kept: dict[str, list[str]]) -> None:

@@ -47,9 +47,12 @@ def canonical(token: str) -> str:
     """A right-to-left word as its letters in code point order: a PDF draws it in visual order, a
     reader puts it back in logical order, and a ligature (lam-alef) decomposes the same way in both,
     so only the letters can be compared, not their order."""
-    if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in token):
-        return "".join(sorted(token))
-    return token
+    return "".join(sorted(token)) if right_to_left(token) else token
+
+
+def right_to_left(token: str) -> bool:
+    """Whether the token holds a right-to-left letter (Hebrew, Arabic...)."""
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in token)
 
 
 def tokens(text: str) -> list[str]:

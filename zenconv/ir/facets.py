@@ -1,6 +1,6 @@
 """Typed facts the Markdown vocabulary cannot hold, so they travel with a block instead of vanishing.
 
-A facet is a small frozen dataclass with a ``kind``. The four below are the host's; a plugin defines its
+A facet is a small frozen dataclass with a ``kind``. The ones below are the host's; a plugin defines its
 own by subclassing :class:`Facet` with a kind under its namespace (``ai.insan.zenfmt.docx/…``) and
 registering the class with :func:`facet_kind` so the JSON reader can rebuild it.
 """
@@ -82,6 +82,17 @@ class HiddenFacet(Facet):
 
     kind: ClassVar[str] = "hidden"
     reason: str = "hidden"
+
+
+@facet_kind
+@dataclass(slots=True, frozen=True)
+class CommentRangeFacet(Facet):
+    """On a ``comment-range`` Span: the note (a review comment) whose range the text is. A range that
+    crosses paragraphs or formatting is several Spans, each naming its note, so a writer can say what
+    a comment covers (the segments writer's ``covers``)."""
+
+    kind: ClassVar[str] = "comment-range"
+    note_id: str = ""
 
 
 @dataclass(slots=True, frozen=True)

@@ -148,8 +148,9 @@ class Paragraph:
 class ListItem:
     """One item of a list: blocks, ``checked`` for a task-list item (None when not a task), and ``label``,
     the item's label as the source shows it ("(ii)", "1.2.", "Article 3.", "e."), without the space or tab
-    after it. None when the source leaves the numbering to whoever renders it (a Markdown or HTML list),
-    and for a bullet: writers then number or bullet the item themselves."""
+    after it (an HTML ``<ol>``'s items carry what a browser draws: ``3.``, ``c.``, ``iv.``). None when the source
+    leaves the numbering to whoever renders it (a Markdown list), and for a bullet: writers then number or
+    bullet the item themselves."""
 
     blocks: list[Block]
     checked: bool | None = None

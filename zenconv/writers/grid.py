@@ -8,6 +8,8 @@ at :data:`MAX_SPAN`, and below 1 counts as 1, as the reference table reader does
 
 from __future__ import annotations
 
+from ..ir.locator import Locator
+
 MAX_SPAN = 1000
 
 
@@ -71,3 +73,15 @@ class SpanGrid:
             col += 1
         self.active = any(pending)
         return slots, spanning
+
+
+def cell_locator(row: Locator | None, column: int, specs) -> Locator | None:
+    """The locator of the cell at ``column`` of a row: named by the column's spec when the table gives
+    one (the last spec's, shifted, past them), else counted from the row's first cell."""
+    if row is None or row.cell is None:
+        return row
+    if specs and specs[-1].locator is not None:
+        if column < len(specs):
+            return row.in_column(0, specs[column].locator)
+        return row.in_column(column - len(specs) + 1, specs[-1].locator)
+    return row.in_column(column)

@@ -8,7 +8,10 @@ heading; ``label`` for a list item whose source shows one ("(ii)", "1.2."), its 
 it; for a row ``header``, its table's locator fields under its own, a ``table`` ordinal (1-based over
 the document) when its locator has none and ``row`` (its index in the table) when it has none; ``note``
 for a note's blocks (whose kind is ``note``, or ``comment`` for a review comment's); ``hidden`` when the
-source hid it. A row's citation is its reader's when the reader numbered it; otherwise its position, in
+source hid it. A review comment's records say what it covers when the source says: ``covers`` (the text
+of its range, white space collapsed, its first :data:`MAX_COVERS_CHARS` characters), ``covers_chars`` (the
+whole range's length) and ``covers_citation`` (where the range starts); a comment on a spreadsheet cell
+covers that cell. A row's citation is its reader's when the reader numbered it; otherwise its position, in
 its sheet or page, or in its table. A row's text is the row as one Markdown table row, ``| Rent | 1000 |``,
 with its merged cells written once and pipes escaped, padded to the declared column count, else to the
 first row's width.
@@ -22,13 +25,14 @@ import re
 from dataclasses import fields
 from typing import BinaryIO
 
-from ..ir.facets import HiddenFacet
+from ..ir.facets import CommentRangeFacet, HiddenFacet
 from ..ir.locator import Locator
 from ..ir.nodes import (
-    BlockQuote, CodeBlock, Container, Document, Heading, List, MathBlock, Paragraph, Table,
+    BlockQuote, Code, CodeBlock, Container, Document, HardBreak, Heading, Image, List, Math, MathBlock, NoteRef,
+    Paragraph, Span, Table, Text,
 )
 from ..ir.walk import cell_text, plain_text
-from .grid import COVERED, SpanGrid
+from .grid import COVERED, SpanGrid, cell_locator
 from .sink import JsonSink, TextSink
 
 # Fields that place a row without a table ordinal: a sheet, a page, a slide, an explicit table.
@@ -146,12 +150,124 @@ def _row_json(ordinal: int, text: str, locator: Locator, table: int, citation: s
     return "".join(parts)
 
 
+MAX_COVERS_CHARS = 300  # a comment's ``covers`` quotes the range: the text itself has its own records
+
+
+class _Quote:
+    """The covered text of one comment, white space collapsed as it comes: its first characters, its length."""
+
+    __slots__ = ("pieces", "kept", "chars", "space", "block", "citation")
+
+    def __init__(self, citation: str, block: int) -> None:
+        self.pieces: list[str] = []
+        self.kept = self.chars = 0
+        self.space = True  # at a word's edge: white space here is no character
+        self.block = block  # the last block the range was met in
+        self.citation = citation
+
+    def add(self, text: str) -> None:
+        out = []
+        if text[:1].isspace() and not self.space:
+            out.append(" ")
+            self.space = True
+        words = " ".join(text.split())
+        if words:
+            out.append(words)
+            self.space = text[-1].isspace()
+            if self.space:
+                out.append(" ")
+        piece = "".join(out)
+        self.chars += len(piece)
+        if self.kept < MAX_COVERS_CHARS:
+            piece = piece[:MAX_COVERS_CHARS - self.kept]
+            self.pieces.append(piece)
+            self.kept += len(piece)
+
+    def fields(self) -> dict:
+        trailing = 1 if self.space and self.chars else 0  # the space after the last word is no character
+        return {"covers": "".join(self.pieces).rstrip(" "), "covers_chars": self.chars - trailing,
+                "covers_citation": self.citation}
+
+
+def _leaf_text(node) -> str | None:
+    """The text an inline leaf contributes to a covered range (as plain_text counts it)."""
+    kind = type(node)
+    if kind is Text or kind is Code:
+        return node.text
+    if kind is Math:
+        return node.latex
+    if kind is HardBreak:
+        return " "
+    if kind is Image:
+        return node.alt
+    return None
+
+
+class Covers:
+    """What each review comment covers, gathered as the blocks pass, for the comment's records after them."""
+
+    def __init__(self) -> None:
+        self.quotes: dict[str, _Quote] = {}
+        self.blocks = 0  # the inlines passed so far: a range met again in a later block is a word apart
+
+    def inlines(self, nodes, citation: str) -> list[str]:
+        """Add the text under each ``comment-range`` Span in ``nodes`` to its comment's quote; return the
+        note ids ``nodes`` reference. One pass, no recursion: a stack of (children, open comments)."""
+        refs: list[str] = []
+        self.blocks += 1
+        if all(type(node) is Text for node in nodes):  # the common paragraph: plain text, nothing to find
+            return refs
+        stack = [(iter(nodes), ())]
+        while stack:
+            children, open_notes = stack[-1]
+            node = next(children, None)
+            if node is None:
+                stack.pop()
+                continue
+            kind = type(node)
+            if kind is NoteRef:
+                refs.append(node.note_id)
+            elif kind is Span:
+                notes = open_notes + tuple(f.note_id for f in node.facets if type(f) is CommentRangeFacet)
+                for note_id in notes[len(open_notes):]:
+                    quote = self.quotes.get(note_id)
+                    if quote is None:
+                        self.quotes[note_id] = _Quote(citation, self.blocks)
+                    elif quote.block != self.blocks:
+                        quote.block = self.blocks
+                        quote.add(" ")
+                stack.append((iter(node.children), notes))
+            elif hasattr(node, "children"):
+                if kind is Paragraph or kind is Heading:
+                    self.blocks += 1  # a cell's paragraphs: a range met again in the next is a word apart
+                stack.append((iter(node.children), open_notes))
+            elif open_notes:
+                text = _leaf_text(node)
+                if text:
+                    for note_id in open_notes:
+                        self.quotes[note_id].add(text)
+        return refs
+
+    def cell(self, cell, citation: str) -> None:
+        """A spreadsheet cell: a comment referenced in it and marking no range covers the cell."""
+        for note_id in self.inlines(cell.content, citation):
+            if note_id not in self.quotes:
+                self.quotes[note_id] = quote = _Quote(citation, self.blocks)
+                quote.add(cell_text(cell))
+
+    def of(self, note_id: str) -> dict:
+        quote = self.quotes.get(note_id)
+        return quote.fields() if quote is not None else {}
+
+
 class Segmenter:
     def __init__(self, sink: TextSink) -> None:
         self.write = sink.write
         self.note_kind = "note"  # the kind of a note's records: "comment" for a review comment's
         self.ordinal = 0
         self.tables = 0
+        self.covers = Covers()
+        self.note_fields: dict = {}  # what the note being written covers: on each of its records
 
     def emit(self, kind: str, text: str, locator: Locator | None, *, located: dict | None = None,
              citation: str | None = None, **extra) -> None:
@@ -161,6 +277,8 @@ class Segmenter:
         record.update(_fields(locator) if located is None else located)
         record["citation"] = citation if citation is not None else (locator.citation() if locator else "")
         record.update((key, value) for key, value in extra.items() if value is not None)
+        if self.note_fields and extra.get("note") is not None:
+            record.update(self.note_fields)
         self.write(_encode(record) + "\n")
 
     def block(self, block, note: str | None = None) -> None:
@@ -174,6 +292,9 @@ class Segmenter:
                 own = [b for b in item.blocks if type(b) is not List]
                 text = plain_text(own)
                 locator = item.locator or next((b.locator for b in own if b.locator), None)
+                for own_block in own:
+                    if type(own_block) in (Paragraph, Heading):
+                        self.covers.inlines(own_block.children, locator.citation() if locator else "")
                 if text and item.label:  # "(ii) The tenant...": a citation of the clause finds it
                     text = f"{item.label} {text}"
                 if text:
@@ -195,6 +316,8 @@ class Segmenter:
                 segment, text, extra = "math", block.latex, {}
             else:
                 return  # a thematic break has nothing to cite
+            if kind is Paragraph or kind is Heading:
+                self.covers.inlines(block.children, block.locator.citation() if block.locator else "")
             if text.strip():
                 self.emit(self.note_kind if note else segment, text, block.locator, note=note, hidden=hidden, **extra)
 
@@ -216,13 +339,6 @@ class Segmenter:
         for index, row in enumerate(table.rows):
             # The common row, bare strings under no span, skips the grid (a million-row sheet's path).
             text = None if grid.active else _plain_row(row.cells, width)
-            if text is None:
-                slots, _ = grid.place(row.cells)
-                text = row_text(slots, width)
-                if not width:
-                    width = len(slots)
-            elif not width:
-                width = len(row.cells)
             locator = (row.locator if base is None else _merged(base, row.locator)) or Locator()
             if locator.row is not None:
                 cited = locator  # the reader's own row number, in its scope ("Sheet 'Damages', row 247")
@@ -230,6 +346,14 @@ class Segmenter:
                 cited = locator.with_(row=index)
                 if not any(getattr(cited, name) is not None for name in _SCOPES):
                     cited = cited.with_(table=ordinal)
+            if text is None:
+                slots, _ = grid.place(row.cells)
+                text = row_text(slots, width)
+                if not width:
+                    width = len(slots)
+                self._cover_cells(slots, cited, table.columns.specs)
+            elif not width:
+                width = len(row.cells)
             self.ordinal += 1
             record = _row_json(self.ordinal, text, cited, ordinal, cited.citation(), row.is_header, note,
                                _hidden(row) if row.facets else None)
@@ -244,6 +368,19 @@ class Segmenter:
             self.emit("paragraph", text, base, table_note=ordinal, note=note)
 
 
+    def _cover_cells(self, slots: list, cited: Locator, specs) -> None:
+        """The comment ranges in a row's cells; in a sheet, a comment on a cell covers the cell."""
+        in_sheet = cited.sheet is not None or cited.sheet_name is not None
+        for column, cell in enumerate(slots):
+            if cell is COVERED or type(cell) is str:
+                continue
+            if in_sheet:  # cited as the comment is, by its cell ("Sheet 'Costs', cell B2")
+                where = cell_locator(cited, column, specs)
+                self.covers.cell(cell, (where.with_(row=None) if where.cell else where).citation())
+            else:
+                self.covers.inlines(cell.content, cited.citation())
+
+
 def write(doc: Document, out: BinaryIO, ctx) -> None:
     sink = JsonSink(out)
     segmenter = Segmenter(sink)
@@ -251,6 +388,7 @@ def write(doc: Document, out: BinaryIO, ctx) -> None:
         segmenter.block(block)
     for note in doc.notes:
         segmenter.note_kind = "comment" if note.kind == "comment" else "note"
+        segmenter.note_fields = segmenter.covers.of(note.id) if note.kind == "comment" else {}
         for block in note.blocks:
             segmenter.block(block, note.id)
     sink.flush()

@@ -12,7 +12,7 @@ from contextvars import ContextVar
 from dataclasses import fields
 from operator import attrgetter
 
-from ...ir.facets import HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet
+from ...ir.facets import CommentRangeFacet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet
 from ...ir.locator import Locator
 
 _SPECIAL = re.compile(r"[&<>\"'\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
@@ -88,6 +88,8 @@ def facet_pairs(facets) -> tuple[list[str], list[tuple[str, object]]]:
             pairs += [("data-style", facet.style_id), ("data-style-name", facet.name)]
         elif isinstance(facet, RevisionFacet):
             pairs += [("data-revision", facet.change), ("data-author", facet.author), ("data-date", facet.date)]
+        elif isinstance(facet, CommentRangeFacet):
+            continue  # the mark's data-class says it; its note reference follows the range
         elif isinstance(facet, LayoutFacet):
             pairs += [("data-layout", facet.layout), ("data-width-emu", facet.width_emu),
                       ("data-height-emu", facet.height_emu)]

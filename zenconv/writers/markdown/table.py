@@ -27,7 +27,7 @@ from ...ir.nodes import (
 )
 from ...ir.walk import cell_text
 from ..deferred import DeferredReports
-from ..grid import COVERED, SpanGrid
+from ..grid import COVERED, SpanGrid, cell_locator
 from ..html.markup import node_attributes
 from ..html.table import colgroup_html, row_html
 from ..spool import RowSpool
@@ -232,7 +232,7 @@ class PipeTables:
             elif type(slot) is str:
                 unsafe, broken = CONTROLS.search(slot), "\n" in slot or "\r" in slot
                 if unsafe or broken:
-                    where = _cell_locator(locator, column, specs)
+                    where = cell_locator(locator, column, specs)
                     if unsafe:
                         held("to-md.control-characters-replaced", where)
                     if broken:
@@ -240,7 +240,7 @@ class PipeTables:
                         flattened = True
                 out.append(escape_cell_string(slot))
             else:
-                where = _cell_locator(locator, column, specs)
+                where = cell_locator(locator, column, specs)
                 self.inline.locator = where
                 text, blocks_flattened = self._cell(slot.content, where, held)
                 flattened = flattened or blocks_flattened
@@ -255,13 +255,29 @@ class PipeTables:
             inlines = content[0].children
         if inlines is not None:  # flattened only if a text line break became <br>
             before = held.count("to-md.cell-blocks-flattened")
-            text = self.inline.cell(inlines)
+            text = self._labelled(content[0].facets if inlines is not content else (), self.inline.cell(inlines))
             return text, held.count("to-md.cell-blocks-flattened") != before
         held("to-md.cell-blocks-flattened", locator)
         return "<br>".join(part for block in content for part in self._flat(block)), True
 
+    def _labelled(self, facets, text: str) -> str:
+        """``text`` after its hidden label (``\\[hidden\\] secret``) when ``facets`` hide it, as a hidden
+        paragraph outside a table reads: a hidden paragraph in a cell is as marked as one in the body."""
+        label = block_label(facets) if facets and text else None
+        return f"{self.inline.cell([Text(label)])} {text}" if label else text
+
     def _flat(self, block) -> Iterator[str]:
-        """A block in a cell as one-line pieces, joined with <br> by the caller."""
+        """A block in a cell as one-line pieces, joined with <br> by the caller; a hidden block's first
+        piece starts with its label."""
+        pieces = self._flat_pieces(block)
+        facets = getattr(block, "facets", ())
+        if facets and block_label(facets) is not None:
+            first = next(pieces, None)
+            if first is not None:
+                yield self._labelled(facets, first)
+        yield from pieces
+
+    def _flat_pieces(self, block) -> Iterator[str]:
         kind = type(block)
         if kind is Paragraph or kind is Heading:
             text = self.inline.cell(block.children)
@@ -276,7 +292,7 @@ class PipeTables:
                 if item.checked is not None:
                     marker += "\\[x\\] " if item.checked else "\\[ \\] "
                 pieces = [part for child in item.blocks for part in self._flat(child)]
-                yield marker + " ".join(pieces)
+                yield marker + self._labelled(item.facets, " ".join(pieces))
         elif kind is BlockQuote or kind is Container:
             for child in block.blocks:
                 yield from self._flat(child)
@@ -370,18 +386,6 @@ def _labelled_cell(cell, label: str):
 def _empty_header(width: int, labels: dict[int, str]) -> str:
     """The empty header row GFM needs, but for a hidden column's cell, which holds its label."""
     return "| " + " | ".join(escape_cell_string(labels.get(i, "")) for i in range(width)) + " |"
-
-
-def _cell_locator(row: Locator | None, column: int, specs) -> Locator | None:
-    """The locator of the cell at ``column`` of a row: named by the column's spec when the table gives
-    one (the last spec's, shifted, past them), else counted from the row's first cell."""
-    if row is None or row.cell is None:
-        return row
-    if specs and specs[-1].locator is not None:
-        if column < len(specs):
-            return row.in_column(0, specs[column].locator)
-        return row.in_column(column - len(specs) + 1, specs[-1].locator)
-    return row.in_column(column)
 
 
 def _as_is(line: str, cells: list[str]) -> bool:
