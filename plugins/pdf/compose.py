@@ -16,7 +16,7 @@ from .layout import regions
 from .lines import TextLine, line_of
 from .page import PageData
 from .paragraphs import TextBlock, text_blocks
-from .tables import Rejected, regions_of
+from .tables import Rejected, lattice_block, regions_of
 
 
 @dataclass(slots=True)
@@ -42,12 +42,15 @@ def compose(page: PageData, running: list[tuple[str, list[Cell]]], body: float, 
     dropped = {id(c) for _, cells in running for c in cells}
     out.running = [text for text, _ in running]
     cells = [c for c in page.cells if id(c) not in dropped]
+    cells, ruled = _lattice_tables(page, cells)
     placed_pictures: set[int] = set()
     for leaf in regions(cells, body):
         blocks = _leaf_blocks(leaf, page, body, body_bold, out)
         if not page.frame:  # pictures are placed in page space, which a turned page's text is not in
             _place_pictures(blocks, leaf, page.pictures, placed_pictures)
         out.blocks.extend(blocks)
+    for table in ruled:
+        _insert_by_height(out.blocks, table)
     for k, picture in enumerate(page.pictures):
         if k not in placed_pictures:
             _insert_by_height(out.blocks, FigureBlock(picture, picture.bbox[3]))
@@ -60,6 +63,27 @@ def compose(page: PageData, running: list[tuple[str, list[Cell]]], body: float, 
         out.vertical += len(blocks)
         out.blocks.extend(blocks)
     return out
+
+
+def _lattice_tables(page: PageData, cells: list[Cell]) -> tuple[list[Cell], list]:
+    """The tables the page's ruled grids draw, and the cells left for the rest of the page.
+
+    A grid drawn around another grid (a frame around the page's content) is not a table: the
+    inner one is.
+    """
+    lattices = [lat for lat in page.lattices if not any(
+        other is not lat and lat.left - 1 <= other.left and other.right <= lat.right + 1
+        and lat.bottom - 1 <= other.bottom and other.top <= lat.top + 1 for other in page.lattices)]
+    tables = []
+    for lattice in lattices:
+        inside = [c for c in cells if lattice.holds(c)]
+        block = lattice_block(lattice, inside) if inside else None
+        if block is None:
+            continue
+        taken = {id(c) for c in inside}
+        cells = [c for c in cells if id(c) not in taken]
+        tables.append(block)
+    return cells, tables
 
 
 def _leaf_blocks(cells: list[Cell], page: PageData, body: float, body_bold: bool, out: Composed,

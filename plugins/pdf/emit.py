@@ -233,13 +233,16 @@ class Emitter:
                          for h in header]
                 rows.append(Row(cells, locator=self.locator(composed, table=ordinal, row=first + len(rows))))
         for grid_row in grid.rows:
-            cells = [_cell(values) for values in grid_row.values]
+            cells = [_cell(values, *grid_row.spans.get(c, (1, 1))) for c, values in enumerate(grid_row.values)
+                     if c not in grid_row.covered]
             rows.append(Row(cells, locator=self.locator(composed, table=ordinal, row=first + len(rows))))
         return rows
 
 
-def _cell(pieces: list):
+def _cell(pieces: list, col_span: int = 1, row_span: int = 1):
     nodes = inlines(pieces)
+    if col_span > 1 or row_span > 1:
+        return Cell(nodes, col_span=col_span, row_span=row_span)
     if not nodes:
         return ""
     if len(nodes) == 1 and isinstance(nodes[0], Text):

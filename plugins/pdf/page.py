@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .annotations import PageAnnotations, page_annotations
 from .capture import CaptureDevice, Glyph, PageBudgetExceeded, Picture
 from .grid import Cell, Rule, join_cells, rows_of_cells
+from .grid.lattice import Lattice, find_lattices
 from .interpreter import metered
 from .runs import LinkAreas, flow_gap, runs_of
 
@@ -47,6 +48,7 @@ class PageData:
     turned: dict[int, list[Cell]] = field(default_factory=dict)   # rotated text by angle, in its own frame
     vertical: list[Glyph] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)
+    lattices: list[Lattice] = field(default_factory=list)                # ruled grids, top to bottom
     pictures: list[Picture] = field(default_factory=list)
     annotations: PageAnnotations = field(default_factory=PageAnnotations)
     sizes: Counter = field(default_factory=Counter)               # characters per font size
@@ -115,7 +117,9 @@ def read_page(interpreter, device: CaptureDevice, page, number: int, label: str 
                 data.bold[size] += 1
     turned = by_angle
     flow = flow_gap(capture.glyphs)
-    data.cells = join_cells(runs_of(flat, links, flow), space_join_gap=SPACE_JOIN_GAP)
+    data.lattices = find_lattices(data.rules)
+    walls = [(v.x0, v.y0, v.y1) for lattice in data.lattices for v in lattice.verticals]
+    data.cells = join_cells(runs_of(flat, links, flow), space_join_gap=SPACE_JOIN_GAP, walls=walls)
     for angle, glyphs in sorted(turned.items()):
         data.turned[angle] = join_cells(runs_of(glyphs, None, flow), space_join_gap=SPACE_JOIN_GAP)
     _note_edges(data)

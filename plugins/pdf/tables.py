@@ -11,10 +11,12 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
-from .grid import Row, Rule, TableGrid, build_table, find_tables
+from .grid import Cell, Row, Rule, TableGrid, build_table, find_tables
+from .grid.lattice import Lattice, Placed, lattice_grid, placed_regions
 from .grid.table import pieces_text
 from .lists import marker_of
 
+MAX_LATTICE_HEADER = 4  # rows a ruled grid's header may take
 PROSE_WORDS = 7        # median words per cell above which two "columns" are prose side by side
 NUMERIC = 0.5          # share of a first row's cells that are numbers for it to be data, not header
 
@@ -124,3 +126,33 @@ def _resolve(rows: list[Row], ruled_header: int | None, rules: list[Rule]) -> Ta
     if header_count and grid.unused_headers > grid.columns // 2:
         return Rejected(rows, "header")
     return TableBlock(grid, rows[0].top, rows[-1].bottom, tuple(grid.header_texts()))
+
+
+def lattice_block(lattice: Lattice, cells: list[Cell]) -> TableBlock | None:
+    """The table a ruled grid draws, or None when it holds less than two rows and two columns of text."""
+    placed, rows, columns = placed_regions(lattice, cells)
+    if rows < 2 or columns < 2:
+        return None
+    grid = lattice_grid(placed, rows, columns, _lattice_header(placed, rows))
+    return TableBlock(grid, lattice.top, lattice.bottom, tuple(grid.header_texts()))
+
+
+def _lattice_header(placed: list[Placed], rows: int) -> int:
+    """How many top rows of a ruled grid are its header.
+
+    None when the first row is data (mostly numbers); else the first row, and the row under
+    each row that holds a group header (a cell spanning columns) or a header cell drawn two
+    rows deep, as long as a body row is left.
+    """
+    first = [pieces_text(p.pieces) for p in placed if p.row == 0 and pieces_text(p.pieces).strip()]
+    if not first or sum(1 for t in first if _numeric(t)) >= NUMERIC * len(first):
+        return 0
+    count = 1
+    while count < min(rows - 1, MAX_LATTICE_HEADER):
+        above = [p for p in placed if p.row < count]
+        spanning = any(p.row == count - 1 and p.col_span > 1 for p in above)
+        deep = any(p.row + p.row_span > count for p in above)
+        if not (spanning or deep):
+            break
+        count += 1
+    return count

@@ -27,6 +27,8 @@ class GridRow:
 
     values: list[list]
     sources: list = field(default_factory=list)
+    spans: dict[int, tuple[int, int]] = field(default_factory=dict)  # column → (col_span, row_span)
+    covered: set[int] = field(default_factory=set)                    # columns another cell's span covers
 
 
 @dataclass(slots=True)
