@@ -7,6 +7,7 @@ decisions (body size, heading ranks, running headers, hyphenation) made in the n
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -108,7 +109,7 @@ def read_page(interpreter, device: CaptureDevice, page, number: int, label: str 
     data.frame = max(by_angle, key=lambda a: (len(by_angle[a]), a == 0), default=0)
     flat = by_angle.pop(data.frame, [])
     if data.frame:
-        data.rules = []  # ruling lines are in page space, not in the text's frame
+        data.rules = _turned_rules(data.rules, data.frame)
     for glyph in flat:
         if not glyph.text.isspace():
             size = round(glyph.size * 2) / 2
@@ -130,6 +131,17 @@ def read_page(interpreter, device: CaptureDevice, page, number: int, label: str 
             text = text[:-1].rsplit(" ", 1)[0] if " " in text else ""
         data.words.update(w.lower() for w in _WORD.findall(text))
     return data
+
+
+def _turned_rules(rules: list[Rule], angle: int) -> list[Rule]:
+    """Ruling lines turned into the frame of text running at ``angle`` degrees (as capture turns
+    the glyphs: back to horizontal around the origin), so a sideways table keeps its grid."""
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+
+    def turn(x: float, y: float) -> tuple[float, float]:
+        return x * cos + y * sin, -x * sin + y * cos
+
+    return [Rule(*turn(r.x0, r.y0), *turn(r.x1, r.y1)) for r in rules]
 
 
 def _note_edges(data: PageData) -> None:
