@@ -115,3 +115,41 @@ def place_values(cells: list[Cell], starts: list[float], band_to_column: list[in
             values[column].append((" ", None))
         values[column].extend(cell.pieces)
     return values
+
+
+BRIDGE_SHARE = 0.125   # share of a body's rows whose cells may cross a gutter and leave it a gutter
+
+
+def body_columns(cells: list[Cell], rows: int, min_width: float) -> list[Band]:
+    """A table's columns from where its body's cells stand: the stretches of x its cells cover,
+    parted by gutters at least ``min_width`` wide.
+
+    This is the table's own column structure, whatever its header says: right-aligned numbers
+    start at different x but cover one stretch, and a header with fewer cells than the body
+    (stacked, spanning, or the stub column's empty one) does not fold columns together. A cell
+    or two crossing a gutter (a long row label) leave it one, as long as they are few; a column
+    that few rows fill is still a column.
+    """
+    if not cells:
+        return []
+    inked = _stretches([(c.x, c.right) for c in cells], int(rows * BRIDGE_SHARE), min_width)
+    alone = [(c.x, c.right) for c in cells if not any(c.x < b.end and c.right > b.start for b in inked)]
+    return _stretches([(b.start, b.end) for b in inked] + alone, 0, min_width)
+
+
+def _stretches(extents: list[tuple[float, float]], allowed: int, min_width: float) -> list[Band]:
+    """The stretches of x covered by more than ``allowed`` extents, gaps under ``min_width`` closed."""
+    events = sorted([(lo, 1) for lo, _ in extents] + [(hi, -1) for _, hi in extents])
+    inked: list[Band] = []
+    depth = 0
+    for x, step in events:
+        was = depth > allowed
+        depth += step
+        now = depth > allowed
+        if now and not was:
+            if inked and x - inked[-1].end < min_width:
+                continue  # too narrow a gap: the same stretch goes on
+            inked.append(Band(x, x))
+        elif was and not now:
+            inked[-1].end = x
+    return inked
