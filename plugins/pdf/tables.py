@@ -8,6 +8,7 @@ under ``pdf.table-not-resolved``, never written as a garbled grid.
 
 from __future__ import annotations
 
+import re
 import statistics
 from dataclasses import dataclass
 
@@ -17,8 +18,11 @@ from .grid.table import pieces_text
 from .lists import marker_of
 
 MAX_LATTICE_HEADER = 4  # rows a ruled grid's header may take
+CAPTION_SHARE = 0.6      # a one-cell line over this share of a table's width heads it as a caption
+MAX_STACKED_HEADER = 6  # lines a heading over a numeric body may be set in
 PROSE_WORDS = 7        # median words per cell above which two "columns" are prose side by side
 NUMERIC = 0.5          # share of a first row's cells that are numbers for it to be data, not header
+_CAPTION = re.compile(r"(?i)(table|figure|exhibit|chart)\s+[\dA-Z]")
 
 
 @dataclass(slots=True)
@@ -49,6 +53,9 @@ def _header_count(rows: list[Row], ruled_header: int | None) -> int:
     """How many leading rows are the header: a ruling line says so; else the first row, unless it is data."""
     if ruled_header is not None:
         return ruled_header
+    stacked = _stacked_header(rows)
+    if stacked:
+        return stacked
     first = rows[0].cells
     if sum(1 for c in first if _numeric(c.text)) >= NUMERIC * len(first):
         return 0
@@ -60,6 +67,30 @@ def _header_count(rows: list[Row], ruled_header: int | None) -> int:
         if count == len(rows) - 1 or not any(not s for s in styles[count:]):
             count = 1  # everything is bold: bold says nothing about the header
     return count
+
+
+def _data_row(row: Row) -> bool:
+    """A row of values: two cells or more, most of those after the first numbers."""
+    values = row.cells[1:]
+    return bool(values) and sum(1 for c in values if _numeric(c.text)) >= NUMERIC * len(values)
+
+
+def _stacked_header(rows: list[Row]) -> int:
+    """The rows above a numeric body's first row of values, when there are a few: a heading set
+    several lines deep (bottom-aligned, under a group header) is all header. A stub-only line just
+    above the values (a group label, "Caste/tribe") is the body's. 0 when this does not apply."""
+    first = next((k for k, row in enumerate(rows) if _data_row(row)), None)
+    if not first or first > MAX_STACKED_HEADER or len(rows) - first < 2:
+        return 0
+    if sum(1 for row in rows[first:] if _data_row(row)) < NUMERIC * (len(rows) - first):
+        return 0
+    if any(_numeric(c.text) for row in rows[:first] for c in row.cells[1:]):
+        return 0  # a row with a value in it is the body's, however few its values
+    left = min(row.left for row in rows)
+    while first > 0 and len(rows[first - 1].cells) == 1 and rows[first - 1].left <= left + 1.0 \
+            and rows[first - 1].right < rows[first].cells[1].x:
+        first -= 1
+    return first
 
 
 def _bold_row(row: Row) -> bool:
@@ -81,12 +112,30 @@ def regions_of(rows: list[Row], rules: list[Rule]) -> list[tuple[str, object]]:
             parts.append(("text", rows[span.start:listed]))
             parts.extend(regions_of(rows[listed:span.end], rules))
         else:
-            block = _resolve(rows[span.start:span.end], span.header, rules)
+            lead = _caption_end(rows, span.start, span.end)
+            if lead > span.start:
+                parts.append(("text", rows[span.start:lead]))
+            header = None if span.header is None else max(span.header - (lead - span.start), 0) or None
+            block = _resolve(rows[lead:span.end], header, rules)
             parts.append(("table", block) if isinstance(block, TableBlock) else ("rejected", block))
         position = span.end
     if position < len(rows):
         parts.append(("text", rows[position:]))
     return parts
+
+
+def _caption_end(rows: list[Row], start: int, end: int) -> int:
+    """Where the one-cell lines at the head of a candidate that are its caption or title end: a
+    line across most of the table's width, or one that names it ("Table 21 ..."), is not a header."""
+    left = min(row.left for row in rows[start:end])
+    right = max(row.right for row in rows[start:end])
+    k = start
+    while k < end - 2 and len(rows[k].cells) == 1:
+        row = rows[k]
+        if not (_CAPTION.match(row.text) or row.right - row.left >= CAPTION_SHARE * (right - left)):
+            break
+        k += 1
+    return k
 
 
 def _is_marker(cell_text: str) -> bool:
