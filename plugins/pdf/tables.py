@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .grid import Cell, Row, Rule, TableGrid, build_table, find_tables
 from .grid.lattice import Lattice, Placed, lattice_grid, placed_regions
+from .grid.regroup import numeric
 from .grid.table import pieces_text
 from .lists import marker_of
 
@@ -44,11 +45,6 @@ class Rejected:
         return self.reason not in ("list", "prose", "code")
 
 
-def _numeric(text: str) -> bool:
-    stripped = text.replace(",", "").replace(".", "").replace("%", "").replace("-", "").replace(" ", "")
-    return bool(stripped) and stripped.lstrip("+$€£").isdigit()
-
-
 def _header_count(rows: list[Row], ruled_header: int | None) -> int:
     """How many leading rows are the header: a ruling line says so; else the first row, unless it is data."""
     if ruled_header is not None:
@@ -57,7 +53,7 @@ def _header_count(rows: list[Row], ruled_header: int | None) -> int:
     if stacked:
         return stacked
     first = rows[0].cells
-    if sum(1 for c in first if _numeric(c.text)) >= NUMERIC * len(first):
+    if sum(1 for c in first if numeric(c.text)) >= NUMERIC * len(first):
         return 0
     count = 1
     styles = [_bold_row(row) for row in rows]
@@ -72,7 +68,7 @@ def _header_count(rows: list[Row], ruled_header: int | None) -> int:
 def _data_row(row: Row) -> bool:
     """A row of values: two cells or more, most of those after the first numbers."""
     values = row.cells[1:]
-    return bool(values) and sum(1 for c in values if _numeric(c.text)) >= NUMERIC * len(values)
+    return bool(values) and sum(1 for c in values if numeric(c.text)) >= NUMERIC * len(values)
 
 
 def _stacked_header(rows: list[Row]) -> int:
@@ -84,7 +80,7 @@ def _stacked_header(rows: list[Row]) -> int:
         return 0
     if sum(1 for row in rows[first:] if _data_row(row)) < NUMERIC * (len(rows) - first):
         return 0
-    if any(_numeric(c.text) for row in rows[:first] for c in row.cells[1:]):
+    if any(numeric(c.text) for row in rows[:first] for c in row.cells[1:]):
         return 0  # a row with a value in it is the body's, however few its values
     left = min(row.left for row in rows)
     while first > 0 and len(rows[first - 1].cells) == 1 and rows[first - 1].left <= left + 1.0 \
@@ -194,7 +190,7 @@ def _lattice_header(placed: list[Placed], rows: int) -> int:
     rows deep, as long as a body row is left.
     """
     first = [pieces_text(p.pieces) for p in placed if p.row == 0 and pieces_text(p.pieces).strip()]
-    if not first or sum(1 for t in first if _numeric(t)) >= NUMERIC * len(first):
+    if not first or sum(1 for t in first if numeric(t)) >= NUMERIC * len(first):
         return 0
     count = 1
     while count < min(rows - 1, MAX_LATTICE_HEADER):

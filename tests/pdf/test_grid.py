@@ -79,7 +79,7 @@ def test_the_tie_goes_to_the_anchor_below():
         Line(1.0, -6.0, [[], [], [("Special 100 edition", None)]]),   # 2 pt from each anchor
         Line(-8.0, -15.0, [[("SEDAN", None)], [("16,0%", None)], []]),
     ]
-    assert group_lines(lines) == [[0], [1, 2]]
+    assert group_lines(lines).groups == [[0], [1, 2]]
 
 
 def test_centred_tables_share_wrapped_names_evenly():
@@ -94,7 +94,7 @@ def test_centred_tables_share_wrapped_names_evenly():
     ]
     # SEDAN took no name above, so none below: WAGON goes to the nameless anchor; that anchor
     # took one line above, so it takes one below (OPT JFS-JFR)); the last anchor gets the rest.
-    assert group_lines(lines) == [[0], [1, 2, 3], [4, 5]]
+    assert group_lines(lines).groups == [[0], [1, 2, 3], [4, 5]]
 
 
 def _row(cells):

@@ -40,6 +40,7 @@ class TableGrid:
     columns: int
     unused_headers: int = 0      # header cells that stand over no body column
     bands: int = 0
+    ambiguous: int = 0           # body lines as near one row as another
 
     def header_texts(self) -> list[str]:
         """The text of each column's header, upper rows first, for comparing two tables' headers."""
@@ -211,7 +212,8 @@ def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "a
         header = _header_rows(key, upper)
     lines = [Line(row.top, row.bottom, place_values(row.cells, starts, mapping, columns), row) for row in body_rows]
     rows = []
-    for group in group_lines(lines, align):
+    regrouped = group_lines(lines, align)
+    for group in regrouped.groups:
         values: list[list] = [[] for _ in range(columns)]
         for i in group:
             for c, pieces in enumerate(lines[i].values):
@@ -220,4 +222,4 @@ def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "a
                         values[c].append(SPACE)
                     values[c].extend(pieces)
         rows.append(GridRow(values, [lines[i].source for i in group]))
-    return TableGrid(header, rows, columns, unused_headers=unused, bands=len(bands))
+    return TableGrid(header, rows, columns, unused_headers=unused, bands=len(bands), ambiguous=regrouped.ambiguous)
