@@ -22,6 +22,7 @@ MAX_LATTICE_HEADER = 4  # rows a ruled grid's header may take
 CAPTION_SHARE = 0.6      # a one-cell line over this share of a table's width heads it as a caption
 MAX_STACKED_HEADER = 6  # lines a heading over a numeric body may be set in
 PROSE_WORDS = 7        # median words per cell above which two "columns" are prose side by side
+FEW_ROWS = 3             # body rows below which unruled columns are a guess
 NUMERIC = 0.5          # share of a first row's cells that are numbers for it to be data, not header
 _CAPTION = re.compile(r"(?i)(table|figure|exhibit|chart)\s+[\dA-Z]")
 
@@ -32,6 +33,7 @@ class TableBlock:
     top: float
     bottom: float
     header_key: tuple[str, ...]
+    uncertain: str | None = None   # why a value may stand in the wrong row or column, when it may
 
 
 @dataclass(slots=True)
@@ -170,7 +172,20 @@ def _resolve(rows: list[Row], ruled_header: int | None, rules: list[Rule]) -> Ta
         return Rejected(rows, "columns")
     if header_count and grid.unused_headers > grid.columns // 2:
         return Rejected(rows, "header")
-    return TableBlock(grid, rows[0].top, rows[-1].bottom, tuple(grid.header_texts()))
+    return TableBlock(grid, rows[0].top, rows[-1].bottom, tuple(grid.header_texts()), _uncertainty(grid, rules))
+
+
+def _uncertainty(grid: TableGrid, rules: list[Rule]) -> str | None:
+    """What makes an unruled table's structure a guess, if anything: said, not emitted as sure."""
+    if grid.ambiguous:
+        return f"{grid.ambiguous} line(s) as near one row as another"
+    if grid.bridged:
+        return f"{grid.bridged} cell(s) across a column gap"
+    if grid.unused_headers:
+        return f"{grid.unused_headers} header cell(s) over no column"
+    if len(grid.rows) < FEW_ROWS and not rules:
+        return f"columns inferred from {len(grid.rows)} row(s)"
+    return None
 
 
 def lattice_block(lattice: Lattice, cells: list[Cell]) -> TableBlock | None:

@@ -108,3 +108,12 @@ def test_a_list_with_hanging_markers_is_not_a_table(fixtures):
     doc = PdfRead(read(fixtures["structure.pdf"], READER))
     assert not doc.tables and "pdf.table-not-resolved" not in doc.codes
     assert isinstance(doc.blocks[0], (Paragraph,)) or doc.lists
+
+
+def test_a_line_torn_between_two_rows_is_reported_with_its_page(doc):
+    # The tie table's "Special 100 edition" line is 2 pt from each anchor: whichever row it joins,
+    # a reader could cite it to the other, so the table is flagged, not presented as sure.
+    report = next(r for r in doc.result.reporter.reports if r.code.code == "pdf.table-structure-uncertain")
+    assert report.count == 1 and str(report.code.severity) == "degraded"
+    assert [loc.page for loc in report.locators] == [1]
+    assert report.details == ["1 line(s) as near one row as another"]

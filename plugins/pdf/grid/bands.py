@@ -134,7 +134,21 @@ def body_columns(cells: list[Cell], rows: int, min_width: float) -> list[Band]:
         return []
     inked = _stretches([(c.x, c.right) for c in cells], int(rows * BRIDGE_SHARE), min_width)
     alone = [(c.x, c.right) for c in cells if not any(c.x < b.end and c.right > b.start for b in inked)]
-    return _stretches([(b.start, b.end) for b in inked] + alone, 0, min_width)
+    bands = _stretches([(b.start, b.end) for b in inked] + alone, 0, min_width)
+    # A band reaches to the edges of the cells centred in it, short of its neighbours.
+    for cell in cells:
+        middle = cell.x + cell.width / 2
+        k = min(range(len(bands)), key=lambda i: max(bands[i].start - middle, middle - bands[i].end, 0.0))
+        floor = bands[k - 1].end if k else float("-inf")
+        ceiling = bands[k + 1].start if k + 1 < len(bands) else float("inf")
+        bands[k].start = max(min(bands[k].start, cell.x), floor)
+        bands[k].end = min(max(bands[k].end, cell.right), ceiling)
+    return bands
+
+
+def crossing(cells: list[Cell], bands: list[Band]) -> int:
+    """How many cells reach into two bands or more (a value glued to its neighbour, a ragged row)."""
+    return sum(1 for c in cells if sum(1 for b in bands if min(c.right, b.end) - max(c.x, b.start) > 0.5) > 1)
 
 
 def _stretches(extents: list[tuple[float, float]], allowed: int, min_width: float) -> list[Band]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass, field
 
-from .bands import Band, body_columns, place_values
+from .bands import Band, body_columns, crossing, place_values
 from .regroup import Line, group_lines
 from .rows import Cell, Row
 
@@ -41,6 +41,7 @@ class TableGrid:
     unused_headers: int = 0      # header cells that stand over no body column
     bands: int = 0
     ambiguous: int = 0           # body lines as near one row as another
+    bridged: int = 0             # body cells reaching across a gutter into the next column
 
     def header_texts(self) -> list[str]:
         """The text of each column's header, upper rows first, for comparing two tables' headers."""
@@ -147,15 +148,20 @@ def _lowered(key: list[_Span], upper: list[list[tuple[int, int, list]]]) -> list
 
 
 def _fit(span: _Span, columns: list[Band]) -> tuple[int, int, bool]:
-    """The first and last column a header cell names, and whether it overlaps any column at all."""
+    """The first and last column a header cell names, and whether that is clear: it overlaps a
+    column, or stands in a gap clearly nearer one side (a heading centred over a column wider
+    than its values) than the other."""
     inside = [i for i, b in enumerate(columns) if span.left - 0.5 <= (b.start + b.end) / 2 <= span.right + 0.5]
     if inside:
         return inside[0], inside[-1], True
+
     def reach(i: int) -> float:
         b = columns[i]
         return min(b.end, span.right) - max(b.start, span.left)  # negative: minus the distance
-    best = max(range(len(columns)), key=reach)
-    return best, best, reach(best) > 0
+    ranked = sorted(range(len(columns)), key=reach, reverse=True)
+    best = ranked[0]
+    clear = reach(best) > 0 or len(ranked) == 1 or -reach(ranked[1]) > 2 * -reach(best) + 1.0
+    return best, best, clear
 
 
 def _widen_to_rule(span: _Span, above: float, below: float, rules, others: list[float]) -> None:
@@ -222,4 +228,6 @@ def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "a
                         values[c].append(SPACE)
                     values[c].extend(pieces)
         rows.append(GridRow(values, [lines[i].source for i in group]))
-    return TableGrid(header, rows, columns, unused_headers=unused, bands=len(bands), ambiguous=regrouped.ambiguous)
+    bridged = crossing(body_cells, bands)
+    return TableGrid(header, rows, columns, unused_headers=unused, bands=len(bands), ambiguous=regrouped.ambiguous,
+                     bridged=bridged)
