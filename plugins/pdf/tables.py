@@ -18,12 +18,16 @@ from .grid.regroup import numeric
 from .grid.table import pieces_text
 from .lists import marker_of
 
-MAX_LATTICE_HEADER = 4  # rows a ruled grid's header may take
-CAPTION_SHARE = 0.6      # a one-cell line over this share of a table's width heads it as a caption
-MAX_STACKED_HEADER = 6  # lines a heading over a numeric body may be set in
-PROSE_WORDS = 7        # median words per cell above which two "columns" are prose side by side
-FEW_ROWS = 3             # body rows below which unruled columns are a guess
-NUMERIC = 0.5          # share of a first row's cells that are numbers for it to be data, not header
+MAX_LATTICE_HEADER = 4    # rows a ruled grid's header may take
+CAPTION_SHARE = 0.6       # a one-cell line over this share of a table's width heads it as a caption
+MAX_STACKED_HEADER = 6    # lines a heading over a numeric body may be set in
+PROSE_WORDS = 7           # median words per cell above which two "columns" are prose side by side
+CODE_SHARE = 0.2          # share of fixed-pitch rows with a program's punctuation that makes them a listing
+FEW_ROWS = 3              # body rows below which unruled columns are a guess
+NUMERIC = 0.5             # share of a first row's cells that are numbers for it to be data, not header
+_LEADER_RUN = re.compile(r"(?:\.\s?){4,}")  # dot leaders: four dots at least, spaced or not
+_YEAR = re.compile(r"(19|20)\d\d([-/\u2013](\d\d|(19|20)\d\d))?$")
+_CODE = re.compile(r"[{}();=<>\[\]]|^\s*(#|//)")
 _CAPTION = re.compile(r"(?i)(table|figure|exhibit|chart)\s+[\dA-Z]")
 
 
@@ -55,7 +59,7 @@ def _header_count(rows: list[Row], ruled_header: int | None) -> int:
     if stacked:
         return stacked
     first = rows[0].cells
-    if sum(1 for c in first if numeric(c.text)) >= NUMERIC * len(first):
+    if sum(1 for c in first if _value(c.text)) >= NUMERIC * len(first):
         return 0
     count = 1
     styles = [_bold_row(row) for row in rows]
@@ -65,6 +69,46 @@ def _header_count(rows: list[Row], ruled_header: int | None) -> int:
         if count == len(rows) - 1 or not any(not s for s in styles[count:]):
             count = 1  # everything is bold: bold says nothing about the header
     return count
+
+
+def _without_leaders(row: Row) -> Row:
+    """The row with the values its dot leaders lead to set apart: a leader glued into one cell with
+    its value hides the column gap between them. The leader stays with its label (it is text as
+    drawn; a leader drawn on its own joins the label it follows), the value after it becomes a cell
+    of its own at the right end of the cell it was part of."""
+    cells: list[Cell] = []
+    for cell in row.cells:
+        text = cell.text
+        found = _LEADER_RUN.search(text)
+        if found is None:
+            cells.append(cell)
+            continue
+        label, value = text[:found.end()].strip(), text[found.end():].strip()
+        share = cell.width / max(len(text), 1)
+        styles = [st for t, st in cell.pieces if t.strip()]
+        value_x = cell.right - len(value) * share
+        # The leader points at the value: a column gap stands between them however close it is drawn.
+        width = min(len(label) * share, value_x - cell.x - 0.5 * cell.height) if value else len(label) * share
+        if not _LEADER_RUN.sub("", label).strip() and cells and cell.x - cells[-1].right <= cell.height:
+            last = cells.pop()
+            cells.append(Cell(last.x, last.y, cell.x + width - last.x, max(last.height, cell.height),
+                              list(last.pieces) + [(" ", None), (label, styles[0])]))
+        else:
+            cells.append(Cell(cell.x, cell.y, width, cell.height, [(label, styles[0])]))
+        if value:
+            cells.append(Cell(value_x, cell.y, cell.right - value_x, cell.height, [(value, styles[-1])]))
+    return Row(row.top, row.bottom, cells) if cells != row.cells else row
+
+
+def _code_like(rows: list[Row]) -> bool:
+    """Whether fixed-pitch rows read as a program: a fair share of them carry its punctuation.
+    A report typed in Courier has tables whose gutters are its structure; a listing does not."""
+    return sum(1 for row in rows if _CODE.search(row.text)) >= CODE_SHARE * len(rows)
+
+
+def _value(text: str) -> bool:
+    """A number that is a value, not a heading: a year ("2023", "2010-11") heads its column."""
+    return numeric(text) and not _YEAR.match(text.strip())
 
 
 def _data_row(row: Row) -> bool:
@@ -82,7 +126,7 @@ def _stacked_header(rows: list[Row]) -> int:
         return 0
     if sum(1 for row in rows[first:] if _data_row(row)) < NUMERIC * (len(rows) - first):
         return 0
-    if any(numeric(c.text) for row in rows[:first] for c in row.cells[1:]):
+    if any(_value(c.text) for row in rows[:first] for c in row.cells[1:]):
         return 0  # a row with a value in it is the body's, however few its values
     left = min(row.left for row in rows)
     while first > 0 and len(rows[first - 1].cells) == 1 and rows[first - 1].left <= left + 1.0 \
@@ -163,8 +207,9 @@ def _resolve(rows: list[Row], ruled_header: int | None, rules: list[Rule]) -> Ta
     if words >= PROSE_WORDS:
         return Rejected(rows, "prose")
     styles = [style for row in rows for c in row.cells for text, style in c.pieces if style is not None and text.strip()]
-    if styles and all(style.mono for style in styles):
+    if styles and all(style.mono for style in styles) and _code_like(rows):
         return Rejected(rows, "code")  # a listing's aligned columns are layout, not a table
+    rows = [_without_leaders(row) for row in rows]
     header_count = min(_header_count(rows, ruled_header), len(rows) - 1)
     grid = build_table(rows[:header_count], rows[header_count:], rules=rules)
     filled = sum(1 for c in range(grid.columns) if any(pieces_text(r.values[c]).strip() for r in grid.rows))

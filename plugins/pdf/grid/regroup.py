@@ -42,8 +42,14 @@ class Regrouped:
     ambiguous: int = 0        # lines that were as near one row as another
 
 
+PLACEHOLDERS = frozenset({"-", "\u2013", "\u2014", "..", "n/a", "na", "n.a.", "*"})  # a value not given
+
+
 def numeric(text: str) -> bool:
-    """A number as tables print them: digits with separators, a sign, a currency, a percent."""
+    """A number as tables print them: digits with separators, a sign, a currency, a percent; or
+    the dash or "n/a" a table prints where a value is not given."""
+    if text.strip().lower() in PLACEHOLDERS:
+        return True
     stripped = text.replace(",", "").replace(".", "").replace("%", "").replace("-", "").replace(" ", "")
     return bool(stripped) and stripped.lstrip("+$€£").isdigit()
 
