@@ -216,6 +216,36 @@ def _leader(name: str) -> str:
     return ". " * int((250 - stringWidth(name, "Helvetica-Bold", SIZE)) / stringWidth(". ", "Helvetica", SIZE))
 
 
+def _words(c, y, rows, step):
+    """A table of words (no value column) whose first and last columns wrap; rows ``step`` apart."""
+    _text(c, 60, y, "Measure")
+    _text(c, 230, y, "Lead body")
+    _text(c, 360, y, "Status")
+    y -= 16
+    for row in rows:
+        for x, lines in zip((60, 230, 360), row):
+            for k, line in enumerate(lines):
+                _text(c, x, y - k * PITCH, line)
+        y -= max(len(lines) for lines in row) * PITCH + step
+
+
+WORD_ROWS = [
+    (["Flood defences on", "the eastern coast"], ["Environment Agency"], ["Under way, second", "phase tendered"]),
+    (["Rail electrification"], ["Network Rail"], ["Complete"]),
+    (["Broadband for rural", "schools"], ["Education Department"], ["Delayed by", "procurement"]),
+]
+
+
+def wrapped_spaced(c):
+    """Wrapped cells in the first and last columns of a table of words, rows set apart by space."""
+    _words(c, _prose(c, 780), WORD_ROWS, 8)
+
+
+def wrapped_tight(c):
+    """The same table with no space between rows: which row a wrapped line is in is a guess."""
+    _words(c, _prose(c, 780), WORD_ROWS, 0)
+
+
 def chart(c):
     """A bar chart: axis, bars, category labels, value labels and a legend. Not a table."""
     y = _prose(c, 780)
@@ -250,7 +280,7 @@ def listing(c):
 CASES = {
     "stacked": stacked, "spanning": spanning, "empty_stub": empty_stub, "ruled": ruled, "booktabs": booktabs,
     "blank_groups": blank_groups, "courier": courier, "beside_prose": beside_prose, "bold_leaders": bold_leaders,
-    "chart": chart, "listing": listing,
+    "wrapped_spaced": wrapped_spaced, "wrapped_tight": wrapped_tight, "chart": chart, "listing": listing,
 }
 
 EXPECTED = {
@@ -301,7 +331,14 @@ EXPECTED = {
         [f"Expenses {_leader('Expenses').strip()}", "612", "1.05"],
         [f"Net result {_leader('Net result').strip()}", "188", "0.74"],
     ],
+    "wrapped_spaced": [
+        ["Measure", "Lead body", "Status"],
+        ["Flood defences on the eastern coast", "Environment Agency", "Under way, second phase tendered"],
+        ["Rail electrification", "Network Rail", "Complete"],
+        ["Broadband for rural schools", "Education Department", "Delayed by procurement"],
+    ],
 }
+UNCERTAIN = "wrapped_tight"   # must say its structure is a guess, whatever grid it gives
 CHART = "chart"
 LISTING = "listing"
 

@@ -48,6 +48,14 @@ def test_the_case_gives_its_grid(cases, name):
     assert UNCERTAIN not in doc.codes
 
 
+def test_rows_that_only_position_could_tell_apart_are_reported(cases):
+    # The best guess is right here (each row fills every column on its first line), but no
+    # spacing backs it, so the table says it is a guess.
+    doc = PdfRead(read(cases[make_tables.UNCERTAIN], READER))
+    assert [expanded(t) for t in doc.tables] == [make_tables.EXPECTED["wrapped_spaced"]]
+    assert doc.codes.get(UNCERTAIN) == 1
+
+
 def test_a_chart_is_not_a_table(cases):
     doc = PdfRead(read(cases[make_tables.CHART], READER))
     assert doc.tables == []

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 TIE = 1.0          # points: two anchors this close to a line are equally near
+ROW_SPACING = 1.5  # × the narrowest gap between lines: a gap this much wider parts two rows of words
+MAX_WRAPPED = 4    # lines a row of words parted by spacing may hold
 VALUE_SHARE = 0.6  # share of a column's filled cells that are numbers for it to be a value column
 
 
@@ -92,7 +94,18 @@ def group_lines(lines: list[Line], align: str = "auto") -> Regrouped:
     """The body's lines grouped into table rows."""
     if not lines:
         return Regrouped([])
-    anchors = _anchors(lines)
+    guessed = 0
+    anchors = []
+    if not value_columns(lines):
+        spaced = _rows_by_spacing(lines)
+        if spaced is not None:
+            return Regrouped(spaced)
+        # Gaps all alike and no value column: the best guess is that a row fills every column its
+        # fullest lines fill and a line filling fewer is a wrapped part of one, but it is a guess.
+        filled = [sum(1 for v in ln.values if _filled(v)) for ln in lines]
+        anchors = [i for i, n in enumerate(filled) if n == max(filled)]
+        guessed = len(lines) - len(anchors)
+    anchors = anchors or _anchors(lines)
     if not anchors:
         return Regrouped([])
     if align == "auto":
@@ -110,7 +123,31 @@ def group_lines(lines: list[Line], align: str = "auto") -> Regrouped:
         groups[owner[i]].append(i)
     _merge_nameless(lines, anchors, groups)
     result = [sorted(groups[a], key=lambda i: -lines[i].top) for a in anchors if a in groups]
-    return Regrouped(sorted(result, key=lambda g: min(g)), ambiguous)
+    return Regrouped(sorted(result, key=lambda g: min(g)), ambiguous + guessed)
+
+
+def _rows_by_spacing(lines: list[Line]) -> list[list[int]] | None:
+    """Rows of words told apart by the space between them, when the gaps say it.
+
+    A table of words has no value column to anchor its rows, and a wrapped cell in the first
+    and the last column looks like a row of its own. Where the gaps between rows are clearly
+    wider than between a cell's lines, they part the rows. None when every gap is alike.
+    """
+    if len(lines) < 2:
+        return None
+    gaps = [a.bottom - b.top for a, b in zip(lines, lines[1:])]
+    low, high = min(gaps), max(gaps)
+    if high <= ROW_SPACING * max(low, 0.0) + 1.0:
+        return None
+    cut = (low + high) / 2
+    groups = [[0]]
+    for k, gap in enumerate(gaps, start=1):
+        if gap > cut:
+            groups.append([])
+        groups[-1].append(k)
+    if len(groups) < 2 or max(len(g) for g in groups) > MAX_WRAPPED:
+        return None  # not rows of wrapped cells: row groups parted by a blank line, or one outlier
+    return groups
 
 
 def _alignment(lines: list[Line], anchors: list[int]) -> str:
