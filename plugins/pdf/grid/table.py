@@ -210,13 +210,12 @@ def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "a
     bands = body_columns(body_cells, len(body_rows), max(GUTTER_SHARE * size, 1.0))
     starts = [b.start for b in bands]
     columns = max(len(bands), 1)
-    mapping = list(range(columns))
     header: list[list[HeaderCell]] = []
     unused = 0
     if header_rows and bands:
         key, upper, unused = _header(header_rows, bands, rules)
         header = _header_rows(key, upper)
-    lines = [Line(row.top, row.bottom, place_values(row.cells, starts, mapping, columns), row) for row in body_rows]
+    lines = [Line(row.top, row.bottom, place_values(row.cells, starts, columns), row) for row in body_rows]
     rows = []
     regrouped = group_lines(lines, align)
     for group in regrouped.groups:
