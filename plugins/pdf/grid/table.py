@@ -105,6 +105,7 @@ def _header(header_rows: list[Row], columns: list[Band], rules) -> tuple[list[_S
         for span in spans:
             others = [(o.left + o.right) / 2 for o in spans if o is not span]
             _widen_to_rule(span, span.bottom, header_rows[-1].top, rules, others)
+    rows = [[part for span in spans for part in _unglued(span, columns)] for spans in rows]
     key = [_Span(b.start, b.end, []) for b in columns]
     upper: list[list[tuple[int, int, list]]] = []
     unfit = 0
@@ -145,6 +146,28 @@ def _lowered(key: list[_Span], upper: list[list[tuple[int, int, list]]]) -> list
         if staying:
             kept.append(staying)
     return kept
+
+
+def _unglued(span: _Span, columns: list[Band]) -> list[_Span]:
+    """A header cell glued from one heading per column (runs of words the joiner took across the
+    gaps between narrow columns), back in its headings: when its runs, placed along it by their
+    characters, stand one over each of the columns it covers. A heading drawn in one run, or
+    whose runs do not part that way (a group header), stays whole."""
+    pieces = [p for p in span.pieces if p[0].strip()]
+    first, last, _ = _fit(span, columns)
+    if len(pieces) < 2 or last - first + 1 != len(pieces) or len(pieces) != len(span.pieces):
+        return [span]
+    total = sum(len(t) for t, _ in pieces)
+    share = (span.right - span.left) / max(total, 1)
+    parts, x = [], span.left
+    for text, style in pieces:
+        width = len(text) * share
+        parts.append(_Span(x, x + width, [(text.strip(), style)], span.top, span.bottom))
+        x += width
+    fitted = [_fit(part, columns) for part in parts]
+    if [f[0] for f in fitted] != list(range(first, last + 1)) or any(f[0] != f[1] for f in fitted):
+        return [span]
+    return parts
 
 
 def _fit(span: _Span, columns: list[Band]) -> tuple[int, int, bool]:
