@@ -8,6 +8,7 @@ body, in its own frame.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 
 from .capture import Glyph, Picture
@@ -74,16 +75,20 @@ def _lattice_tables(page: PageData, cells: list[Cell]) -> tuple[list[Cell], list
     lattices = [lat for lat in page.lattices if not any(
         other is not lat and lat.left - 1 <= other.left and other.right <= lat.right + 1
         and lat.bottom - 1 <= other.bottom and other.top <= lat.top + 1 for other in page.lattices)]
+    if not lattices:
+        return cells, []
+    by_height = sorted((c.y + c.height / 2, k) for k, c in enumerate(cells))
+    taken: set[int] = set()
     tables = []
     for lattice in lattices:
-        inside = [c for c in cells if lattice.holds(c)]
-        block = lattice_block(lattice, inside) if inside else None
-        if block is None:
-            continue
-        taken = {id(c) for c in inside}
-        cells = [c for c in cells if id(c) not in taken]
-        tables.append(block)
-    return cells, tables
+        lo = bisect.bisect_left(by_height, (lattice.bottom, -1))
+        hi = bisect.bisect_right(by_height, (lattice.top, len(cells)))
+        inside = [k for _, k in by_height[lo:hi] if k not in taken and lattice.holds(cells[k])]
+        block = lattice_block(lattice, [cells[k] for k in inside]) if inside else None
+        if block is not None:
+            taken.update(inside)
+            tables.append(block)
+    return [c for k, c in enumerate(cells) if k not in taken], tables
 
 
 def _leaf_blocks(cells: list[Cell], page: PageData, body: float, body_bold: bool, out: Composed,

@@ -265,6 +265,18 @@ def chart(c):
     _text(c, 492, base + 100, "Exports")
 
 
+def hatching(c):
+    """A drawing of 151 × 151 crossing lines (22,500 grid cells, past the 20,000 a table may have)
+    with words in it: read as text, not searched cell by cell."""
+    y = _prose(c, 780)
+    c.setLineWidth(0.1)
+    for k in range(151):
+        c.line(60, y - k * 3, 510, y - k * 3)
+        c.line(60 + k * 3, y, 60 + k * 3, y - 450)
+    _text(c, 70, y - 100, "Hatched area")
+    _text(c, 300, y - 100, "Legend")
+
+
 def listing(c):
     """A Courier code listing whose comments line up: code, spacing kept."""
     font = "Courier"
@@ -281,6 +293,7 @@ CASES = {
     "stacked": stacked, "spanning": spanning, "empty_stub": empty_stub, "ruled": ruled, "booktabs": booktabs,
     "blank_groups": blank_groups, "courier": courier, "beside_prose": beside_prose, "bold_leaders": bold_leaders,
     "wrapped_spaced": wrapped_spaced, "wrapped_tight": wrapped_tight, "chart": chart, "listing": listing,
+    "hatching": hatching,
 }
 
 EXPECTED = {
@@ -340,6 +353,7 @@ EXPECTED = {
 }
 UNCERTAIN = "wrapped_tight"   # must say its structure is a guess, whatever grid it gives
 CHART = "chart"
+HATCHING = "hatching"
 LISTING = "listing"
 
 

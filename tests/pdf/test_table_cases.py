@@ -63,6 +63,15 @@ def test_a_chart_is_not_a_table(cases):
     assert all(label in text for label in ("Greece", "Spain", "Italy", "France", "Exports"))
 
 
+def test_a_drawing_of_more_grid_cells_than_a_table_has_is_read_as_text(cases):
+    # Past MAX_GRID_CELLS the lines are not a lattice; the words in them are read all the same.
+    from zenconv_plugins.pdf.grid.lattice import MAX_GRID_CELLS
+    assert 150 * 150 > MAX_GRID_CELLS
+    doc = PdfRead(read(cases[make_tables.HATCHING], READER))
+    assert doc.tables == []
+    assert "Hatched area" in " ".join(doc.paragraphs) and "Legend" in " ".join(doc.paragraphs)
+
+
 def test_a_courier_listing_stays_code_with_its_spacing(cases):
     doc = PdfRead(read(cases[make_tables.LISTING], READER))
     assert doc.tables == []

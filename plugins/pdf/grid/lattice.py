@@ -4,6 +4,8 @@ Text positions alone guess where columns and rows part; a grid of drawn rules sa
 that touch form a component; a component with two or more columns and rows between its lines
 is a lattice, each text cell goes to the grid cell its centre falls in, and a rule missing
 between two grid cells makes them one spanning cell (a group header, a merged row label).
+A page drawing more lines than a table has (a million crossings to test, a grid of over 20,000
+cells: a hatching, a plot) is read without lattices; its text is read all the same.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from .table import GridRow, HeaderCell, TableGrid
 
 SNAP = 2.0            # points: rule ends this close meet; lines this close are one grid line
 MIN_LINE = 4.0        # points: a shorter rule is a tick or a glyph's stroke, not a grid line
+MAX_RULE_PAIRS = 1_000_000   # horizontal × vertical rules past which a page's lines are not searched for grids
+MAX_GRID_CELLS = 20_000      # grid cells past which a drawing of lines is not read as a table
 MIN_GAP = 4.0         # points: grid lines closer than this are one (a double rule, a thick border)
 
 
@@ -67,25 +71,40 @@ class Lattice:
         descending = [-y0 for y0 in self.ys]
         return min(max(bisect.bisect_right(descending, -y) - 1, 0), len(self.ys) - 2)
 
-    def _vertical_at(self, k: int, row: int) -> bool:
-        """Whether a rule is drawn on column line ``k`` through the middle of ``row``."""
-        (lo, hi), y = self.x_extents[k], (self.ys[row] + self.ys[row + 1]) / 2
-        return any(lo <= r.x0 <= hi and r.y0 - SNAP <= y <= r.y1 + SNAP for r in self.verticals)
-
-    def _horizontal_at(self, k: int, column: int) -> bool:
-        """Whether a rule is drawn on row line ``k`` under the middle of ``column``."""
-        (lo, hi), x = self.y_extents[k], (self.xs[column] + self.xs[column + 1]) / 2
-        return any(lo <= r.y0 <= hi and r.x0 - SNAP <= x <= r.x1 + SNAP for r in self.horizontals)
-
-    def _open(self, r: int, c: int, col_span: int) -> bool:
-        """Whether the cell spanning ``col_span`` columns from (r - 1, c) reaches down into row ``r``:
-        no rule under any of its columns, none between its columns in the new row."""
-        return (not any(self._horizontal_at(r, cc) for cc in range(c, c + col_span))
-                and not any(self._vertical_at(k, r) for k in range(c + 1, c + col_span)))
+    def walls(self) -> tuple[list[list[bool]], list[list[bool]]]:
+        """Which grid lines are drawn where: ``vertical[k][row]``, a rule on column line ``k``
+        through the middle of ``row``; ``horizontal[k][column]``, one on row line ``k`` under the
+        middle of ``column``. Each rule marks the cells it passes, once."""
+        rows, columns = len(self.ys) - 1, len(self.xs) - 1
+        row_middles = [-(self.ys[r] + self.ys[r + 1]) / 2 for r in range(rows)]      # ascending
+        column_middles = [(self.xs[c] + self.xs[c + 1]) / 2 for c in range(columns)]
+        vertical = [[False] * rows for _ in self.xs]
+        horizontal = [[False] * columns for _ in self.ys]
+        for rule in self.verticals:
+            k = _line_of(self.x_extents, rule.x0)
+            if k is not None:
+                for r in range(bisect.bisect_left(row_middles, -(rule.y1 + SNAP)),
+                               bisect.bisect_right(row_middles, -(rule.y0 - SNAP))):
+                    vertical[k][r] = True
+        for rule in self.horizontals:
+            k = _line_of(self.y_extents, rule.y0)
+            if k is not None:
+                for c in range(bisect.bisect_left(column_middles, rule.x0 - SNAP),
+                               bisect.bisect_right(column_middles, rule.x1 + SNAP)):
+                    horizontal[k][c] = True
+        return vertical, horizontal
 
     def regions(self) -> list[Region]:
         """The grid's cells as drawn, row by row: a missing rule merges its neighbours."""
         rows, columns = len(self.ys) - 1, len(self.xs) - 1
+        vertical, horizontal = self.walls()
+
+        def reaches(r: int, c: int, span: int) -> bool:
+            # The cell spanning ``span`` columns from (r - 1, c) reaches down into row r: no rule
+            # under any of its columns, none between its columns in the new row.
+            return (not any(horizontal[r][cc] for cc in range(c, c + span))
+                    and not any(vertical[k][r] for k in range(c + 1, c + span)))
+
         taken = [[False] * columns for _ in range(rows)]
         out: list[Region] = []
         for r in range(rows):
@@ -93,10 +112,10 @@ class Lattice:
                 if taken[r][c]:
                     continue
                 col_span = 1
-                while c + col_span < columns and not taken[r][c + col_span] and not self._vertical_at(c + col_span, r):
+                while c + col_span < columns and not taken[r][c + col_span] and not vertical[c + col_span][r]:
                     col_span += 1
                 row_span = 1
-                while r + row_span < rows and self._open(r + row_span, c, col_span) and not any(
+                while r + row_span < rows and reaches(r + row_span, c, col_span) and not any(
                         taken[r + row_span][c:c + col_span]):
                     row_span += 1
                 for rr in range(r, r + row_span):
@@ -104,6 +123,14 @@ class Lattice:
                         taken[rr][cc] = True
                 out.append(Region(r, c, row_span, col_span))
         return out
+
+
+def _line_of(extents: list[tuple[float, float]], position: float) -> int | None:
+    """The grid line whose rules lie around ``position`` (extents in either order), if any."""
+    for k, (lo, hi) in enumerate(extents):
+        if lo <= position <= hi:
+            return k
+    return None
 
 
 def _normalised(rules: list[Rule]) -> tuple[list[Rule], list[Rule]]:
@@ -184,13 +211,13 @@ def _lines(positions: list[float]) -> tuple[list[float], list[tuple[float, float
 def find_lattices(rules: list[Rule]) -> list[Lattice]:
     """The page's ruled grids, top to bottom: two columns and two rows at least."""
     horizontals, verticals = _normalised(rules)
-    if len(horizontals) < 2 or len(verticals) < 2:
+    if len(horizontals) < 2 or len(verticals) < 2 or len(horizontals) * len(verticals) > MAX_RULE_PAIRS:
         return []
     found = []
     for hs, vs in _components(horizontals, verticals):
         xs, x_extents = _lines([v.x0 for v in vs])
         ys, y_extents = _lines([h.y0 for h in hs])
-        if len(xs) >= 3 and len(ys) >= 3:
+        if 3 <= len(xs) and 3 <= len(ys) and (len(xs) - 1) * (len(ys) - 1) <= MAX_GRID_CELLS:
             found.append(Lattice(xs, ys[::-1], hs, vs, x_extents, y_extents[::-1]))
     return sorted(found, key=lambda lattice: -lattice.top)
 
