@@ -24,7 +24,7 @@ CODES = (
     dropped("pdf.running-headers-dropped", "Lines repeated at the top or bottom of most pages (running headers, footers, page numbers) were left out.", review=False),
     degraded("pdf.table-not-resolved", "A region that looked like a table did not resolve into columns cleanly; it was kept as text.", review=False, kind=PRESENTATION),
     degraded("pdf.table-structure-uncertain", "A table's structure is a guess (a line as near one row as another, a cell across a column gap, a header over no column, columns from very few rows): a value may stand in the wrong row or column; check it against the page.", review=True),
-    degraded("pdf.table-continued", "A table continued on the next page under the same header was joined into one; the repeated header was dropped.", review=False, kind=PRESENTATION),
+    degraded("pdf.table-continued", "A table continued on the next page (under the same header, or with no header of its own and the same columns) was joined into one; a repeated header was dropped.", review=False, kind=PRESENTATION),
     degraded("pdf.rotated-text", "Rotated text was read in its own direction and placed after the page's body text.", kind=PRESENTATION),
     degraded("pdf.vertical-text", "Vertical (top-to-bottom) text was read column by column and placed after the page's body text.", kind=PRESENTATION),
     degraded("pdf.font-limit", "A font's map (ToUnicode CMap, /W widths, embedded TrueType cmap or Type 1 header) was over --max-cmap-entries or --max-cmap-codes, or broken, and was not used; the count is the glyphs drawn in that font, whose text may be unmapped or mis-spaced.", review=True),

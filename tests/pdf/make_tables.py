@@ -265,6 +265,20 @@ def chart(c):
     _text(c, 492, base + 100, "Exports")
 
 
+def run_on(c):
+    """A table that runs on to the next page without repeating its header."""
+    rights = [260, 340, 420]
+    y = 780
+    _text(c, 60, y, "Station")
+    for x, name in zip(rights, ["Rain (mm)", "Days", "Max (C)"]):
+        _text(c, x, y, name, align="r")
+    _body(c, y - 16, [(f"Station {k}", f"{100 + k}.5", f"{10 + k}", f"2{k}.0") for k in range(1, 4)],
+          [60] + rights, "lrrr")
+    c.showPage()
+    _body(c, 780, [(f"Station {k}", f"{100 + k}.5", f"{10 + k}", f"2{k}.0") for k in range(4, 7)],
+          [60] + rights, "lrrr")
+
+
 def hatching(c):
     """A drawing of 151 × 151 crossing lines (22,500 grid cells, past the 20,000 a table may have)
     with words in it: read as text, not searched cell by cell."""
@@ -293,7 +307,7 @@ CASES = {
     "stacked": stacked, "spanning": spanning, "empty_stub": empty_stub, "ruled": ruled, "booktabs": booktabs,
     "blank_groups": blank_groups, "courier": courier, "beside_prose": beside_prose, "bold_leaders": bold_leaders,
     "wrapped_spaced": wrapped_spaced, "wrapped_tight": wrapped_tight, "chart": chart, "listing": listing,
-    "hatching": hatching,
+    "hatching": hatching, "run_on": run_on,
 }
 
 EXPECTED = {
@@ -350,6 +364,8 @@ EXPECTED = {
         ["Rail electrification", "Network Rail", "Complete"],
         ["Broadband for rural schools", "Education Department", "Delayed by procurement"],
     ],
+    "run_on": [["Station", "Rain (mm)", "Days", "Max (C)"]]
+    + [[f"Station {k}", f"{100 + k}.5", f"{10 + k}", f"2{k}.0"] for k in range(1, 7)],
 }
 UNCERTAIN = "wrapped_tight"   # must say its structure is a guess, whatever grid it gives
 CHART = "chart"

@@ -42,6 +42,7 @@ class TableGrid:
     bands: int = 0
     ambiguous: int = 0           # body lines as near one row as another
     bridged: int = 0             # body cells reaching across a gutter into the next column
+    lefts: tuple[float, ...] = ()  # where the body's columns start (unruled tables), to match a continuation
 
     def header_texts(self) -> list[str]:
         """The text of each column's header, upper rows first, for comparing two tables' headers."""
@@ -252,4 +253,4 @@ def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "a
         rows.append(GridRow(values, [lines[i].source for i in group]))
     bridged = crossing(body_cells, bands)
     return TableGrid(header, rows, columns, unused_headers=unused, bands=len(bands), ambiguous=regrouped.ambiguous,
-                     bridged=bridged)
+                     bridged=bridged, lefts=tuple(starts))
