@@ -19,6 +19,8 @@ from .grid.table import pieces_text
 from .lists import marker_of
 
 MAX_LATTICE_HEADER = 4    # rows a ruled grid's header may take
+CHART_GAP = 5.0           # × a median label's width: a row of numbers this far apart is a chart's labels ...
+CHART_ROWS = 0.5          # ... and a candidate with this share of such rows is a chart
 CAPTION_SHARE = 0.6       # a one-cell line over this share of a table's width heads it as a caption
 MAX_STACKED_HEADER = 6    # lines a heading over a numeric body may be set in
 PROSE_WORDS = 7           # median words per cell above which two "columns" are prose side by side
@@ -47,8 +49,8 @@ class Rejected:
 
     @property
     def failed(self) -> bool:
-        """A list, prose or a listing that lines up was never a table; only a table that did not resolve failed."""
-        return self.reason not in ("list", "prose", "code")
+        """A list, prose, a listing or a chart's labels that line up were never a table; only a table that did not resolve failed."""
+        return self.reason not in ("list", "prose", "code", "chart")
 
 
 def _header_count(rows: list[Row], ruled_header: int | None) -> int:
@@ -98,6 +100,18 @@ def _without_leaders(row: Row) -> Row:
         if value:
             cells.append(Cell(value_x, cell.y, cell.right - value_x, cell.height, [(value, styles[-1])]))
     return Row(row.top, row.bottom, cells) if cells != row.cells else row
+
+
+def _chart_labels(rows: list[Row]) -> bool:
+    """Whether aligned rows are a chart's labels: half of them rows of numbers alone, far apart for
+    their size (an axis's ticks level with the other axis's, the values over the bars), whatever
+    the rest (a line of category names). A table's rows of numbers set them about a value's width
+    apart; a chart's are a bar or a plot apart."""
+    cells = [c for row in rows for c in row.cells]
+    width = statistics.median(c.width for c in cells)
+    ticks = sum(1 for row in rows if all(numeric(c.text) for c in row.cells)
+                and statistics.median(b.x - a.right for a, b in zip(row.cells, row.cells[1:])) > CHART_GAP * width)
+    return ticks >= CHART_ROWS * len(rows)
 
 
 def _code_like(rows: list[Row]) -> bool:
@@ -209,6 +223,8 @@ def _resolve(rows: list[Row], ruled_header: int | None, rules: list[Rule]) -> Ta
     styles = [style for row in rows for c in row.cells for text, style in c.pieces if style is not None and text.strip()]
     if styles and all(style.mono for style in styles) and _code_like(rows):
         return Rejected(rows, "code")  # a listing's aligned columns are layout, not a table
+    if _chart_labels(multi):
+        return Rejected(rows, "chart")
     rows = [_without_leaders(row) for row in rows]
     header_count = min(_header_count(rows, ruled_header), len(rows) - 1)
     grid = build_table(rows[:header_count], rows[header_count:], rules=rules)

@@ -247,14 +247,17 @@ def wrapped_tight(c):
 
 
 def chart(c):
-    """A bar chart: axis, bars, category labels, value labels and a legend. Not a table."""
+    """A bar chart: two axes with their ticks level with each other, bars, category labels, value
+    labels and a legend. Not a table, though its tick labels line up in rows and columns."""
     y = _prose(c, 780)
     base = y - 160
     c.setLineWidth(0.5)
     c.line(90, base, 460, base)
     c.line(90, base, 90, base + 140)
+    c.line(460, base, 460, base + 140)
     for k, tick in enumerate(["0", "150", "300", "450"]):
         _text(c, 84, base + k * 45 - 3, tick, align="r")
+        _text(c, 466, base + k * 45 - 3, tick)   # the same scale on the right axis
     values = [450, 300, 450, 150]
     for k, (name, value) in enumerate(zip(["Greece", "Spain", "Italy", "France"], values)):
         x = 120 + k * 85

@@ -178,19 +178,15 @@ def _ruling(rows: list[Row], start: int, end: int, rules) -> tuple[bool, int | N
     width = max(right - left, 1.0)
     pad = 1.5 * max(c.height for row in rows[start:end] for c in row.cells)
     horizontal = []
-    vertical = 0
     for rule in rules:
         if rule.horizontal:
             lo, hi = min(rule.x0, rule.x1), max(rule.x0, rule.x1)
             y = (rule.y0 + rule.y1) / 2
             if min(hi, right) - max(lo, left) >= RULE_COVER * width and bottom - pad <= y <= top + pad:
                 horizontal.append(y)
-        else:
-            lo, hi = min(rule.y0, rule.y1), max(rule.y0, rule.y1)
-            x = (rule.x0 + rule.x1) / 2
-            if left - 2 <= x <= right + 2 and min(hi, top) - max(lo, bottom) > 0:
-                vertical += 1
-    ruled = len(horizontal) >= 2 or vertical >= 1
+    # Two horizontal rules frame a table; vertical lines alone may be a chart's axes (a ruled
+    # grid is read as a lattice before this).
+    ruled = len(horizontal) >= 2
     header = None
     for k in range(start, min(start + 3, end - 1)):
         upper, lower = rows[k], rows[k + 1]
