@@ -150,7 +150,7 @@ class CaptureDevice(PDFTextDevice):
         for segment in path:
             op = segment[0]
             if op == "m":
-                self._add_rules(subpath)
+                self._add_rules(subpath, stroke)
                 subpath = []
             elif op == "h":
                 continue
@@ -158,9 +158,9 @@ class CaptureDevice(PDFTextDevice):
                 return  # a curve draws a shape, not a rule
             if len(segment) >= 3:
                 subpath.append(apply_matrix_pt(self.ctm, (float(segment[-2]), float(segment[-1]))))
-        self._add_rules(subpath)
+        self._add_rules(subpath, stroke)
 
-    def _add_rules(self, points: list[tuple[float, float]]) -> None:
+    def _add_rules(self, points: list[tuple[float, float]], stroke: bool) -> None:
         if len(points) < 2:
             return
         xs = [p[0] for p in points]
@@ -173,8 +173,9 @@ class CaptureDevice(PDFTextDevice):
         elif height <= RULE_THICKNESS and width > RULE_THICKNESS:
             y = (min(ys) + max(ys)) / 2
             rules.append(Rule(min(xs), y, max(xs), y))
-        elif len(points) in (4, 5) and _axis_aligned(points):
-            # A box: its edges are rules (cell borders are often drawn as rectangles).
+        elif stroke and len(points) in (4, 5) and _axis_aligned(points):
+            # A stroked box: its edges are rules (cell borders are often drawn as rectangles).
+            # A filled one is shading: a cell's background, drawn inside its borders.
             left, right, bottom, top = min(xs), max(xs), min(ys), max(ys)
             rules.extend((Rule(left, bottom, right, bottom), Rule(left, top, right, top),
                           Rule(left, bottom, left, top), Rule(right, bottom, right, top)))

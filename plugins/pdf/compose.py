@@ -8,6 +8,7 @@ body, in its own frame.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 
 from .capture import Glyph, Picture
@@ -16,7 +17,7 @@ from .layout import regions
 from .lines import TextLine, line_of
 from .page import PageData
 from .paragraphs import TextBlock, text_blocks
-from .tables import Rejected, regions_of
+from .tables import Rejected, lattice_block, regions_of
 
 
 @dataclass(slots=True)
@@ -42,12 +43,15 @@ def compose(page: PageData, running: list[tuple[str, list[Cell]]], body: float, 
     dropped = {id(c) for _, cells in running for c in cells}
     out.running = [text for text, _ in running]
     cells = [c for c in page.cells if id(c) not in dropped]
+    cells, ruled = _lattice_tables(page, cells)
     placed_pictures: set[int] = set()
     for leaf in regions(cells, body):
         blocks = _leaf_blocks(leaf, page, body, body_bold, out)
         if not page.frame:  # pictures are placed in page space, which a turned page's text is not in
             _place_pictures(blocks, leaf, page.pictures, placed_pictures)
         out.blocks.extend(blocks)
+    for table in ruled:
+        _insert_by_height(out.blocks, table)
     for k, picture in enumerate(page.pictures):
         if k not in placed_pictures:
             _insert_by_height(out.blocks, FigureBlock(picture, picture.bbox[3]))
@@ -60,6 +64,31 @@ def compose(page: PageData, running: list[tuple[str, list[Cell]]], body: float, 
         out.vertical += len(blocks)
         out.blocks.extend(blocks)
     return out
+
+
+def _lattice_tables(page: PageData, cells: list[Cell]) -> tuple[list[Cell], list]:
+    """The tables the page's ruled grids draw, and the cells left for the rest of the page.
+
+    A grid drawn around another grid (a frame around the page's content) is not a table: the
+    inner one is.
+    """
+    lattices = [lat for lat in page.lattices if not any(
+        other is not lat and lat.left - 1 <= other.left and other.right <= lat.right + 1
+        and lat.bottom - 1 <= other.bottom and other.top <= lat.top + 1 for other in page.lattices)]
+    if not lattices:
+        return cells, []
+    by_height = sorted((c.y + c.height / 2, k) for k, c in enumerate(cells))
+    taken: set[int] = set()
+    tables = []
+    for lattice in lattices:
+        lo = bisect.bisect_left(by_height, (lattice.bottom, -1))
+        hi = bisect.bisect_right(by_height, (lattice.top, len(cells)))
+        inside = [k for _, k in by_height[lo:hi] if k not in taken and lattice.holds(cells[k])]
+        block = lattice_block(lattice, [cells[k] for k in inside]) if inside else None
+        if block is not None:
+            taken.update(inside)
+            tables.append(block)
+    return [c for k, c in enumerate(cells) if k not in taken], tables
 
 
 def _leaf_blocks(cells: list[Cell], page: PageData, body: float, body_bold: bool, out: Composed,

@@ -35,6 +35,7 @@ from .paragraphs import TextBlock
 from .tables import TableBlock
 
 INVISIBLE = HiddenFacet(reason="invisible text")
+CONTINUED_COLUMNS = 3.0  # points: how near a headerless table's columns must start to the open table's to run it on
 LIST_INDENT = 0.5  # × size: items whose markers start this close are one level
 
 
@@ -46,6 +47,7 @@ class OpenTable:
     header_key: tuple[str, ...]
     rows: list[Row]
     ordinal: int
+    lefts: tuple[float, ...] = ()
 
 
 class Emitter:
@@ -209,13 +211,13 @@ class Emitter:
 
     def _continue(self, block: TableBlock, composed: Composed) -> bool:
         open_ = self.open
-        if open_ is None or not block.header_key or block.header_key != open_.header_key:
+        if open_ is None or not (_same_header(block, open_) or _same_columns(block, open_)):
             return False
         header_rows = len(block.grid.header)
         rows = self._rows(block.grid, composed, open_.ordinal, len(open_.rows), skip_header=header_rows)
         open_.rows.extend(rows)
         self.ctx.report("pdf.table-continued", self.locator(composed, table=open_.ordinal),
-                        text="\t".join(block.header_key))  # the repeated header it drops
+                        text="\t".join(block.header_key) if header_rows else "")  # the repeated header it drops
         return True
 
     def _open(self, block: TableBlock, composed: Composed) -> None:
@@ -223,7 +225,7 @@ class Emitter:
         grid = block.grid
         rows = self._rows(grid, composed, self.tables, 0)
         table = Table([], Columns(count=grid.columns), locator=self.locator(composed, table=self.tables))
-        self.open = OpenTable(table, block.header_key, rows, self.tables)
+        self.open = OpenTable(table, block.header_key, rows, self.tables, grid.lefts)
 
     def _rows(self, grid: TableGrid, composed: Composed, ordinal: int, first: int, skip_header: int = 0) -> list[Row]:
         rows: list[Row] = []
@@ -233,13 +235,28 @@ class Emitter:
                          for h in header]
                 rows.append(Row(cells, locator=self.locator(composed, table=ordinal, row=first + len(rows))))
         for grid_row in grid.rows:
-            cells = [_cell(values) for values in grid_row.values]
+            cells = [_cell(values, *grid_row.spans.get(c, (1, 1))) for c, values in enumerate(grid_row.values)
+                     if c not in grid_row.covered]
             rows.append(Row(cells, locator=self.locator(composed, table=ordinal, row=first + len(rows))))
         return rows
 
 
-def _cell(pieces: list):
+def _same_header(block: TableBlock, open_: OpenTable) -> bool:
+    return bool(block.header_key) and block.header_key == open_.header_key
+
+
+def _same_columns(block: TableBlock, open_: OpenTable) -> bool:
+    """A table opening the next page with no header of its own, its columns where the open
+    table's stand: the same table run on (a report that does not repeat its header)."""
+    lefts = block.grid.lefts
+    return (not block.grid.header and len(lefts) == len(open_.lefts) > 1
+            and all(abs(a - b) <= CONTINUED_COLUMNS for a, b in zip(lefts, open_.lefts)))
+
+
+def _cell(pieces: list, col_span: int = 1, row_span: int = 1):
     nodes = inlines(pieces)
+    if col_span > 1 or row_span > 1:
+        return Cell(nodes, col_span=col_span, row_span=row_span)
     if not nodes:
         return ""
     if len(nodes) == 1 and isinstance(nodes[0], Text):

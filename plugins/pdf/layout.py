@@ -10,6 +10,7 @@ both columns does not interleave them.
 
 from __future__ import annotations
 
+import re
 import statistics
 
 from .grid import Cell, rows_of_cells
@@ -25,6 +26,7 @@ MIN_LINES = 3         # lines a column needs before it counts as one
 MIN_COLUMN = 8.0      # × body size: the narrowest text column
 WIDE_GUTTER = 3.0     # × body size: a gutter this wide splits columns of words that do not line up
 ALIGNED = 0.6         # ... when fewer than this share of their lines are level with each other
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def regions(cells: list[Cell], body: float) -> list[list[Cell]]:
@@ -132,7 +134,11 @@ def _prose(rows) -> bool:
 
 
 def _wordy(rows) -> bool:
-    return statistics.median(len(r.text.split()) for r in rows) >= PROSE_WORDS
+    """Lines of words: a median line holds enough words (numbers are not words), in a cell or
+    two, not spread over a table's many cells."""
+    if statistics.median(len(r.cells) for r in rows) > 2:
+        return False
+    return statistics.median(sum(1 for w in r.text.split() if _LETTER.search(w)) for r in rows) >= PROSE_WORDS
 
 
 def _aligned(left, right) -> float:

@@ -10,6 +10,7 @@ from .bidi import direction, is_rtl, logical
 from .grid import Row
 from .grid.rows import SPACE_GAP
 
+MAX_PITCH_SPACES = 256   # spaces a gap in fixed-pitch text turns into at most (degenerate geometry)
 # Dot leaders and a page reference: a contents entry. Exactly four dots: any longer leader ends in four
 # too, and "{4,}" over a group backtracks without end on a line of ten thousand dots.
 LEADER = re.compile(r"(?:\.\s*){4}\S{1,8}$")
@@ -44,7 +45,9 @@ def line_of(row: Row) -> TextLine:
     for cell in row.cells:
         if previous is not None:
             gap = cell.x - previous.right
-            if gap > SPACE_GAP * max(cell.height, previous.height, 1.0) or gap < 0 or previous.spaced:
+            if _fixed_pitch(previous, cell):
+                pieces.append((" " * _pitch_spaces(previous, gap), None))
+            elif gap > SPACE_GAP * max(cell.height, previous.height, 1.0) or gap < 0 or previous.spaced:
                 pieces.append((" ", None))
         pieces.extend(cell.pieces)
         previous = cell
@@ -67,6 +70,21 @@ def line_of(row: Row) -> TextLine:
     some = bool(sizes)
     return TextLine(pieces, row.top, row.bottom, row.left, row.right, size, bold and some, italic and some,
                     hidden and some, rtl, mono and some)
+
+
+def _fixed_pitch(a, b) -> bool:
+    """Two cells in a monospaced font: the gap between them is so many characters, and in a
+    listing or a fixed-pitch table those characters are its alignment."""
+    return all(style is not None and style.mono for cell in (a, b) for t, style in cell.pieces if t.strip())
+
+
+def _pitch_spaces(cell, gap: float) -> int:
+    """How many characters of ``cell``'s pitch fit in ``gap`` (one at least, at most a line's worth)."""
+    text = cell.text
+    pitch = cell.width / len(text) if text else 0.0
+    if not pitch > 0:
+        return 1
+    return min(max(1, round(gap / pitch)), MAX_PITCH_SPACES)
 
 
 def _side(text: str) -> str:

@@ -7,6 +7,7 @@ decisions (body size, heading ranks, running headers, hyphenation) made in the n
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from .annotations import PageAnnotations, page_annotations
 from .capture import CaptureDevice, Glyph, PageBudgetExceeded, Picture
 from .grid import Cell, Rule, join_cells, rows_of_cells
+from .grid.lattice import Lattice, find_lattices
 from .interpreter import metered
 from .runs import LinkAreas, flow_gap, runs_of
 
@@ -47,6 +49,7 @@ class PageData:
     turned: dict[int, list[Cell]] = field(default_factory=dict)   # rotated text by angle, in its own frame
     vertical: list[Glyph] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)
+    lattices: list[Lattice] = field(default_factory=list)                # ruled grids, top to bottom
     pictures: list[Picture] = field(default_factory=list)
     annotations: PageAnnotations = field(default_factory=PageAnnotations)
     sizes: Counter = field(default_factory=Counter)               # characters per font size
@@ -106,7 +109,7 @@ def read_page(interpreter, device: CaptureDevice, page, number: int, label: str 
     data.frame = max(by_angle, key=lambda a: (len(by_angle[a]), a == 0), default=0)
     flat = by_angle.pop(data.frame, [])
     if data.frame:
-        data.rules = []  # ruling lines are in page space, not in the text's frame
+        data.rules = _turned_rules(data.rules, data.frame)
     for glyph in flat:
         if not glyph.text.isspace():
             size = round(glyph.size * 2) / 2
@@ -115,7 +118,9 @@ def read_page(interpreter, device: CaptureDevice, page, number: int, label: str 
                 data.bold[size] += 1
     turned = by_angle
     flow = flow_gap(capture.glyphs)
-    data.cells = join_cells(runs_of(flat, links, flow), space_join_gap=SPACE_JOIN_GAP)
+    data.lattices = find_lattices(data.rules)
+    walls = [(v.x0, v.y0, v.y1) for lattice in data.lattices for v in lattice.verticals]
+    data.cells = join_cells(runs_of(flat, links, flow), space_join_gap=SPACE_JOIN_GAP, walls=walls)
     for angle, glyphs in sorted(turned.items()):
         data.turned[angle] = join_cells(runs_of(glyphs, None, flow), space_join_gap=SPACE_JOIN_GAP)
     _note_edges(data)
@@ -126,6 +131,17 @@ def read_page(interpreter, device: CaptureDevice, page, number: int, label: str 
             text = text[:-1].rsplit(" ", 1)[0] if " " in text else ""
         data.words.update(w.lower() for w in _WORD.findall(text))
     return data
+
+
+def _turned_rules(rules: list[Rule], angle: int) -> list[Rule]:
+    """Ruling lines turned into the frame of text running at ``angle`` degrees (as capture turns
+    the glyphs: back to horizontal around the origin), so a sideways table keeps its grid."""
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+
+    def turn(x: float, y: float) -> tuple[float, float]:
+        return x * cos + y * sin, -x * sin + y * cos
+
+    return [Rule(*turn(r.x0, r.y0), *turn(r.x1, r.y1)) for r in rules]
 
 
 def _note_edges(data: PageData) -> None:

@@ -43,6 +43,7 @@ from .limits import (
 from .outline import read_outline
 from .page import PageData, read_page
 from .resources import BoundedResourceManager
+from .tables import TableBlock
 
 MAX_PAGE_GLYPHS = 1_000_000
 _QUIET = ("pdfminer",)
@@ -206,6 +207,9 @@ class _Reading:
         for rejected in composed.rejected:
             if rejected.failed:
                 ctx.report("pdf.table-not-resolved", loc, detail=rejected.reason)
+        for block in composed.blocks:
+            if isinstance(block, TableBlock) and block.uncertain:
+                ctx.report("pdf.table-structure-uncertain", loc, detail=block.uncertain)
         if composed.turned:
             ctx.report("pdf.rotated-text", loc, count=composed.turned)
         if composed.vertical:

@@ -116,7 +116,10 @@ def runs_of(glyphs: list[Glyph], links: LinkAreas | None = None, flow: float = F
                     texts.append(" ")
                 if current.style is style:
                     texts.append(text)
-                    right = max(right, g.x1)
+                    if not space:
+                        # Measured from the last inked glyph: a column padded with one space
+                        # glyph and a wide gap is two values, not one.
+                        right = max(right, g.x1)
                     continue
         if current is not None:
             current.width = right - current.x

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from zenconv_plugins.pdf.grid import (
-    Band,
     Cell,
     Row,
     Run,
-    assign_columns,
-    bands_of,
+    body_columns,
     build_table,
     find_tables,
     group_lines,
@@ -16,6 +14,7 @@ from zenconv_plugins.pdf.grid import (
     rows_of_cells,
 )
 from zenconv_plugins.pdf.grid.detect import Rule
+from zenconv_plugins.pdf.grid.lattice import find_lattices
 from zenconv_plugins.pdf.grid.regroup import Line
 from zenconv_plugins.pdf.grid.table import pieces_text
 
@@ -55,22 +54,29 @@ def test_a_cell_overlapping_less_than_forty_percent_starts_a_row():
     assert len(rows) == 2
 
 
-def test_bands_start_a_new_band_past_the_tolerance_from_the_band_start():
-    cells = [cell(85.4, 0, "x", 200), cell(380.0, 0, "12,0%", 24.8), cell(382.6, 0, "5,0%", 20),
-             cell(478.1, 0, "354", 9), cell(487.0, 0, "302", 32), cell(572.5, 0, "extra", 183)]
-    for c in cells:
-        c.height = 10.0
-    bands = bands_of(cells)
-    assert [round(b.start, 1) for b in bands] == [85.4, 380.0, 478.1, 487.0, 572.5]
-    assert bands[2].end == 487.0  # a band's span is capped at the next band's start
+def test_columns_are_the_stretches_the_body_covers_not_its_left_edges():
+    # Right-aligned numbers start at different x but cover one stretch; a label crossing the
+    # gutter in one row of ten leaves the gutter a gutter.
+    cells = [cell(60, y, "Region", 50) for y in range(10)]
+    cells += [cell(200 - w, y, "9" * w, w) for y, w in enumerate((10, 20, 15, 30, 10, 25, 12, 18, 20, 30))]
+    cells.append(cell(60, 0, "A label too long for its column", 120))
+    columns = body_columns(cells, rows=10, min_width=2.5)
+    assert [(round(b.start), round(b.end)) for b in columns] == [(60, 170), (170, 200)]
 
 
-def test_the_monotone_mapping_uses_every_header_before_the_nearest_one():
-    # The ENPAM Fiat table: the extras band is nearer the end of "Versioni escluse/note" than
-    # its own header, but only the mapping that uses every header puts it under "Azione Extra *".
-    bands = [Band(85.4, 351.3), Band(380.0, 404.8), Band(478.1, 487.0), Band(487.0, 519.2), Band(572.5, 755.5)]
-    headers = [(187.6, 245.8), (370.0, 415.0), (460.0, 547.7), (717.9, 776.8)]
-    assert assign_columns(bands, headers) == [0, 1, 2, 2, 3]
+def test_a_column_few_rows_fill_is_still_a_column():
+    cells = [cell(60, y, "Name", 40) for y in range(10)] + [cell(300, 0, "note", 20)]
+    assert len(body_columns(cells, rows=10, min_width=2.5)) == 2
+
+
+def test_a_ruled_grid_is_a_lattice_and_a_missing_rule_a_span():
+    xs, ys = (50, 150, 250, 350), (300, 280, 260)
+    rules = [Rule(50, y, 350, y) for y in ys]
+    rules += [Rule(x, 260, x, 300) for x in (50, 350)] + [Rule(x, 260, x, 280) for x in (150, 250)]
+    (lattice,) = find_lattices(rules)
+    assert [round(x) for x in lattice.xs] == list(xs) and [round(y) for y in lattice.ys] == list(ys)
+    spans = [(g.row, g.column, g.row_span, g.col_span) for g in lattice.regions()]
+    assert spans == [(0, 0, 1, 3), (1, 0, 1, 1), (1, 1, 1, 1), (1, 2, 1, 1)]
 
 
 def test_the_tie_goes_to_the_anchor_below():
@@ -79,7 +85,7 @@ def test_the_tie_goes_to_the_anchor_below():
         Line(1.0, -6.0, [[], [], [("Special 100 edition", None)]]),   # 2 pt from each anchor
         Line(-8.0, -15.0, [[("SEDAN", None)], [("16,0%", None)], []]),
     ]
-    assert group_lines(lines) == [[0], [1, 2]]
+    assert group_lines(lines).groups == [[0], [1, 2]]
 
 
 def test_centred_tables_share_wrapped_names_evenly():
@@ -94,7 +100,7 @@ def test_centred_tables_share_wrapped_names_evenly():
     ]
     # SEDAN took no name above, so none below: WAGON goes to the nameless anchor; that anchor
     # took one line above, so it takes one below (OPT JFS-JFR)); the last anchor gets the rest.
-    assert group_lines(lines) == [[0], [1, 2, 3], [4, 5]]
+    assert group_lines(lines).groups == [[0], [1, 2, 3], [4, 5]]
 
 
 def _row(cells):

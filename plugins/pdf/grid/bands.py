@@ -1,18 +1,16 @@
-"""Columns from the body's left edges, mapped monotonically onto the header cells.
+"""A table's columns from its body: the stretches of x its cells cover, parted by gutters.
 
-A header is a poor guide to where its column is: headers are often centred over left-aligned
-columns, so the columns come from where the body's cells start, and the header only names them.
+A header is a poor guide to where its columns are (centred over left-aligned columns, stacked
+several lines deep, a group header over three, the stub's left empty), so the body decides how
+many columns there are and where, and the header is fitted onto them (``table``).
 """
 
 from __future__ import annotations
 
-import statistics
 from dataclasses import dataclass
 
 from .rows import Cell
 
-BAND_MIN_TOLERANCE = 3.0   # points
-BAND_SHARE = 0.6           # × median cell height
 BAND_SLACK = 0.5           # points: a cell belongs to a band starting at most this far right of it
 
 
@@ -20,34 +18,6 @@ BAND_SLACK = 0.5           # points: a cell belongs to a band starting at most t
 class Band:
     start: float
     end: float
-
-
-def band_tolerance(cells: list[Cell]) -> float:
-    if not cells:
-        return BAND_MIN_TOLERANCE
-    return max(BAND_MIN_TOLERANCE, statistics.median(c.height for c in cells) * BAND_SHARE)
-
-
-def bands_of(cells: list[Cell], tolerance: float | None = None) -> list[Band]:
-    """Cluster left edges into bands; an edge more than ``tolerance`` right of the current band's
-    start opens a new one (measured from the start, so a slow drift cannot chain into one band)."""
-    if not cells:
-        return []
-    tol = band_tolerance(cells) if tolerance is None else tolerance
-    starts: list[float] = []
-    for x in sorted(c.x for c in cells):
-        if not starts or x > starts[-1] + tol:
-            starts.append(x)
-    ends = list(starts)
-    for cell in cells:
-        i = band_index(starts, cell.x)
-        ends[i] = max(ends[i], cell.right)
-    # A band spans what its cells cover, not the gap up to the next band.
-    bands = []
-    for i, start in enumerate(starts):
-        end = ends[i] if i + 1 == len(starts) else min(ends[i], starts[i + 1])
-        bands.append(Band(start, end))
-    return bands
 
 
 def band_index(starts: list[float], x: float) -> int:
@@ -62,56 +32,64 @@ def band_index(starts: list[float], x: float) -> int:
     return max(lo - 1, 0)
 
 
-def _affinity(band: Band, left: float, right: float) -> float:
-    overlap = min(band.end, right) - max(band.start, left)
-    return overlap  # negative: minus the distance between them
-
-
-def assign_columns(bands: list[Band], headers: list[tuple[float, float]]) -> list[int]:
-    """Map each band to a header index, left to right, never crossing.
-
-    Among the monotone mappings: the one using the most headers, then the highest summed
-    affinity (overlap in points, or minus the distance). A dynamic programme over
-    (band, header): O(bands × headers²).
-    """
-    if not bands:
-        return []
-    if not headers:
-        return [0] * len(bands)
-    n = len(headers)
-    aff = [[_affinity(b, left, right) for left, right in headers] for b in bands]
-    score: list[list[tuple[int, float]]] = [[(1, aff[0][h]) for h in range(n)]]
-    back: list[list[int]] = [[-1] * n]
-    for i in range(1, len(bands)):
-        row_score: list[tuple[int, float]] = []
-        row_back: list[int] = []
-        for h in range(n):
-            best: tuple[int, float] | None = None
-            best_from = 0
-            for prev in range(h + 1):
-                used, total = score[i - 1][prev]
-                candidate = (used + (prev != h), total + aff[i][h])
-                if best is None or candidate > best:
-                    best, best_from = candidate, prev
-            row_score.append(best)
-            row_back.append(best_from)
-        score.append(row_score)
-        back.append(row_back)
-    last = score[-1]
-    h = max(range(n), key=lambda k: (last[k], -k))
-    mapping = [0] * len(bands)
-    for i in range(len(bands) - 1, -1, -1):
-        mapping[i] = h
-        h = back[i][h]
-    return mapping
-
-
-def place_values(cells: list[Cell], starts: list[float], band_to_column: list[int], columns: int) -> list[list]:
+def place_values(cells: list[Cell], starts: list[float], columns: int) -> list[list]:
     """One list of (text, style) pieces per column for a body line; same-column pieces joined by a space."""
     values: list[list] = [[] for _ in range(columns)]
     for cell in sorted(cells, key=lambda c: (-c.top, c.x)):
-        column = band_to_column[band_index(starts, cell.x)] if starts else 0
+        column = band_index(starts, cell.x) if starts else 0
         if values[column]:
             values[column].append((" ", None))
         values[column].extend(cell.pieces)
     return values
+
+
+BRIDGE_SHARE = 0.125   # share of a body's rows whose cells may cross a gutter and leave it a gutter
+
+
+def body_columns(cells: list[Cell], rows: int, min_width: float) -> list[Band]:
+    """A table's columns from where its body's cells stand: the stretches of x its cells cover,
+    parted by gutters at least ``min_width`` wide.
+
+    This is the table's own column structure, whatever its header says: right-aligned numbers
+    start at different x but cover one stretch, and a header with fewer cells than the body
+    (stacked, spanning, or the stub column's empty one) does not fold columns together. A cell
+    or two crossing a gutter (a long row label) leave it one, as long as they are few; a column
+    that few rows fill is still a column.
+    """
+    if not cells:
+        return []
+    inked = _stretches([(c.x, c.right) for c in cells], int(rows * BRIDGE_SHARE), min_width)
+    alone = [(c.x, c.right) for c in cells if not any(c.x < b.end and c.right > b.start for b in inked)]
+    bands = _stretches([(b.start, b.end) for b in inked] + alone, 0, min_width)
+    # A band reaches to the edges of the cells centred in it, short of its neighbours.
+    for cell in cells:
+        middle = cell.x + cell.width / 2
+        k = min(range(len(bands)), key=lambda i: max(bands[i].start - middle, middle - bands[i].end, 0.0))
+        floor = bands[k - 1].end if k else float("-inf")
+        ceiling = bands[k + 1].start if k + 1 < len(bands) else float("inf")
+        bands[k].start = max(min(bands[k].start, cell.x), floor)
+        bands[k].end = min(max(bands[k].end, cell.right), ceiling)
+    return bands
+
+
+def crossing(cells: list[Cell], bands: list[Band]) -> int:
+    """How many cells reach into two bands or more (a value glued to its neighbour, a ragged row)."""
+    return sum(1 for c in cells if sum(1 for b in bands if min(c.right, b.end) - max(c.x, b.start) > 0.5) > 1)
+
+
+def _stretches(extents: list[tuple[float, float]], allowed: int, min_width: float) -> list[Band]:
+    """The stretches of x covered by more than ``allowed`` extents, gaps under ``min_width`` closed."""
+    events = sorted([(lo, 1) for lo, _ in extents] + [(hi, -1) for _, hi in extents])
+    inked: list[Band] = []
+    depth = 0
+    for x, step in events:
+        was = depth > allowed
+        depth += step
+        now = depth > allowed
+        if now and not was:
+            if inked and x - inked[-1].end < min_width:
+                continue  # too narrow a gap: the same stretch goes on
+            inked.append(Band(x, x))
+        elif was and not now:
+            inked[-1].end = x
+    return inked

@@ -11,11 +11,13 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
+from .regroup import numeric
 from .rows import Row
 
 MIN_MULTI_ROWS = 3        # rows with two or more cells a table needs without ruling lines
 MIN_RULED_ROWS = 2        # ... and with them
 MAX_LOOSE = 2             # one-cell rows (wrapped cells) a table may hold in a row
+GROUP_GAP = 4.5           # × median cell height: the widest gap between row groups of one table
 ROW_GAP = 2.5             # × median cell height: a wider gap between rows ends the table
 CHANNEL_SHARE = 0.25      # × median cell height: the narrowest channel that still separates columns
 RULE_COVER = 0.6          # a horizontal rule covering this share of a table's width counts
@@ -111,9 +113,17 @@ def _grow(rows: list[Row], start: int, size: float, min_width: float) -> int:
         limit = ROW_GAP * size
         if pitches:
             limit = max(limit, 2.0 * statistics.median(pitches) + size)
-        if gap > limit:
-            break
         narrowed = _subtract(channels, row, min_width)
+        if gap > limit:
+            # A blank line or two between row groups: the table goes on when the row after them
+            # is a row of values (a header there starts the next table) keeping every column gap open.
+            if gap > GROUP_GAP * size or len(row.cells) < 2 or not any(numeric(c.text) for c in row.cells[1:]) \
+                    or _closes_any(channels, narrowed):
+                break
+            channels = narrowed
+            end += 1
+            last_multi = end
+            continue
         if not narrowed:
             break
         if len(row.cells) == 1:
@@ -168,19 +178,15 @@ def _ruling(rows: list[Row], start: int, end: int, rules) -> tuple[bool, int | N
     width = max(right - left, 1.0)
     pad = 1.5 * max(c.height for row in rows[start:end] for c in row.cells)
     horizontal = []
-    vertical = 0
     for rule in rules:
         if rule.horizontal:
             lo, hi = min(rule.x0, rule.x1), max(rule.x0, rule.x1)
             y = (rule.y0 + rule.y1) / 2
             if min(hi, right) - max(lo, left) >= RULE_COVER * width and bottom - pad <= y <= top + pad:
                 horizontal.append(y)
-        else:
-            lo, hi = min(rule.y0, rule.y1), max(rule.y0, rule.y1)
-            x = (rule.x0 + rule.x1) / 2
-            if left - 2 <= x <= right + 2 and min(hi, top) - max(lo, bottom) > 0:
-                vertical += 1
-    ruled = len(horizontal) >= 2 or vertical >= 1
+    # Two horizontal rules frame a table; vertical lines alone may be a chart's axes (a ruled
+    # grid is read as a lattice before this).
+    ruled = len(horizontal) >= 2
     header = None
     for k in range(start, min(start + 3, end - 1)):
         upper, lower = rows[k], rows[k + 1]

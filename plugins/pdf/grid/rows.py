@@ -7,6 +7,7 @@ baselines would pair the value with the wrong label.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from functools import cmp_to_key
 from typing import Any
@@ -88,17 +89,24 @@ def _reading_order(a: Run, b: Run) -> int:
     return -1 if a.y > b.y else 1
 
 
-def join_cells(runs: list[Run], *, join_gap: float = JOIN_GAP, space_join_gap: float | None = None) -> list[Cell]:
+def join_cells(runs: list[Run], *, join_gap: float = JOIN_GAP, space_join_gap: float | None = None,
+               walls: list[tuple[float, float, float]] = ()) -> list[Cell]:
     """Join runs into cells.
 
     ``space_join_gap`` (× font size) lets a gap that follows or precedes explicit whitespace
     join up to that width: justified text widens its word spaces, and a reader that keeps the
     source's space characters knows such a gap is a word space, not a column gap.
+    ``walls`` are vertical rules (x, bottom, top) that no cell is joined across: a ruled
+    grid's column line parts two values however close they are drawn.
     """
     ordered = sorted((r for r in runs if r.text.strip()), key=cmp_to_key(_reading_order))
+    walls = sorted(walls)
+    wall_xs = [w[0] for w in walls]
     cells: list[Cell] = []
     for run in ordered:
         cell = _cell_on_line(cells, run)
+        if cell is not None and walls and _walled(walls, wall_xs, cell.right, run):
+            cell = None
         if cell is not None:
             size = max(run.height, cell.height, 1.0)
             gap = run.x - cell.right
@@ -116,6 +124,14 @@ def join_cells(runs: list[Run], *, join_gap: float = JOIN_GAP, space_join_gap: f
     for cell in cells:
         _trim(cell)
     return [c for c in cells if c.pieces]
+
+
+def _walled(walls: list[tuple[float, float, float]], xs: list[float], right: float, run: Run) -> bool:
+    """Whether a wall stands between a cell ending at ``right`` and the run after it."""
+    middle = run.y + run.height / 2
+    lo = bisect.bisect_left(xs, min(right, run.x) - 1.0)
+    hi = bisect.bisect_right(xs, max(right, run.x) + 1.0)
+    return any(bottom <= middle <= top for _, bottom, top in walls[lo:hi])
 
 
 def _cell_on_line(cells: list[Cell], run: Run) -> Cell | None:

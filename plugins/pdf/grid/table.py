@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass, field
 
-from .bands import assign_columns, bands_of, place_values
+from .bands import Band, body_columns, crossing, place_values
 from .regroup import Line, group_lines
 from .rows import Cell, Row
 
 SPACE = (" ", None)
+GUTTER_SHARE = 0.25   # × median cell height: the narrowest gutter between two body columns (as detect's channels)
 
 
 @dataclass(slots=True)
@@ -27,6 +29,8 @@ class GridRow:
 
     values: list[list]
     sources: list = field(default_factory=list)
+    spans: dict[int, tuple[int, int]] = field(default_factory=dict)  # column → (col_span, row_span)
+    covered: set[int] = field(default_factory=set)                    # columns another cell's span covers
 
 
 @dataclass(slots=True)
@@ -34,8 +38,11 @@ class TableGrid:
     header: list[list[HeaderCell]]
     rows: list[GridRow]
     columns: int
-    unused_headers: int = 0      # header columns no body band mapped to
+    unused_headers: int = 0      # header cells that stand over no body column
     bands: int = 0
+    ambiguous: int = 0           # body lines as near one row as another
+    bridged: int = 0             # body cells reaching across a gutter into the next column
+    lefts: tuple[float, ...] = ()  # where the body's columns start (unruled tables), to match a continuation
 
     def header_texts(self) -> list[str]:
         """The text of each column's header, upper rows first, for comparing two tables' headers."""
@@ -58,6 +65,8 @@ class _Span:
     pieces: list
     top: float = 0.0
     bottom: float = 0.0
+    col_span: int = 1          # a key header cell over several columns none of which has its own name
+    absorbed: bool = False     # this column's key cell is part of the one to its left
 
 
 def _merged(cells: list[Cell]) -> list[_Span]:
@@ -83,38 +92,100 @@ def _overlaps(a: _Span, b: _Span) -> bool:
     return min(a.right, b.right) - max(a.left, b.left) > 0
 
 
-def _header(header_rows: list[Row], rules) -> tuple[list[_Span], list[list[tuple[int, int, list]]]]:
-    """The key columns (one per header column) and the upper rows' spanning cells.
+def _header(header_rows: list[Row], columns: list[Band], rules) -> tuple[list[_Span], list[list[tuple[int, int, list]]], int]:
+    """The header fitted onto the body's columns: each column's own header text, the group
+    headers spanning several columns (upper rows first), and how many header cells fit no column.
 
-    The last header row names the columns; an upper cell over one of them is the first line of
-    that header, an upper cell over none is a column of its own, and an upper cell over several
-    is a group header spanning them. A group header is often narrower than its columns; the
-    rule drawn under it shows how far it reaches.
+    A header cell names the columns whose middles it covers (a centred heading wider than its
+    column does not reach its neighbours' middles); one over a single column is a line of that
+    column's heading, one over several is a group header. A group header is often narrower than
+    its columns; the rule drawn under it shows how far it reaches.
     """
     rows = [_merged(row.cells) for row in header_rows]
     for spans in rows[:-1]:
         for span in spans:
             others = [(o.left + o.right) / 2 for o in spans if o is not span]
             _widen_to_rule(span, span.bottom, header_rows[-1].top, rules, others)
-    key = list(rows[-1])
-    for row in rows[:-1]:
-        for span in row:
-            if not any(_overlaps(span, k) for k in key):
-                key.append(span)
-    key.sort(key=lambda k: k.left)
+    rows = [[part for span in spans for part in _unglued(span, columns)] for spans in rows]
+    key = [_Span(b.start, b.end, []) for b in columns]
     upper: list[list[tuple[int, int, list]]] = []
-    for row in reversed(rows[:-1]):
-        spanning: list[tuple[int, int, list]] = []
-        for span in row:
-            covered = [i for i, k in enumerate(key) if _overlaps(span, k)]
-            if len(covered) == 1 and key[covered[0]] is not span:
-                k = key[covered[0]]
-                k.pieces = list(span.pieces) + [SPACE] + k.pieces
-            elif len(covered) > 1:
-                spanning.append((covered[0], covered[-1] - covered[0] + 1, list(span.pieces)))
-        if spanning:
-            upper.insert(0, spanning)
-    return key, upper
+    unfit = 0
+    for spans in rows:
+        groups: list[tuple[int, int, list]] = []
+        for span in spans:
+            first, last, fits = _fit(span, columns)
+            unfit += not fits
+            if first == last:
+                k = key[first]
+                k.pieces = k.pieces + [SPACE] + list(span.pieces) if k.pieces else list(span.pieces)
+            elif groups and first <= groups[-1][0] + groups[-1][1] - 1:
+                start, width, pieces = groups.pop()
+                groups.append((start, max(start + width, last + 1) - start, pieces + [SPACE] + list(span.pieces)))
+            else:
+                groups.append((first, last - first + 1, list(span.pieces)))
+        if groups:
+            upper.append(groups)
+    return key, _lowered(key, upper), unfit
+
+
+def _lowered(key: list[_Span], upper: list[list[tuple[int, int, list]]]) -> list[list[tuple[int, int, list]]]:
+    """Group headers over columns that have no name of their own are those columns' one header
+    cell (spanning them), not a level above an empty row; what is left of ``upper``."""
+    kept: list[list[tuple[int, int, list]]] = []
+    for level, groups in enumerate(upper):
+        below = [g for lower in upper[level + 1:] for g in lower]
+        staying = []
+        for start, width, pieces in groups:
+            columns = range(start, start + width)
+            nameless = not any(key[c].pieces for c in columns)
+            if nameless and not any(b[0] < start + width and start < b[0] + b[1] for b in below):
+                key[start].pieces, key[start].col_span = pieces, width
+                for c in columns[1:]:
+                    key[c].absorbed = True
+            else:
+                staying.append((start, width, pieces))
+        if staying:
+            kept.append(staying)
+    return kept
+
+
+def _unglued(span: _Span, columns: list[Band]) -> list[_Span]:
+    """A header cell glued from one heading per column (runs of words the joiner took across the
+    gaps between narrow columns), back in its headings: when its runs, placed along it by their
+    characters, stand one over each of the columns it covers. A heading drawn in one run, or
+    whose runs do not part that way (a group header), stays whole."""
+    pieces = [p for p in span.pieces if p[0].strip()]
+    first, last, _ = _fit(span, columns)
+    if len(pieces) < 2 or last - first + 1 != len(pieces) or len(pieces) != len(span.pieces):
+        return [span]
+    total = sum(len(t) for t, _ in pieces)
+    share = (span.right - span.left) / max(total, 1)
+    parts, x = [], span.left
+    for text, style in pieces:
+        width = len(text) * share
+        parts.append(_Span(x, x + width, [(text.strip(), style)], span.top, span.bottom))
+        x += width
+    fitted = [_fit(part, columns) for part in parts]
+    if [f[0] for f in fitted] != list(range(first, last + 1)) or any(f[0] != f[1] for f in fitted):
+        return [span]
+    return parts
+
+
+def _fit(span: _Span, columns: list[Band]) -> tuple[int, int, bool]:
+    """The first and last column a header cell names, and whether that is clear: it overlaps a
+    column, or stands in a gap clearly nearer one side (a heading centred over a column wider
+    than its values) than the other."""
+    inside = [i for i, b in enumerate(columns) if span.left - 0.5 <= (b.start + b.end) / 2 <= span.right + 0.5]
+    if inside:
+        return inside[0], inside[-1], True
+
+    def reach(i: int) -> float:
+        b = columns[i]
+        return min(b.end, span.right) - max(b.start, span.left)  # negative: minus the distance
+    ranked = sorted(range(len(columns)), key=reach, reverse=True)
+    best = ranked[0]
+    clear = reach(best) > 0 or len(ranked) == 1 or -reach(ranked[1]) > 2 * -reach(best) + 1.0
+    return best, best, clear
 
 
 def _widen_to_rule(span: _Span, above: float, below: float, rules, others: list[float]) -> None:
@@ -141,10 +212,12 @@ def _header_rows(key: list[_Span], upper: list[list[tuple[int, int, list]]]) -> 
             for c in range(start, start + span):
                 covered[r][c] = True
     for c, k in enumerate(key):
-        if not any(covered[r][c] for r in range(len(upper))):
-            rows[0].append(HeaderCell(c, k.pieces, row_span=levels))
+        if k.absorbed:
             continue
-        rows[-1].append(HeaderCell(c, k.pieces))
+        if not any(covered[r][c] for r in range(len(upper))):
+            rows[0].append(HeaderCell(c, k.pieces, col_span=k.col_span, row_span=levels))
+            continue
+        rows[-1].append(HeaderCell(c, k.pieces, col_span=k.col_span))
         for r in range(len(upper)):
             if not covered[r][c]:
                 rows[r].append(HeaderCell(c, []))
@@ -154,22 +227,22 @@ def _header_rows(key: list[_Span], upper: list[list[tuple[int, int, list]]]) -> 
 
 
 def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "auto", rules=()) -> TableGrid:
-    """Columns from the body's bands, named by the header; body lines regrouped into rows."""
-    body_cells = [c for row in body_rows for c in row.cells]
-    bands = bands_of(body_cells)
+    """Columns from the body's cells, the header fitted onto them; body lines regrouped into rows."""
+    body_cells = [c for row in body_rows if len(row.cells) > 1 for c in row.cells] or [
+        c for row in body_rows for c in row.cells]
+    size = statistics.median(c.height for c in body_cells) if body_cells else 1.0
+    bands = body_columns(body_cells, len(body_rows), max(GUTTER_SHARE * size, 1.0))
     starts = [b.start for b in bands]
-    if header_rows:
-        key, upper = _header(header_rows, rules)
-        mapping = assign_columns(bands, [(k.left, k.right) for k in key])
+    columns = max(len(bands), 1)
+    header: list[list[HeaderCell]] = []
+    unused = 0
+    if header_rows and bands:
+        key, upper, unused = _header(header_rows, bands, rules)
         header = _header_rows(key, upper)
-        columns = len(key)
-    else:
-        mapping = list(range(len(bands)))
-        header = []
-        columns = max(len(bands), 1)
-    lines = [Line(row.top, row.bottom, place_values(row.cells, starts, mapping, columns), row) for row in body_rows]
+    lines = [Line(row.top, row.bottom, place_values(row.cells, starts, columns), row) for row in body_rows]
     rows = []
-    for group in group_lines(lines, align):
+    regrouped = group_lines(lines, align)
+    for group in regrouped.groups:
         values: list[list] = [[] for _ in range(columns)]
         for i in group:
             for c, pieces in enumerate(lines[i].values):
@@ -178,5 +251,6 @@ def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "a
                         values[c].append(SPACE)
                     values[c].extend(pieces)
         rows.append(GridRow(values, [lines[i].source for i in group]))
-    unused = columns - len(set(mapping)) if header_rows else 0
-    return TableGrid(header, rows, columns, unused_headers=unused, bands=len(bands))
+    bridged = crossing(body_cells, bands)
+    return TableGrid(header, rows, columns, unused_headers=unused, bands=len(bands), ambiguous=regrouped.ambiguous,
+                     bridged=bridged, lefts=tuple(starts))
