@@ -6,9 +6,10 @@
    planned without converting (the walk, detection, the up-to-date check against an empty index): peak
    RSS and time of planning, in a child process of its own.
 2. The first ``--convert M`` of them (default 2,000) are converted for real with ``--jobs 2`` (the
-   per-document time locally), then rerun with nothing to do: the no-op rerun's time, per file, and
-   that figure times N (a no-op rerun reads each file's metadata and its record, no file's bytes, so
-   it scales linearly).
+   per-document time locally), then rerun with nothing to do: the no-op rerun end to end, and its
+   planning alone (the walk beside the index, a file's metadata and its record, no file's bytes) per
+   file and times N: a no-op rerun scales linearly, and converting N files to measure it would take
+   hours.
 3. ``--dask``: the same M documents on a local 2-worker Dask cluster (127.0.0.1): the per-document
    time, as a ratio to the local run's.
 """
@@ -16,8 +17,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import resource
 import shutil
 import subprocess
 import sys
@@ -36,6 +35,19 @@ batch = Batch([sys.argv[1]], Path(sys.argv[2]), build_plugins(), to=None, from_=
               manifests=True)
 planned = sum(1 for item in batch.plan() if not isinstance(item, tuple))
 print(planned, time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+NOOP = """
+import sys, time
+from pathlib import Path
+from zenconv.batch import Batch
+from zenconv.plugins import build_plugins
+batch = Batch([sys.argv[1]], Path(sys.argv[2]), build_plugins(), to=None, from_=None, options={}, fail_on=(),
+              manifests=True)
+start = time.perf_counter()
+unchanged = sum(1 for item in batch.plan() if isinstance(item, tuple) and not item[1])
+print(time.perf_counter() - start, unchanged)
 """
 
 
@@ -86,12 +98,13 @@ def main() -> None:
     first = run([*zenconv, str(small), "-o", str(local), "--jobs", "2", "-q"])
     print(f"converting {args.convert:,} locally (--jobs 2): {first:.1f} s, {1000 * first / args.convert:.1f} ms/document")
     noop = min(run([*zenconv, str(small), "-o", str(local), "--jobs", "2", "-q"]) for _ in range(3))
-    empty = DATA / "batch-empty"
-    empty.mkdir(exist_ok=True)
-    startup = min(run([*zenconv, str(empty), "-o", str(DATA / "batch-empty-out"), "-q"]) for _ in range(3))
-    per_file = max(noop - startup, 0.0) / args.convert
-    print(f"no-op rerun of {args.convert:,}: {noop:.2f} s, of which start-up {startup:.2f} s "
-          f"({1e6 * per_file:.0f} µs/file); × {args.files:,} files ≈ {startup + per_file * args.files:.0f} s")
+    done = subprocess.run([sys.executable, "-c", NOOP, str(small), str(local)], capture_output=True, text=True,
+                          check=True)
+    seconds, unchanged = done.stdout.split()
+    per_file = float(seconds) / int(unchanged)
+    print(f"no-op rerun of {args.convert:,}: {noop:.2f} s end to end; its planning {float(seconds):.3f} s for "
+          f"{int(unchanged):,} unchanged ({1e6 * per_file:.0f} µs/file); × {args.files:,} files ≈ "
+          f"{per_file * args.files:.0f} s")
     if args.dask:
         from distributed import Client, LocalCluster
 
