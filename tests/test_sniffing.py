@@ -82,6 +82,14 @@ def test_media_types_of_the_reference_table_reach_their_readers():
     assert chosen(b"anything\n", media_type="application/vnd.example.list+xml") == ("xml", "media-type (+xml suffix)")
 
 
+def test_a_specific_type_no_reader_declares_is_named_by_a_word_it_contains():
+    for media, reader in [("text/x-json", "json"), ("application/vnd.api-json", "json"), ("application/x-pdf", "pdf"),
+                          ("application/vnd.ms-excel.sheet.macroenabled.12", "xlsx"),
+                          ("application/vnd.example-html", "html"), ("application/vnd.example.xml-data", "xml")]:
+        found, why = chosen(b"anything at all\n", media_type=media)
+        assert found == reader and why.startswith("media-type (contains"), media
+
+
 def test_a_malformed_media_type_is_a_usage_error():
     assert check_media_type("application/rss+xml; charset=utf-8") == "application/rss+xml; charset=utf-8"
     for bad in ("rss", "text/", "a b/c", "text/plain; =x"):

@@ -106,7 +106,26 @@ def _by_media_type(media: str, readers: list[ReaderSpec]) -> tuple[ReaderSpec, s
                 return spec, how
         if suffix is None:
             break
+    for marks, name in MEDIA_TYPE_WORDS:
+        if any(mark in media for mark in marks):
+            for spec in readers:
+                if spec.name == name:
+                    return spec, f"media-type (contains {next(m for m in marks if m in media)!r})"
     return None
+
+
+# The reference readers' rule for a specific type no reader declares, first match winning: a word it
+# contains names the format (``application/vnd.ms-excel.sheet.macroEnabled.12`` is a workbook, ``text/x-json``
+# JSON; pdf before html before xml, so ``application/xhtml+xml`` is HTML).
+MEDIA_TYPE_WORDS = (
+    (("spreadsheetml", "application/vnd.ms-excel"), "xlsx"),
+    (("presentationml", "application/vnd.ms-powerpoint"), "pptx"),
+    (("wordprocessingml", "application/msword", "application/vnd.ms-word"), "docx"),
+    (("json",), "json"),
+    (("pdf",), "pdf"),
+    (("html",), "html"),
+    (("xml",), "xml"),
+)
 
 
 def check_media_type(value: str) -> str:
