@@ -37,3 +37,16 @@ def run_cli(*args: str, input: bytes | None = None, env: dict | None = None, cwd
 @pytest.fixture
 def cli():
     return run_cli
+
+
+def list_labels(blocks) -> list:
+    """Every list item's label under ``blocks``, depth first, as a reader carried it (None: none)."""
+    from zenconv.ir import List
+
+    out = []
+    for block in blocks:
+        if isinstance(block, List):
+            for item in block.items:
+                out.append(item.label)
+                out.extend(list_labels(item.blocks))
+    return out

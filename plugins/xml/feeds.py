@@ -29,7 +29,6 @@ from zenconv.context import ReadContext
 from zenconv.ir import HardBreak, Heading, Link, Locator, Paragraph, Strong, Text, plain_text
 
 from .names import PathTracker, attributes_text, element_name, local_name, namespace_of, release
-from .plugin import NAME
 
 ATOM = "http://www.w3.org/2005/Atom"
 CONTENT = "http://purl.org/rss/1.0/modules/content/"
@@ -66,14 +65,8 @@ class Feed:
         self.paths.enter(root)
         self.where: dict = {}  # a field element -> its XPath, noted at its end (its siblings go before it is read)
         header_done, items = False, 0
-        for event, el in events:
-            if event == "start":
-                self.paths.enter(el)
-                continue
-            if event != "end":
-                continue
-            name, parent, path = local_name(el.tag), el.getparent(), self.paths.path
-            self.paths.leave()
+        for el, path in self.paths.ends(events):
+            name, parent = local_name(el.tag), el.getparent()
             if parent is not None and local_name(parent.tag) in self.owners:
                 self.where[el] = path
             if name == item_name and parent is not None and local_name(parent.tag) in _CONTAINERS:

@@ -80,6 +80,16 @@ class PathTracker:
     def leave(self) -> None:
         self._steps.pop()
 
+    def ends(self, events):
+        """(element, its XPath) at each end event of an iterparse stream, the path kept as it goes."""
+        for event, el in events:
+            if event == "start":
+                self.enter(el)
+            elif event == "end":
+                path = self.path
+                self.leave()
+                yield el, path
+
     def locator(self, el, path: str | None = None, **extra) -> Locator:
         return Locator(line=el.sourceline, xpath=path or self.path, **extra)
 

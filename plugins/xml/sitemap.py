@@ -44,14 +44,7 @@ class Sitemap:
     def _rows(self, table: Table, events) -> Iterator[Row]:
         yield Row([Cell([Text(name)], header=True) for name in self.columns], locator=Locator(row=0))
         index = 1
-        for event, el in events:
-            if event == "start":
-                self.paths.enter(el)
-                continue
-            if event != "end":
-                continue
-            path = self.paths.path
-            self.paths.leave()
+        for el, path in self.paths.ends(events):
             if self.paths.depth != 1:
                 continue
             if local_name(el.tag) != self.entry:  # not an entry: no row for it

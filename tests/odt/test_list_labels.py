@@ -7,9 +7,9 @@ from odf import text
 from odf.opendocument import OpenDocumentText
 
 import zenconv
-from zenconv.ir import List
 
 from .conftest import read_odt
+from ..conftest import list_labels
 
 
 def _labelled(path) -> None:
@@ -53,21 +53,11 @@ def _labelled(path) -> None:
     doc.save(str(path))
 
 
-def _labels(blocks) -> list:
-    out = []
-    for block in blocks:
-        if isinstance(block, List):
-            for item in block.items:
-                out.append(item.label)
-                out.extend(_labels(item.blocks))
-    return out
-
-
 def test_prefix_display_levels_and_suffix_make_the_label(tmp_path):
     path = tmp_path / "labelled.odt"
     _labelled(path)
     result = read_odt(path)
-    assert _labels(result.document.blocks) == ["Article A.", "A.1.", "(ii)", "(iii)", "A.2.", "Article B.", "1.",
+    assert list_labels(result.document.blocks) == ["Article A.", "A.1.", "(ii)", "(iii)", "A.2.", "Article B.", "1.",
                                                       None, "1.", "2."]
     [unsupported] = result.reporter.matching("odt.list-format-unsupported")
     assert unsupported.details == ["١"]
@@ -90,10 +80,10 @@ def test_a_long_prefix_or_suffix_is_cut_to_the_label_bound_and_reported(tmp_path
     path = tmp_path / "long.odt"
     doc.save(str(path))
     result = read_odt(path)
-    assert _labels(result.document.blocks) == ["P" * 100 + "1.", "P" * 100 + "2."]
+    assert list_labels(result.document.blocks) == ["P" * 100 + "1.", "P" * 100 + "2."]
     assert result.codes() == {"odt.list-label-cut": 2}
     result = read_odt(path, max_label_chars=10)
-    assert _labels(result.document.blocks) == ["P" * 10 + "1.", "P" * 10 + "2."]
+    assert list_labels(result.document.blocks) == ["P" * 10 + "1.", "P" * 10 + "2."]
     assert read_odt(path, max_label_chars=200).codes() == {}
     manifest = zenconv.convert(path.read_bytes(), to="markdown", name="long.odt", max_label_chars=10).manifest
     assert manifest["limits"]["max-label-chars"] == 10

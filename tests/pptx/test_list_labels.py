@@ -6,10 +6,10 @@ from lxml import etree
 
 from collections import Counter
 
-from zenconv.ir import List
 from zenconv_plugins.numerals import autonum_label
 from zenconv_plugins.pptx.package import NS
 from zenconv_plugins.pptx.text import TextReader, blocks_of
+from ..conftest import list_labels
 
 
 def _body(*paras: tuple[str, int, str | None]) -> etree._Element:
@@ -19,16 +19,6 @@ def _body(*paras: tuple[str, int, str | None]) -> etree._Element:
         bullet = f"<a:buAutoNum {autonum}/>" if autonum is not None else '<a:buChar char="•"/>'
         xml.append(f'<a:p><a:pPr lvl="{level}">{bullet}</a:pPr><a:r><a:t>{text}</a:t></a:r></a:p>')
     return etree.fromstring(f'<p:txBody xmlns:a="{NS["a"]}" xmlns:p="{NS["p"]}">{"".join(xml)}</p:txBody>')
-
-
-def _labels(blocks) -> list:
-    out = []
-    for block in blocks:
-        if isinstance(block, List):
-            for item in block.items:
-                out.append(item.label)
-                out.extend(_labels(item.blocks))
-    return out
 
 
 class _Reports:
@@ -51,12 +41,12 @@ def test_schemes_and_start_make_the_label():
                             ("sub", 1, 'type="romanUcPeriod" startAt="3"'), ("c", 0, 'type="alphaLcParenR"'),
                             ("bullet", 0, None), ("x", 0, 'type="arabicParenBoth" startAt="9"'),
                             ("y", 0, 'type="arabicParenBoth"'), ("z", 0, 'type="romanLcPeriod"')))
-    assert _labels(blocks) == ["a)", "b)", "III.", "c)", None, "(9)", "(10)", "i."]  # a new scheme: a new list
+    assert list_labels(blocks) == ["a)", "b)", "III.", "c)", None, "(9)", "(10)", "i."]  # a new scheme: a new list
     assert [autonum_label(s, 28) for s in ("alphaUcPeriod", "arabicPlain", "romanLcParenBoth")] == ["BB.", "28", "(xxviii)"]
 
 
 def test_an_unknown_scheme_is_decimal_and_reported():
     blocks, ctx = _read(_body(("a", 0, 'type="thaiAlphaPeriod"'), ("b", 0, 'type="thaiAlphaPeriod"'),
                               ("c", 0, "")))  # no type: arabicPeriod
-    assert _labels(blocks) == ["1.", "2.", "1."]
+    assert list_labels(blocks) == ["1.", "2.", "1."]
     assert ctx.codes == {"pptx.list-format-unsupported": 2}
