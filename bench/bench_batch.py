@@ -1,6 +1,6 @@
 """The batch at scale: planning memory, a no-op rerun, per-document overhead locally and on Dask.
 
-    python bench/bench_batch.py [--files N] [--convert M] [--dask]
+    python bench/bench_batch.py [--files N] [--convert M] [--dask] [--python PYTHON]
 
 1. ``--files N`` tiny CSVs (default 1,000,000) are generated under ``bench/data/batch-N/`` (once) and
    planned without converting (the walk, detection, the up-to-date check against an empty index): peak
@@ -12,6 +12,9 @@
    hours.
 3. ``--dask``: the same M documents on a local 2-worker Dask cluster (127.0.0.1): the per-document
    time, as a ratio to the local run's.
+
+``--python PYTHON``: convert with another interpreter's zenconv (an older commit's virtual environment),
+steps 2 and 3 only, for a before-and-after of the per-document figures.
 """
 
 from __future__ import annotations
@@ -75,48 +78,64 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=1_000_000)
     parser.add_argument("--convert", type=int, default=2_000)
     parser.add_argument("--dask", action="store_true")
+    parser.add_argument("--python", default=sys.executable)
     args = parser.parse_args()
+    other = args.python != sys.executable
 
-    tree = DATA / f"batch-{args.files}"
+    if not other:
+        plan(args.files)
+    small = DATA / f"batch-{args.convert}-in"
+    if not (small / ".complete").exists():
+        shutil.rmtree(small, ignore_errors=True)
+        generate(small, args.convert)
+    zenconv = [args.python, "-m", "zenconv"]
+    local = DATA / f"batch-{args.convert}-local"
+    shutil.rmtree(local, ignore_errors=True)
+    first = run([*zenconv, str(small), "-o", str(local), "--jobs", "2", "-q"])
+    print(f"converting {args.convert:,} locally (--jobs 2): {first:.1f} s, {1000 * first / args.convert:.1f} ms/document")
+    if not other:
+        noop(small, local, args.convert, args.files)
+    if args.dask:
+        dask(zenconv, small, args.convert, first)
+
+
+def plan(files: int) -> None:
+    tree = DATA / f"batch-{files}"
     started = time.perf_counter()
-    generate(tree, args.files)
-    print(f"generated {args.files:,} files in {time.perf_counter() - started:.0f} s: {tree}")
-    out = DATA / f"batch-{args.files}-plan-out"
+    generate(tree, files)
+    print(f"generated {files:,} files in {time.perf_counter() - started:.0f} s: {tree}")
+    out = DATA / f"batch-{files}-plan-out"
     shutil.rmtree(out, ignore_errors=True)
     done = subprocess.run([sys.executable, "-c", PLAN, str(tree), str(out)], capture_output=True, text=True,
                           check=True)
     planned, seconds, rss = done.stdout.split()
     print(f"planning {int(planned):,} files: {float(seconds):.1f} s, peak RSS {rss} MiB")
 
-    small = DATA / f"batch-{args.convert}-in"
-    if not (small / ".complete").exists():
-        shutil.rmtree(small, ignore_errors=True)
-        generate(small, args.convert)
+
+def noop(small: Path, local: Path, count: int, files: int) -> None:
     zenconv = [sys.executable, "-m", "zenconv"]
-    local = DATA / f"batch-{args.convert}-local"
-    shutil.rmtree(local, ignore_errors=True)
-    first = run([*zenconv, str(small), "-o", str(local), "--jobs", "2", "-q"])
-    print(f"converting {args.convert:,} locally (--jobs 2): {first:.1f} s, {1000 * first / args.convert:.1f} ms/document")
     noop = min(run([*zenconv, str(small), "-o", str(local), "--jobs", "2", "-q"]) for _ in range(3))
     done = subprocess.run([sys.executable, "-c", NOOP, str(small), str(local)], capture_output=True, text=True,
                           check=True)
     seconds, unchanged = done.stdout.split()
     per_file = float(seconds) / int(unchanged)
-    print(f"no-op rerun of {args.convert:,}: {noop:.2f} s end to end; its planning {float(seconds):.3f} s for "
-          f"{int(unchanged):,} unchanged ({1e6 * per_file:.0f} µs/file); × {args.files:,} files ≈ "
-          f"{per_file * args.files:.0f} s")
-    if args.dask:
-        from distributed import Client, LocalCluster
+    print(f"no-op rerun of {count:,}: {noop:.2f} s end to end; its planning {float(seconds):.3f} s for "
+          f"{int(unchanged):,} unchanged ({1e6 * per_file:.0f} µs/file); × {files:,} files ≈ "
+          f"{per_file * files:.0f} s")
 
-        with (LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=None) as cluster, Client(cluster)):
-            port = cluster.scheduler_address.rsplit(":", 1)[1]
-            remote = DATA / f"batch-{args.convert}-dask"
-            shutil.rmtree(remote, ignore_errors=True)
-            seconds = run([*zenconv, str(small), "-o", str(remote), "--jobs", "2", "-q",
-                           "--executor", f"dask://127.0.0.1:{port}"])
-        print(f"converting {args.convert:,} on 2 Dask workers: {seconds:.1f} s, "
-              f"{1000 * seconds / args.convert:.1f} ms/document, {seconds / first:.2f}× local")
+
+def dask(zenconv: list[str], small: Path, count: int, first: float) -> None:
+    from distributed import Client, LocalCluster
+
+    with (LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                       dashboard_address=None) as cluster, Client(cluster)):
+        port = cluster.scheduler_address.rsplit(":", 1)[1]
+        remote = DATA / f"batch-{count}-dask"
+        shutil.rmtree(remote, ignore_errors=True)
+        seconds = run([*zenconv, str(small), "-o", str(remote), "--jobs", "2", "-q",
+                       "--executor", f"dask://127.0.0.1:{port}"])
+    print(f"converting {count:,} on 2 Dask workers: {seconds:.1f} s, "
+              f"{1000 * seconds / count:.1f} ms/document, {seconds / first:.2f}× local")
 
 
 if __name__ == "__main__":
