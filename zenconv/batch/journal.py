@@ -62,14 +62,13 @@ class Previous:
     """The records of earlier runs, looked up in walk order at constant memory (but for a crashed run's tail).
 
     ``lookup(rel)`` must be called with ascending ``rel`` (by order key); records the walk passes
-    without asking for are the files that are gone (:attr:`dropped`).
+    without asking for are the files that are gone (each told to ``on_gone``).
     """
 
     def __init__(self, path: Path, on_gone=None) -> None:
         self.path = path
         self.sorted_end = 0         # bytes of the journal in walk order (the last compaction)
         self.tail: dict[str, int] = {}  # rel -> offset of its latest record appended after that
-        self.dropped = 0            # records no file of this walk asked for: files gone since
         self.on_gone = on_gone      # called with each such file's rel
         self._asked: set[str] = set()
         self.mtime_ns = _mtime_ns(path)
@@ -125,7 +124,6 @@ class Previous:
     def _gone(self, rel: str, from_tail: bool = False) -> None:
         if rel in self.tail and not from_tail:
             return  # its latest record is in the tail: finish() decides
-        self.dropped += 1
         if self.on_gone is not None:
             self.on_gone(rel)
 

@@ -45,7 +45,7 @@ from .inputs import LISTED, Found, walk
 from .journal import INDEX_NAME, TOMBSTONE, Journal, Previous, dumps
 from .tasks import (
     ATTEMPT_SUFFIX, DEFAULT_RETRIES, OUTPUT_MISSING, WORKER_LOST, Attempt, Task, convert_task, entry_of, fingerprint,
-    folder_unwritable, judge, receive, settle, start, stat_key,
+    folder_unwritable, judge, preload, receive, settle, start, stat_key,
 )
 
 EXIT_BATCH = 4     # the batch itself failed (its journal could not be written), or documents failed for the run's reasons
@@ -487,12 +487,11 @@ def _run_local(batch: Batch, jobs: int, progress: BatchProgress) -> None:
                 if not _conclude(batch, job, result, attempt, progress):
                     break
         return
-    preloaded: set[str] = set()
     queue = _Queue(batch, plan, progress)
     running: dict[Child, _Job] = {}
     while True:
         while len(running) < jobs and (job := queue.next()) is not None:
-            _preload(batch, job.task, preloaded)
+            preload(batch.plugins, job.task.reader, job.task.to or "markdown")
             job.before = stat_key(job.task.source)
             if job.before is None:
                 _conclude(batch, job, None, Attempt("batch.vanished"), progress)
@@ -517,21 +516,6 @@ def _run_local(batch: Batch, jobs: int, progress: BatchProgress) -> None:
             result = child.finish()
             if _conclude(batch, job, result, judge(job.task, job.before, result, child), progress):
                 queue.retry.append(job)
-
-
-def _preload(batch: Batch, task: Task, done: set[str]) -> None:
-    """Import a task's reader and writer here, once: every forked child then starts with them loaded,
-    instead of spending most of a small document's time importing its libraries."""
-    registry = batch.plugins.registry
-    for key, spec in ((task.reader, registry.readers.get(task.reader)),
-                      ("writer:" + (task.to or "markdown"), registry.writer_named(task.to or "markdown"))):
-        if key in done or spec is None:
-            continue
-        done.add(key)
-        try:
-            spec.load()
-        except Exception:  # noqa: BLE001, S110 - the child meets the same failure and records it
-            pass
 
 
 def _run_on_executor(executor: Executor, batch: Batch, progress: BatchProgress, jobs: int) -> None:

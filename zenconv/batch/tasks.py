@@ -229,11 +229,17 @@ def _worker_plugins(third_party: bool) -> LoadedPlugins:
     return build_plugins(third_party=third_party)
 
 
-@functools.cache
-def _preloaded(third_party: bool, reader: str, to: str) -> None:
-    """Import a task's reader and writer in the worker itself, once: its forked children start with them."""
-    registry = _worker_plugins(third_party).registry
-    for spec in (registry.readers.get(reader), registry.writer_named(to)):
+_PRELOADED: set[tuple[int, str, str]] = set()
+
+
+def preload(plugins: LoadedPlugins, reader: str, to: str) -> None:
+    """Import a task's reader and writer in this process, once: every child forked from it then starts
+    with them loaded, instead of spending most of a small document's time importing its libraries."""
+    key = (id(plugins), reader, to)
+    if key in _PRELOADED:
+        return
+    _PRELOADED.add(key)
+    for spec in (plugins.registry.readers.get(reader), plugins.registry.writer_named(to)):
         if spec is not None:
             try:
                 spec.load()
@@ -286,7 +292,7 @@ def _convert_here(task: Task) -> dict[str, Any]:
     with it is recorded ``batch.worker-crashed``, the document's.
     """
     plugins = _worker_plugins(task.third_party)
-    _preloaded(task.third_party, task.reader, task.to or "markdown")
+    preload(plugins, task.reader, task.to or "markdown")
     unwritable = folder_unwritable(task)
     if unwritable is not None:
         return entry_of(task, None, unwritable, [])
