@@ -40,15 +40,20 @@ def choose_reader(source: Source, registry: Registry, from_: str | None = None) 
     return spec
 
 
+def named_reader(registry: Registry, from_: str) -> ReaderSpec:
+    """The reader ``--from`` names; a usage error (exit 2) when no installed reader has that name."""
+    spec = registry.reader_named(from_)
+    if spec is None:
+        raise UsageError(f"--from {from_}: no installed reader has that name; installed: {installed(registry)}")
+    return spec
+
+
 def _choose(source: Source, registry: Registry, from_: str | None) -> tuple[ReaderSpec, str]:
     """The reader and how it was chosen (``from``, ``magic``, ``zip-parts``, ``extension``,
     ``media-type``, or ``sniffed: <the sniffer's reason>``)."""
     readers = registry.ordered_readers()
     if from_:
-        spec = registry.reader_named(from_)
-        if spec is None:
-            raise UsageError(f"--from {from_}: no installed reader has that name; installed: {installed(registry)}")
-        return spec, "from"
+        return named_reader(registry, from_), "from"
     head = source.head(MAGIC_WINDOW)
     if not head:
         raise Unreadable("host.empty-input", "the source is empty")

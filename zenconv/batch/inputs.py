@@ -49,6 +49,14 @@ class Found:
     mtime_ns: int = 0
 
 
+def listing(rel: str, code: str, detail: str = "") -> dict:
+    """The journal record of a file not converted: its LISTED code, the code's words, what it adds."""
+    entry = {"source": rel, "status": "skipped", "reason_code": code, "reason": LISTED[code]}
+    if detail:
+        entry["detail"] = detail
+    return entry
+
+
 def order_key(rel: str) -> str:
     """The index's order: component by component (``a/b`` before ``a-c``), which a folder walk gives."""
     return rel.replace("/", "\0")

@@ -30,7 +30,7 @@ from typing import Any, Self
 import click
 
 from ..context import Source
-from ..detect import UsageError, choose_reader
+from ..detect import UsageError, choose_reader, named_reader
 from ..files import errno_text
 from ..isolation import Child, can_isolate
 from ..manifest import load as load_manifest
@@ -41,7 +41,7 @@ from ..pipeline import EXIT_OK, EXIT_POLICY, EXIT_UNREADABLE, EXIT_USAGE, _jsona
 from ..plugins import BUILTIN_DISTRIBUTION, LoadedPlugins
 from ..reports import Outcome, Unreadable
 from ..terminal import safe
-from .inputs import LISTED, Found, walk
+from .inputs import Found, listing, walk
 from .journal import INDEX_NAME, TOMBSTONE, Journal, Previous, dumps
 from .tasks import (
     ATTEMPT_SUFFIX, DEFAULT_RETRIES, OUTPUT_MISSING, WORKER_LOST, Attempt, Task, convert_task, entry_of, fingerprint,
@@ -116,14 +116,12 @@ class Batch:
         if writer is None:
             raise UsageError(f"--to {to}: no such writer")
         self.extension = writer.extensions[0] if writer.extensions else ".out"
-        if from_ and registry.reader_named(from_) is None:
-            from ..detect import installed
-
-            raise UsageError(f"--from {from_}: no installed reader has that name; installed: {installed(registry)}")
+        if from_:
+            named_reader(registry, from_)  # a usage error before anything is walked
         self.third_party = any(d.split("\0")[0] != BUILTIN_DISTRIBUTION for d in plugins.distributions.values())
         changed = resolve_options(registry, options).changed
-        self.fingerprint = fingerprint(to, from_, changed, manifests)
         self.stated_options = {k: _jsonable(v) for k, v in changed.items()}  # as a manifest states them
+        self.fingerprint = fingerprint(to, from_, self.stated_options, manifests)
         self.run_id = uuid.uuid4().hex
         self.summary = Summary()
         self.index = out_dir / INDEX_NAME
@@ -162,7 +160,7 @@ class Batch:
 
     def _decide(self, found: Found, previous: dict | None, verdict) -> Task | tuple[dict, bool]:
         if found.listed is not None:
-            return self._unless_recorded(self._listed(found), previous)
+            return self._unless_recorded(listing(found.rel, found.listed, found.detail), previous)
         if isinstance(verdict, Future):
             verdict = verdict.result()
         if isinstance(verdict, dict):
@@ -178,27 +176,18 @@ class Batch:
         """A listing, new unless the index already holds it as it is (a rerun appends nothing for it)."""
         return entry, previous is None or dumps(previous) != dumps(entry)
 
-    def _listed(self, found: Found) -> dict:
-        entry = {"source": found.rel, "status": "skipped", "reason_code": found.listed, "reason": LISTED[found.listed]}
-        if found.detail:
-            entry["detail"] = found.detail
-        return entry
-
     def _task(self, found: Found) -> Task | dict:
         try:
             reader = choose_reader(Source(Path(found.path).name, path=found.path), self.plugins.registry,
                                    self.from_).id
         except Unreadable as exc:
             if exc.code == "host.unknown-format":
-                return {"source": found.rel, "status": "skipped", "reason_code": "batch.no-reader",
-                        "reason": LISTED["batch.no-reader"]}
+                return listing(found.rel, "batch.no-reader")
             reader = ""  # refused before any reader (empty, legacy binary): the conversion records it
         except FileNotFoundError:
-            return {"source": found.rel, "status": "skipped", "reason_code": "batch.vanished",
-                    "reason": LISTED["batch.vanished"]}
+            return listing(found.rel, "batch.vanished")
         except OSError as exc:
-            return {"source": found.rel, "status": "skipped", "reason_code": "batch.permission-denied",
-                    "reason": LISTED["batch.permission-denied"], "detail": errno_text(exc)}
+            return listing(found.rel, "batch.permission-denied", errno_text(exc))
         output = self.out_dir / found.out_rel
         return Task(found.path, found.rel, os.path.abspath(output), self.to, self.from_,
                     tuple(sorted(self.options.items())), self.fail_on, self.manifests, self.third_party,

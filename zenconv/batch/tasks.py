@@ -29,7 +29,7 @@ from ..files import UNWRITABLE, atomic_write
 from ..isolation import Child, KillCodes, can_isolate, wait_for
 from ..manifest import manifest_path_for
 from ..options import SECRET_RECORD, resolve_options
-from ..pipeline import Request, Result, _jsonable, run
+from ..pipeline import Request, Result, run
 from ..plugins import LoadedPlugins, build_plugins
 from ..reports import Outcome
 
@@ -71,11 +71,12 @@ class Task:
                        fail_on=self.fail_on, output_root=Path(self.root) if self.root else None)
 
 
-def fingerprint(to: str | None, from_: str | None, changed: dict[str, Any], manifests: bool) -> str:
-    """What an output depends on besides its source: a rerun with another of these converts again."""
-    if SECRET_RECORD in changed.values():
+def fingerprint(to: str | None, from_: str | None, stated: dict[str, Any], manifests: bool) -> str:
+    """What an output depends on besides its source (``stated``: the options as a manifest states them):
+    a rerun with another of these converts again."""
+    if SECRET_RECORD in stated.values():
         return ""  # a secret is recorded only as set: whether it is the same one cannot be told
-    basis = [__version__, to or "markdown", from_, {k: _jsonable(v) for k, v in sorted(changed.items())}, manifests]
+    basis = [__version__, to or "markdown", from_, stated, manifests]
     return hashlib.sha256(json.dumps(basis, sort_keys=True).encode()).hexdigest()[:32]
 
 
@@ -194,10 +195,9 @@ def entry_of(task: Task, result: Result | None, attempt: Attempt, tries: list[At
     """The journal record of a task's last attempt (``tries``: the transient attempts before it)."""
     entry: dict[str, Any] = {"source": task.relative}
     if attempt.code == "batch.vanished":
-        from .inputs import LISTED
+        from .inputs import listing
 
-        entry.update(status="skipped", reason_code="batch.vanished", reason=LISTED["batch.vanished"])
-        return entry
+        return listing(task.relative, "batch.vanished")
     if attempt.transient:
         entry.update(status="failed", failure="transient", reasons=[attempt.code], message=attempt.message,
                      attempts=[t.record() for t in [*tries, attempt]], output=None, manifest=None)
