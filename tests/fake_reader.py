@@ -33,6 +33,24 @@ def slow(source, ctx):
         yield Paragraph([Text(str(n))])
 
 
+def spinning(source, ctx):
+    """Needs CPU, not time: ~2 s of it, checkpointed (its own deadline stops it)."""
+    started = time.process_time()
+    while time.process_time() - started < 2.0:
+        sum(range(10_000))
+        ctx.checkpoint()
+    yield Paragraph([Text("spun")])
+
+
+def spinning_blind(source, ctx):
+    """Needs ~2 s of CPU, as if in C: no checkpoint, the watchdog's signal blocked (the parent's kill ends it)."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    started = time.process_time()
+    while time.process_time() - started < 2.0:
+        sum(range(10_000))
+    yield Paragraph([Text("spun")])
+
+
 def stuck(source, ctx):
     # As if stuck in C: no checkpoint, and the watchdog's signal blocked; only the parent's kill can end it.
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
@@ -124,7 +142,7 @@ CODES = [dropped("fake.thing-dropped", "A test construct."), refused("fake.corru
 
 @hookimpl
 def zenconv_readers(register):
-    for name in ("facets", "slow", "stuck", "stuck_later", "sleeping", "greedy", "greedy_silent", "failing", "refusing", "runtime",
+    for name in ("facets", "slow", "spinning", "spinning_blind", "stuck", "stuck_later", "sleeping", "greedy", "greedy_silent", "failing", "refusing", "runtime",
                  "mutating", "killed_once", "vanishing"):
         register.reader(id=f"test.fake.{name}", name=f"fake{name.replace('_', '')}", version="1.0",
                         reader=f"tests.fake_reader:{name}", extensions=[f".{name}"], codes=CODES)

@@ -193,22 +193,22 @@ def test_piped_the_batch_says_one_line_and_on_a_terminal_it_shows_progress(tmp_p
 
 
 class LosingExecutor:
-    """Runs tasks in this process, but loses b.csv's first ``losses`` submissions, as if its worker died."""
+    """Runs parcels in this process, but loses the first ``losses`` holding b.csv, as if its worker died."""
 
     def __init__(self, losses: int):
         self.submitted: list[str] = []
         self.losses = losses
 
-    def submit(self, fn, task):
+    def submit(self, fn, tasks):
         from concurrent.futures import Future
 
-        self.submitted.append(task.relative)
+        self.submitted += [task.relative for task in tasks]
         future = Future()
-        if task.relative == "nested/b.csv" and self.losses:
+        if "nested/b.csv" in {task.relative for task in tasks} and self.losses:
             self.losses -= 1
             future.set_exception(RuntimeError("worker lost"))
         else:
-            future.set_result(fn(task))
+            future.set_result(fn(tasks))
         return future
 
 
@@ -279,3 +279,53 @@ def test_batch_usage_errors_exit_2(tmp_path):
     done = run_cli(str(inbox), "-o", str(tmp_path / "out"), "--from", "nosuchformat")
     assert done.returncode == 2 and b"--from nosuchformat" in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_parcels_hold_a_quarter_second_of_work_by_what_documents_took_so_far():
+    from zenconv.batch.runner import PARCEL_DOCUMENTS, _Pace
+
+    pace = _Pace()
+    assert pace.documents() == 1  # nothing measured yet: one document a parcel
+    for _ in range(10):
+        pace.observe(0.01)
+    assert pace.documents() == 25  # tiny documents travel together
+    pace.observe(None)  # a record without a measure changes nothing
+    assert pace.documents() == 25
+    for _ in range(10):
+        pace.observe(1.5)
+    assert pace.documents() == 1  # slow ones one at a time, so every worker gets its share
+    fast = _Pace()
+    fast.observe(0.0)
+    assert fast.documents() == PARCEL_DOCUMENTS
+
+
+def test_a_task_that_raises_on_its_worker_is_lost_alone_not_its_parcel(tmp_path, plugins, monkeypatch):
+    from zenconv.batch import tasks
+    from zenconv.batch.tasks import ELAPSED, LOST, convert_parcel
+
+    inbox = make_tree(tmp_path)
+    out = tmp_path / "out"
+    batch_tasks = []
+
+    class Collecting:
+        def submit(self, fn, parcel):
+            from concurrent.futures import Future
+
+            batch_tasks.extend(parcel)
+            future = Future()
+            future.set_exception(RuntimeError("not run"))
+            return future
+
+    run_batch([str(inbox)], out, plugins, quiet=True, executor=Collecting(), retries=0)
+    real = tasks.convert_task
+
+    def flaky(task):
+        if task.relative == "nested/b.csv":
+            raise OSError("the worker's disk")
+        return real(task)
+
+    monkeypatch.setattr(tasks, "convert_task", flaky)
+    records = convert_parcel(tuple(batch_tasks))
+    assert [LOST in r for r in records] == [t.relative == "nested/b.csv" for t in batch_tasks]
+    assert all(r[ELAPSED] >= 0 for r in records)
+    assert {r["outcome"] for r in records if LOST not in r} == {"converted"}

@@ -274,6 +274,40 @@ def test_a_deadline_passed_while_waiting_for_a_cpu_is_the_runs_and_one_the_docum
     assert not busy.transient and busy.figures["cpu_seconds"] == 21.5
 
 
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs CPU affinity (Linux)")
+@pytest.mark.parametrize("reader", ["spinning", "spinning_blind"])
+def test_a_document_timed_out_on_an_overloaded_machine_is_retried_with_what_was_measured(tmp_path, plugins, reader):
+    """The batch and four spinning processes share one CPU: the document gets at most a fifth of it, so
+    its deadline passes while it waits for the CPU, however busy the machine is besides. The deadline is
+    the run's (transient, retried, figures recorded), whether the child's own watchdog stopped it
+    (``spinning``) or the parent's kill (``spinning_blind``, as if stuck in C)."""
+    inbox = tmp_path / "in"
+    inbox.mkdir()
+    (inbox / f"x.{reader}").write_bytes(b"x")
+    cpu = min(os.sched_getaffinity(0))
+    spin = "import os, sys; os.sched_setaffinity(0, {int(sys.argv[1])})\nwhile True: pass"
+    spinners = [subprocess.Popen([sys.executable, "-c", spin, str(cpu)]) for _ in range(4)]
+    saved = os.sched_getaffinity(0)
+    try:
+        os.sched_setaffinity(0, {cpu})
+        code = run_batch([str(inbox)], tmp_path / "out", plugins, options={"timeout": 1}, quiet=True, retries=1)
+    finally:
+        os.sched_setaffinity(0, saved)
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+    assert code == 4  # failed for the run's reason: the batch says so, and a rerun tries it again
+    entry = index_of(tmp_path / "out")[f"x.{reader}"]
+    assert entry["status"] == "failed" and entry["failure"] == "transient"
+    assert len(entry["attempts"]) == 2  # the first try and its one retry, each with what was measured
+    for attempt in entry["attempts"]:
+        assert "waited for a CPU" in attempt["message"]
+        figures = attempt["figures"]
+        assert figures["cpu_wait_seconds"] > figures["wall_seconds"] / 2 > 0
+    assert not (tmp_path / "out" / f"x.{reader}.md.manifest.json").exists()  # the run's failure: no manifest
+    assert_clean(tmp_path / "out")
+
+
 def test_a_rerun_trusts_sizes_and_times_and_verify_all_hashes_everything(tmp_path, plugins):
     inbox = inbox_with(tmp_path)
     (inbox / "b.csv").write_text("p,q\n3,4\n")

@@ -302,3 +302,29 @@ class _Endless:
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
         time.sleep(0.05)
         return b"x"
+
+
+def test_a_childs_memory_counts_from_its_parents_however_many_file_pages_the_parent_holds(tmp_path):
+    """--max-memory bounds private memory: a child forked from a big process (a Dask worker with its
+    libraries and files mapped) starts without the file pages in its RSS, which the RSS would count
+    again as the child touched them; its private memory starts where its parent's is, wherever it runs."""
+    import mmap
+
+    from zenconv.context import current_rss, private_memory
+
+    data = tmp_path / "mapped"
+    data.write_bytes(b"\1" * (64 << 20))
+    with open(data, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+        assert sum(mapped[i] for i in range(0, len(mapped), mmap.PAGESIZE)) == len(mapped) // mmap.PAGESIZE
+        parent_rss, parent_private = current_rss(), private_memory()
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.write(write_end, f"{current_rss()} {private_memory()}".encode())
+            os._exit(0)
+        os.close(write_end)
+        child_rss, child_private = map(int, os.read(read_end, 100).split())
+        os.waitpid(pid, 0)
+        os.close(read_end)
+    assert parent_rss - child_rss > 32 << 20  # the file's pages: in the parent's RSS, not yet in the child's
+    assert abs(child_private - parent_private) < 8 << 20

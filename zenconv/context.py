@@ -40,6 +40,23 @@ def current_rss() -> int:
         return 0
 
 
+def private_memory(pid: int | str = "self") -> int:
+    """The resident memory of a process that is its own (anonymous: its heap, its stacks), in bytes: the
+    RSS less the pages of files it maps (shared libraries, mapped files). What ``--max-memory`` bounds.
+
+    Not the RSS because a forked child starts with few of its parent's file pages in its page tables and
+    counts each as it touches it again: measured against the parent's RSS, a child forked from a large
+    process (a Dask worker with its libraries loaded) could allocate tens of MiB more than one forked from
+    a small one before it was counted. Its anonymous memory starts equal to its parent's, wherever it runs.
+    """
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as fh:
+            fields = fh.read().split()
+        return (int(fields[1]) - int(fields[2])) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 def out_of_memory(exc: BaseException) -> bool:
     """Whether ``exc`` is an allocation failure, however the library that hit it words it.
 
@@ -69,7 +86,7 @@ class Guard:
         self.memory_every = memory_every
         self.progress = progress
         self._ticks = 0
-        self.baseline = current_rss() if self.max_memory else 0
+        self.baseline = private_memory() if self.max_memory else 0
         self.peak_rss = 0
         self._budgets: list[list] = []  # [when, expired]; a budget fires once (its when becomes None)
         self._armed = False
@@ -96,7 +113,7 @@ class Guard:
                 self.progress.tick(self._ticks)
 
     def check_memory(self) -> None:
-        rss = current_rss() - self.baseline
+        rss = private_memory() - self.baseline
         self.peak_rss = max(self.peak_rss, rss)
         if self.max_memory is not None and rss > self.max_memory:
             raise Unreadable("host.memory-limit", f"the conversion used {rss >> 20} MiB, over --max-memory")

@@ -3,7 +3,7 @@
 The guard's checkpoints and its watchdog (an interval timer in the child) stop a conversion that
 loops in Python; they cannot stop one stuck in C (an XML parser, zlib). So every entry point (the
 command line, the Python API, stdin, the batch runner) runs a conversion in a forked child that the
-parent watches: it samples the child's resident memory (``/proc/PID/statm``) every
+parent watches: it samples the child's private resident memory (``/proc/PID/statm``) every
 :data:`SAMPLE_SECONDS` and kills it past ``--max-memory``, and kills it at the deadline. An
 address-space ceiling (``RLIMIT_AS``) is the backstop for an allocation faster than the sampling: a
 single huge allocation fails at once with MemoryError. A killed child leaves only temporary files
@@ -27,7 +27,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from .context import current_rss, spool_path
+from .context import current_rss, private_memory, spool_path
 from .options import resolve_options
 from .pipeline import (
     EXIT_UNREADABLE, STRICT_ENV, Request, Result, _atomic_write, _manifest_path, run, unreadable_manifest,
@@ -77,7 +77,8 @@ class Child:
         self.deadline = self.started + timeout + GRACE_SECONDS + self._per_mib * _size_of(request.source) / (1 << 20) \
             if timeout else None
         self.max_memory = max_memory or None
-        self.baseline = current_rss()
+        self.baseline = current_rss()  # what the child's peak (ru_maxrss) is counted from
+        self.private_baseline = private_memory()  # what --max-memory is counted from (see private_memory)
         self.peak_memory: int | None = None  # what the child added at its peak (ru_maxrss), once finished
         self.cpu_seconds = self.wall_seconds = 0.0  # what the child used, once finished
         self.wait_seconds = 0.0  # how long it was runnable but waited for a CPU (/proc/PID/schedstat)
@@ -116,7 +117,7 @@ class Child:
             return True
         if self.max_memory and now >= self._next_sample:
             self._next_sample = now + SAMPLE_SECONDS
-            if _rss_of(self.pid) - self.baseline > self.max_memory:
+            if private_memory(self.pid) - self.private_baseline > self.max_memory:
                 self._why = "memory"
                 return True
         return False
@@ -272,14 +273,6 @@ def _size_of(source) -> int:
     try:
         return source.size
     except OSError:  # a path that is not there: the child's conversion says so in its manifest
-        return 0
-
-
-def _rss_of(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/statm", "rb") as fh:
-            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
         return 0
 
 

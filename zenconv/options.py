@@ -13,7 +13,7 @@ HOST_OPTIONS: tuple[OptionSpec, ...] = (
                "for each MiB of source; past it: host.deadline.", metavar="SECONDS"),
     OptionSpec("timeout-per-mib", "int", 60, "Seconds added to --timeout for each MiB of source (a 300-page PDF of "
                "0.4 MiB takes 24 s on a busy 2-core machine).", metavar="SECONDS"),
-    OptionSpec("max-memory", "int", 2 << 30, "Memory (RSS) one conversion may add to the process it starts in, "
+    OptionSpec("max-memory", "int", 2 << 30, "Private memory (resident, less mapped files) one conversion may add to the process it starts in, "
                "e.g. 512M, 2G; past it: host.memory-limit.", metavar="SIZE"),
     OptionSpec("max-input-bytes", "int", 4 << 30, "Largest source accepted; past it: host.input-too-large.", metavar="SIZE"),
     OptionSpec("max-zip-entries", "int", 10_000, "Most entries a zip package may list.", metavar="N"),

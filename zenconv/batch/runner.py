@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import fnmatch
+import json
 import os
 import select
 import sys
@@ -33,8 +34,8 @@ from ..context import Source
 from ..detect import UsageError, choose_reader, named_reader
 from ..files import errno_text
 from ..isolation import Child, can_isolate
+from ..manifest import contained, sha256_file, verify
 from ..manifest import load as load_manifest
-from ..manifest import verify
 from ..media import check_media_dir
 from ..options import resolve_options
 from ..pipeline import EXIT_OK, EXIT_POLICY, EXIT_UNREADABLE, EXIT_USAGE, _jsonable, run
@@ -44,8 +45,8 @@ from ..terminal import safe
 from .inputs import Found, listing, walk
 from .journal import INDEX_NAME, TOMBSTONE, Journal, Previous, dumps
 from .tasks import (
-    ATTEMPT_SUFFIX, DEFAULT_RETRIES, OUTPUT_MISSING, WORKER_LOST, Attempt, Task, convert_task, entry_of, fingerprint,
-    folder_unwritable, judge, preload, receive, settle, start, stat_key,
+    ARRIVAL, ATTEMPT_SUFFIX, DEFAULT_RETRIES, ELAPSED, LOST, OUTPUT_MISSING, WORKER_LOST, Attempt, Task, convert_parcel,
+    entry_of, fingerprint, folder_unwritable, judge, preload, receive, settle, start, stat_key,
 )
 
 EXIT_BATCH = 4     # the batch itself failed (its journal could not be written), or documents failed for the run's reasons
@@ -53,7 +54,16 @@ LOCK_NAME = ".zenconv-lock"
 MANIFEST_SUFFIX = ".manifest.json"  # manifest_path_for's, as a string for the planning loop
 HASH_THREADS = 4   # the rerun's digests computed at once (reading and hashing release the GIL)
 HASH_WINDOW = 256  # files the planner may run ahead of the first one still being hashed
-WINDOW_PER_JOB = 4  # an executor's tasks in flight: this many per --jobs (at least 8)
+WINDOW_PER_JOB = 4  # an executor's parcels in flight: this many per --jobs (at least 8)
+# A parcel is one submission to an executor: documents converted one after another by one worker. A
+# cluster's cost per submission (the scheduler, the client's bookkeeping, the messages) is several
+# milliseconds, which a tiny document alone would pay in full; a parcel of slow documents, though, would
+# keep the other workers idle at the end. So a parcel holds what its worker needs about PARCEL_SECONDS
+# for, by the seconds per document measured so far (one document until there is a measure), at most
+# PARCEL_DOCUMENTS and PARCEL_BYTES of sources.
+PARCEL_SECONDS = 0.25
+PARCEL_DOCUMENTS = 32
+PARCEL_BYTES = 1 << 20
 
 
 @dataclass
@@ -192,7 +202,7 @@ class Batch:
         return Task(found.path, found.rel, os.path.abspath(output), self.to, self.from_,
                     tuple(sorted(self.options.items())), self.fail_on, self.manifests, self.third_party,
                     self.run_id, reader, os.path.abspath(self.out_dir), self.retries, self.fingerprint,
-                    self.returned)
+                    self.returned, found.size)
 
     def _cheap(self, found: Found, previous: dict | None) -> bool | None:
         """Whether the previous record still holds, by sizes and times alone; None: only its digests can say."""
@@ -508,54 +518,107 @@ def _run_local(batch: Batch, jobs: int, progress: BatchProgress) -> None:
 
 
 def _run_on_executor(executor: Executor, batch: Batch, progress: BatchProgress, jobs: int) -> None:
-    """A bounded window of tasks in flight; a lost task is submitted again (up to its retries); every
-    returned record is checked against the files it names before it is journaled."""
+    """A bounded window of parcels in flight; the tasks of a lost parcel are submitted again (each up
+    to its retries); every returned record is checked against the files it names before it is journaled."""
     window = max(8, WINDOW_PER_JOB * jobs)
-    plan = batch.plan()
-    in_flight: dict[Future, _Job] = {}
-    queue = _Queue(batch, plan, progress)
-    retry = queue.retry
+    in_flight: dict[Future, list[_Job]] = {}
+    queue = _Queue(batch, batch.plan(), progress)
+    pace = _Pace()
     while True:
-        while len(in_flight) < window and (job := queue.next()) is not None:
-            in_flight[executor.submit(convert_task, job.task)] = job
+        while len(in_flight) < window and (parcel := _parcel(queue, pace.documents())):
+            in_flight[executor.submit(convert_parcel, tuple(job.task for job in parcel))] = parcel
         if not in_flight:
             return
         finished, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
-        for future in sorted(finished, key=lambda f: in_flight[f].task.relative):
-            job = in_flight.pop(future)
+        for future in sorted(finished, key=lambda f: in_flight[f][0].task.relative):
+            parcel = in_flight.pop(future)
             try:
-                entry = future.result()
-            except Exception as exc:  # noqa: BLE001 - the task never returned: its worker died, or the cluster gave up
-                attempt = Attempt(WORKER_LOST, transient=True, message=f"{type(exc).__name__}: {exc}"[:300])
-                if _conclude(batch, job, None, attempt, progress):
-                    retry.append(job)
-                continue
-            problem = ""
-            if job.task.returned:
-                try:
-                    receive(job.task, entry)
-                except Unreadable as exc:  # this document's files cannot be written here
-                    problem = exc.message
-            problem = problem or _missing_files(job.task, entry)
-            if problem:
-                attempt = Attempt(OUTPUT_MISSING, transient=True, message=problem)
-                if _conclude(batch, job, None, attempt, progress):
-                    retry.append(job)
-                continue
-            if job.tries:  # the submissions lost before this one
-                entry["attempts"] = [t.record() for t in job.tries] + entry.get("attempts", [])
-            batch.done(entry, True)
-            progress.advance(entry)
+                records = future.result()
+            except Exception as exc:  # noqa: BLE001 - the parcel never returned: its worker died, or the cluster gave up
+                records = [{LOST: f"{type(exc).__name__}: {exc}"[:300]}] * len(parcel)
+            for job, entry in zip(parcel, records, strict=True):
+                pace.observe(entry.pop(ELAPSED, None))
+                _returned(batch, job, entry, queue, progress)
+
+
+class _Pace:
+    """How many documents the next parcel holds: PARCEL_SECONDS by the mean seconds a document took."""
+
+    def __init__(self) -> None:
+        self.seconds = self.count = 0.0
+
+    def observe(self, seconds: float | None) -> None:
+        if seconds is not None:
+            self.seconds += seconds
+            self.count += 1
+
+    def documents(self) -> int:
+        if not self.count:
+            return 1
+        mean = self.seconds / self.count
+        return max(1, min(PARCEL_DOCUMENTS, int(PARCEL_SECONDS / mean) if mean > 0 else PARCEL_DOCUMENTS))
+
+
+def _parcel(queue: _Queue, documents: int) -> list[_Job]:
+    """The next jobs to submit together: up to ``documents`` of them, or PARCEL_BYTES of sources."""
+    parcel: list[_Job] = []
+    size = 0
+    while len(parcel) < documents and size < PARCEL_BYTES and (job := queue.next()) is not None:
+        parcel.append(job)
+        size += job.task.size
+    return parcel
+
+
+def _returned(batch: Batch, job: _Job, entry: dict, queue: _Queue, progress: BatchProgress) -> None:
+    """Journal what a worker returned for one task, once its files are here; else try it again."""
+    if LOST in entry:
+        attempt = Attempt(WORKER_LOST, transient=True, message=entry[LOST])
+        if _conclude(batch, job, None, attempt, progress):
+            queue.retry.append(job)
+        return
+    problem = ""
+    if job.task.returned:
+        try:
+            receive(job.task, entry)
+        except Unreadable as exc:  # this document's files cannot be written here
+            problem = exc.message
+    problem = problem or _missing_files(job.task, entry)
+    if problem:
+        attempt = Attempt(OUTPUT_MISSING, transient=True, message=problem)
+        if _conclude(batch, job, None, attempt, progress):
+            queue.retry.append(job)
+        return
+    if job.tries:  # the submissions lost before this one
+        entry["attempts"] = [t.record() for t in job.tries] + entry.get("attempts", [])
+    batch.done(entry, True)
+    progress.advance(entry)
 
 
 def _missing_files(task: Task, entry: dict) -> str:
-    """What the record says was written but is not here (a worker that does not share the output folder)."""
+    """What the record says was written but is not here (a worker that does not share the output folder):
+    the manifest must hold the bytes the worker wrote, and the files it names must be here at their sizes.
+    (Their digests are ``verify``'s and the audit's to recompute: reading every output back would cost the
+    caller as much as the workers spent writing it.)"""
+    written = entry.pop(ARRIVAL, None)
     if entry.get("status") != "converted" or not entry.get("manifest"):
         return ""
     manifest = Path(task.output).with_name(entry["manifest"])
-    problems = verify(manifest)
-    if problems:
-        return f"the worker's output is not in the output folder: {problems[0]}"[:300]
+    try:
+        here = sha256_file(manifest)
+    except OSError:
+        return f"the worker's output is not in the output folder: {manifest} is missing"
+    if here != written:
+        return f"the worker's output is not in the output folder: {manifest} is not the manifest it wrote"
+    try:
+        stated = json.loads(manifest.read_bytes())
+        named = [stated["output"]] if stated.get("output") else []
+        named += [r for r in stated.get("resources") or () if r.get("written") and r.get("path")]
+        for item in named:
+            path = contained(manifest.parent, item.get("path") or "")
+            if path is None or not path.is_file() or path.stat().st_size != item.get("size"):
+                return f"the worker's output is not in the output folder: {item.get('path')!r} is missing"
+    except (OSError, ValueError, TypeError, AttributeError) as exc:
+        return f"the worker's output is not in the output folder: {type(exc).__name__}"
     return ""
 
 

@@ -42,6 +42,10 @@ SOURCE_UNREADABLE = "host.source-unreadable"
 TRANSIENT_CODES = frozenset({UNWRITABLE, BATCH_CODES.killed, SOURCE_CHANGED, WORKER_LOST, OUTPUT_MISSING, SOURCE_UNREADABLE})
 ATTEMPT_SUFFIX = ".zenconv-attempt"
 OVERLOADED = 0.5  # a deadline is the run's when the child waited for a CPU more than this share of its time
+# A deadline is the parent's kill (batch.timeout) or the child's own watchdog (host.deadline, a Python loop
+# it reached): either passes sooner on an overloaded machine, and either is judged by the same rule.
+DEADLINES = frozenset({BATCH_CODES.deadline, "host.deadline"})
+STOPPED_BY_LIMIT = DEADLINES | {"host.memory-limit"}
 DEFAULT_RETRIES = 2
 
 
@@ -64,6 +68,7 @@ class Task:
     retries: int = DEFAULT_RETRIES
     fingerprint: str = ""     # what the output depends on besides the source (see fingerprint())
     returned: bool = False    # written in the worker's own temporary folder and sent back as bytes
+    size: int = 0             # the source's size when planned (what parcels are packed by)
 
     def request(self) -> Request:
         return Request(source=Source(Path(self.source).name, path=self.source), to=self.to, output=Path(self.output),
@@ -113,8 +118,9 @@ def judge(task: Task, before, result: Result, child: Child | None) -> Attempt:
     if manifest.outcome != Outcome.UNREADABLE:
         return Attempt()
     code = manifest.reasons[0] if manifest.reasons else ""
-    figures = _figures(child) if child is not None and child.kill_code else {}  # a limit hit: what was measured
-    if code == BATCH_CODES.deadline and child is not None and child.wait_seconds > OVERLOADED * child.wall_seconds:
+    limit_hit = child is not None and (child.kill_code or code in STOPPED_BY_LIMIT)
+    figures = _figures(child) if limit_hit else {}  # what was measured
+    if code in DEADLINES and child is not None and child.wait_seconds > OVERLOADED * child.wall_seconds:
         return Attempt(code, transient=True, figures=figures,
                        message="the deadline passed while the conversion waited for a CPU (the machine was overloaded)")
     if code in TRANSIENT_CODES:
@@ -247,21 +253,70 @@ def preload(plugins: LoadedPlugins, reader: str, to: str) -> None:
                 pass
 
 
+# Keys of a worker's record that the caller reads and drops before it journals the record:
+ARRIVAL = "arrival"  # the SHA-256 of the manifest the worker wrote (the caller checks the same bytes are here)
+ELAPSED = "elapsed"  # the seconds the worker spent on the task (what the caller sizes parcels by)
+LOST = "lost"        # a parcel's item for a task whose conversion raised on the worker (retried as lost)
+
+
+def convert_parcel(tasks: tuple[Task, ...]) -> list[dict[str, Any]]:
+    """Run a parcel of tasks, one after another, on an executor's worker: one submission for several
+    small documents, so the cluster's cost per task is shared by them. An item is the task's journal
+    record, or ``{LOST: why}`` when its conversion raised (that task alone is tried again)."""
+    import time
+
+    records = []
+    for task in tasks:
+        started = time.monotonic()
+        try:
+            record = convert_task(task)
+        except Exception as exc:  # noqa: BLE001 - a fault of the run on this worker, not of the other tasks
+            record = {LOST: f"{type(exc).__name__}: {exc}"[:300]}
+        record[ELAPSED] = time.monotonic() - started
+        records.append(record)
+    return records
+
+
 def convert_task(task: Task) -> dict[str, Any]:
     """Run one task to its journal record on an executor's worker (see :func:`_convert_here`); a
-    ``returned`` task converts into a private folder and sends its files back in the record (``files``)."""
+    ``returned`` task converts into a private folder and sends its files back in the record (``files``).
+    The record carries the digest of the manifest as written here (``ARRIVAL``), for the caller to
+    check that the same bytes are in the output folder."""
     if not task.returned:
-        return _convert_here(task)
+        return _with_arrival(_convert_here(task), Path(task.output).parent)
     import dataclasses
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="zenconv-task-") as private:
-        local = dataclasses.replace(task, output=os.path.join(private, Path(task.output).name), root=private,
-                                    run_id="")
-        entry = _convert_here(local)
+        local = dataclasses.replace(task, output=os.path.join(private, Path(task.output).name), root=private)
+        entry = _with_arrival(_convert_here(local, marker_folder=_local_markers()), Path(private))
         entry["files"] = {path.relative_to(private).as_posix(): path.read_bytes()
                           for path in sorted(Path(private).rglob("*")) if path.is_file()}
     return entry
+
+
+def _with_arrival(entry: dict[str, Any], folder: Path) -> dict[str, Any]:
+    if entry.get("status") == "converted" and entry.get("manifest"):
+        from ..manifest import sha256_file
+
+        try:
+            entry[ARRIVAL] = sha256_file(folder / entry["manifest"])
+        except OSError:
+            pass  # not written: the caller's check finds it missing
+    return entry
+
+
+def _local_markers() -> Path | None:
+    """Where a ``returned`` task's attempt markers live: the worker's own temporary folder (its private
+    output folder dies with the worker), so a task rescheduled on this host finds them."""
+    import tempfile
+
+    folder = Path(tempfile.gettempdir()) / "zenconv-attempts"
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError:
+        return None
+    return folder
 
 
 def receive(task: Task, entry: dict[str, Any]) -> None:
@@ -283,7 +338,7 @@ def receive(task: Task, entry: dict[str, Any]) -> None:
         atomic_write(target, data)
 
 
-def _convert_here(task: Task) -> dict[str, Any]:
+def _convert_here(task: Task, marker_folder: Path | None = None) -> dict[str, Any]:
     """Run one task to its journal record: what an Executor's worker runs, retrying the run's failures.
 
     An attempt marker (``.NAME.zenconv-attempt``, holding the run id and the attempts begun) is left
@@ -296,11 +351,12 @@ def _convert_here(task: Task) -> dict[str, Any]:
     unwritable = folder_unwritable(task)
     if unwritable is not None:
         return entry_of(task, None, unwritable, [])
-    marker = _attempt_marker(task)
+    marker = _attempt_marker(task, marker_folder)
     begun = _attempts_begun(marker, task.run_id)
     tries: list[Attempt] = []
     if begun >= 2:
-        return record_killed(task, plugins, "the workers running this conversion died twice; it is not retried")
+        return record_killed(task, plugins, "the workers running this conversion died twice; it is not retried",
+                             marker_folder)
     if begun == 1:
         tries.append(Attempt(WORKER_LOST, transient=True, message="the worker running this conversion was lost"))
     while True:
@@ -318,7 +374,7 @@ def _convert_here(task: Task) -> dict[str, Any]:
         return entry_of(task, result, attempt, tries)
 
 
-def record_killed(task: Task, plugins: LoadedPlugins, message: str) -> dict[str, Any]:
+def record_killed(task: Task, plugins: LoadedPlugins, message: str, marker_folder: Path | None = None) -> dict[str, Any]:
     """Write the ``batch.worker-crashed`` manifest of a task that took its workers down, and its record."""
     from ..pipeline import unreadable_manifest
 
@@ -331,7 +387,7 @@ def record_killed(task: Task, plugins: LoadedPlugins, message: str) -> dict[str,
     manifest_path = manifest_path_for(output) if task.manifests else None
     if manifest_path is not None:
         atomic_write(manifest_path, manifest.to_bytes())
-    marker = _attempt_marker(task)
+    marker = _attempt_marker(task, marker_folder)
     if marker is not None:
         marker.unlink(missing_ok=True)
     result = Result(manifest=manifest, exit_code=1, manifest_path=manifest_path)
@@ -339,9 +395,13 @@ def record_killed(task: Task, plugins: LoadedPlugins, message: str) -> dict[str,
                     [Attempt(WORKER_LOST, transient=True, message="the worker running this conversion was lost")] * 2)
 
 
-def _attempt_marker(task: Task) -> Path | None:
+def _attempt_marker(task: Task, folder: Path | None = None) -> Path | None:
+    """Beside the output; or in ``folder``, named by the run and the source (a ``returned`` task's)."""
     if not task.run_id:
         return None
+    if folder is not None:
+        key = hashlib.sha256(task.relative.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+        return folder / f"{task.run_id}-{key}{ATTEMPT_SUFFIX}"
     output = Path(task.output)
     return output.with_name(f".{output.name}{ATTEMPT_SUFFIX}")
 
