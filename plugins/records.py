@@ -36,7 +36,7 @@ MAX_KEYS = OptionSpec("max-keys", "int", 10_000, "JSON, JSON Lines, YAML: most k
 MAX_STRING = OptionSpec("max-string-chars", "int", 1 << 20, "JSON, JSON Lines, YAML: longest string kept, in "
                         "characters; past it the string is cut and reported.", metavar="N")
 MAX_VALUE = OptionSpec("max-value-chars", "int", 64 << 20, "JSON, JSON Lines: longest single value held whole (one "
-                       "record, one line, one member of the top-level object); YAML: longest file. In characters.",
+                       "record, one line, one member's value not streamed); YAML: longest file. In characters.",
                        metavar="N")
 DATA_OPTIONS = (MAX_ROWS, MAX_DEPTH, MAX_KEYS, MAX_STRING, MAX_VALUE)
 

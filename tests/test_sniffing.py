@@ -40,6 +40,9 @@ def chosen(data: bytes, name: str = "-", media_type: str | None = None) -> tuple
     (b"Intro\n\n```\ncode\n```\n\nSee [docs](https://x).\n", "markdown", "sniffed: the text holds a fenced code block and an inline link"),
     (b"| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n", "markdown", "sniffed: the text holds"),
     (TEXT, "text", "sniffed: text that no other reader claims"),
+    (b"---\ntitle: Notes\n---\n\nA paragraph of prose.\n", "markdown", "sniffed: the text opens with front matter"),
+    (b"---\nkind: Service\n---\nkind: Pod\n", "yaml", "sniffed: a document marker (---) opens the text"),
+    (b"%YAML 1.2\n---\na: 1\n", "yaml", "sniffed: a %YAML directive"),
 ])
 def test_an_unnamed_source_is_sniffed_in_priority_order_and_says_why(data, reader, why):
     name, detection = chosen(data)

@@ -1,10 +1,11 @@
 """The JSON reader: records become tables, objects sections, with bounded memory on any size of file.
 
-The text is read twice, a value at a time (:mod:`.scan`): the first pass surveys every array at the
-top level (the top-level array, or an array that is a member of the top-level object): whether its
-elements are all objects, and the union of their keys, which a table's header row needs before its
-first row; the second builds the blocks, each such array a table whose rows are made as the writer
-asks for them. So a 1,000,000-record array costs one record at a time, twice.
+The text is read twice, a value at a time (:mod:`.scan`): the first pass surveys the arrays the second
+will stream (the top-level array, every array that is a member of the top-level object, and every longer
+array nested members deeper, the objects around which the second pass then walks by hand): whether its
+elements are all objects, and the union of their keys, which a table's header row needs before its first
+row; the second builds the blocks, each such array a table whose rows are made as the writer asks for
+them. So a 1,000,000-record array costs one record at a time, twice, wherever it is in the objects.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from zenconv.reports import Unreadable
 
 from zenconv_plugins.records import Columns, Mapper, Tally, is_leaf
 
-from .scan import Invalid, TooDeep, TooLarge, Window, decoder, events, survey_decoder, text_decoder
+from .scan import STREAM_CHARS, Invalid, Plan, TooDeep, TooLarge, Window, decoder, events, survey_decoder, text_decoder
 from .sniff import looks_like_json_lines
 from .wrappers import find_wrapper, starts_as_json
 
@@ -33,7 +34,7 @@ _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "
 
 @dataclass(slots=True)
 class Survey:
-    """What the first pass learnt of one top-level array."""
+    """What the first pass learnt of one array the scan walks."""
 
     columns: Columns
     count: int = 0
@@ -66,13 +67,13 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
     if body.wrapper is not None:
         ctx.report("json.wrapper-stripped", detail=body.wrapper.kind, text=body.wrapper.text)
         ctx.flags["wrapper"] = body.wrapper.kind
-    surveys = _survey(source, body, ctx)
+    surveyed = _survey(source, body, ctx)
     tally = Tally()
     mapper = Mapper("json", ctx.options, tally, ctx.report)
     files = [source.open()]  # closed here, unless the last table's rows take it over (below)
     try:
         window = _window(files[0], body, ctx, decoder(tally, ctx.options["max_keys"]), lambda: _bad_bytes(ctx, body))
-        yield from _guarded(_blocks(_stream(window, ctx, tally, source), surveys, mapper, files))
+        yield from _guarded(_blocks(_stream(window, ctx, tally, source, surveyed.plan), surveyed.arrays, mapper, files))
         mapper.flush(None)
     finally:
         for fh in files:
@@ -109,10 +110,10 @@ def _bad_bytes(ctx: ReadContext, body: Body) -> None:
         ctx.report("json.undecodable-bytes")
 
 
-def _stream(window: Window, ctx: ReadContext, tally: Tally, source: Source) -> Iterator[tuple]:
+def _stream(window: Window, ctx: ReadContext, tally: Tally, source: Source, plan: Plan) -> Iterator[tuple]:
     """The events, each failure of the text turned into its code."""
     try:
-        yield from events(window, ctx.options["max_keys"], tally)
+        yield from events(window, ctx.options["max_keys"], tally, plan)
     except Invalid as exc:
         if looks_like_json_lines(source.head(HEAD_BYTES)):
             raise Unreadable("json.looks-like-jsonl", f"{exc}; it looks like JSON Lines: read it with --from jsonl") from None
@@ -133,18 +134,31 @@ def _guarded(blocks: Iterator[Block]) -> Iterator[Block]:
         raise Unreadable("json.too-deep", "nesting deeper than the reader follows") from None
 
 
-def _survey(source: Source, body: Body, ctx: ReadContext) -> dict[str, Survey]:
-    """The first pass: every top-level array's shape. It decodes all the text, so it finds every error first."""
-    surveys: dict[str, Survey] = {}
+@dataclass(slots=True)
+class Surveyed:
+    """The first pass's findings: each streamed array's survey by where it starts, and the plan of the second."""
+
+    arrays: dict[int, Survey]
+    plan: Plan
+
+
+def _survey(source: Source, body: Body, ctx: ReadContext) -> Surveyed:
+    """The first pass: the shape of the top-level array, of the top-level object's arrays, and of every
+    array nested deeper that is long enough to stream (the objects around it are walked in the second
+    pass). It decodes all the text, so it finds every error first."""
+    arrays: dict[int, Survey] = {}
+    walked: set[int] = set()
+    objects: list[int] = []  # the offsets of the objects the scan is in
     limit = ctx.options["max_keys"]
     tally = Tally()  # what this pass counts is counted again, and reported, by the second
     with source.open() as fh:
         window = _window(fh, body, ctx, survey_decoder(), lambda: None)
-        current = None
-        for event in _stream(window, ctx, tally, source):
+        current = start = depth = None
+        for event in _stream(window, ctx, tally, source, Plan()):
             kind = event[0]
             if kind == "array":
-                current = surveys[event[2]] = Survey(Columns(limit))
+                _, _, _, start, depth = event
+                current = arrays[start] = Survey(Columns(limit))
             elif kind == "element":
                 value = event[3]
                 current.count += 1
@@ -155,45 +169,66 @@ def _survey(source: Source, body: Body, ctx: ReadContext) -> dict[str, Survey]:
                 elif current.leaf and not is_leaf(value):
                     current.leaf = False
                 ctx.tick()
-    return surveys
+            elif kind == "end" and depth > 1:
+                if event[3] - start < STREAM_CHARS:
+                    del arrays[start]  # decoded whole with its member in the second pass
+                else:
+                    walked.update(objects)
+            elif kind == "object":
+                objects.append(event[3])
+            elif kind == "close":
+                objects.pop()
+    return Surveyed(arrays, Plan(walked, arrays))
 
 
-def _blocks(stream: Iterator[tuple], surveys: dict[str, Survey], mapper: Mapper, files: list) -> Iterator[Block]:
+def _blocks(stream: Iterator[tuple], surveys: dict[int, Survey], mapper: Mapper, files: list) -> Iterator[Block]:
     """The blocks of the second pass. A top-level array's table is the last block: its rows are read after
     this generator ends, so they take the open file from ``files`` and close it when they are done."""
-    terms: list[ListItem] = []
+    levels: list[list[ListItem]] = [[]]  # each open object's leaf members waiting as definitions, the top first
 
     def definitions() -> Iterator[Block]:
+        terms = levels[-1]
         if terms:
             yield List(list(terms), locator=terms[0].locator)
             terms.clear()
 
     for event in stream:
         kind = event[0]
+        level = len(levels)  # a member here is headed at this level, and is this many objects down
         if kind == "member":
             _, key, path, value = event
             where = Locator(path=path)
             if is_leaf(value):
-                terms.append(mapper.term(key, value, where))
+                levels[-1].append(mapper.term(key, value, where))
                 continue
             yield from definitions()
-            yield Heading(1, [Text(mapper.clean(key))], locator=where)
-            yield from mapper.blocks(value, path, 2, depth=1)
+            yield Heading(min(level, 6), [Text(mapper.clean(key))], locator=where)
+            yield from mapper.blocks(value, path, level + 1, depth=level)
+        elif kind == "object":
+            _, key, path, _ = event
+            if level > mapper.max_depth:
+                mapper.too_deep()
+            yield from definitions()
+            yield Heading(min(level, 6), [Text(mapper.clean(key))], locator=Locator(path=path))
+            levels.append([])
+        elif kind == "close":
+            yield from definitions()
+            levels.pop()
         elif kind == "array":
-            _, key, path = event
-            survey = surveys[path]
+            _, key, path, start, _ = event
+            survey = surveys[start]
             elements = _Elements(stream, path)
             if survey.inline:
                 values = [value for _, value, _ in elements]
                 if key is None:
                     yield from mapper.blocks(values, path, 1)
                 else:
-                    terms.append(mapper.term(key, values, Locator(path=path)))
+                    levels[-1].append(mapper.term(key, values, Locator(path=path)))
                 continue
             yield from definitions()
             where = Locator(path=path or None)
             if key is not None:
-                yield Heading(1, [Text(mapper.clean(key))], locator=where)
+                yield Heading(min(level, 6), [Text(mapper.clean(key))], locator=where)
             # The table carries no locator: its header row is cited "Table 1, row 1", its records by pointer.
             table = Table(rows=())
             rows = mapper.rows(elements, survey.columns if survey.records else None, table, where)

@@ -2,7 +2,11 @@
 
 The top level is walked here by hand, one token at a time: an array's elements, an object's members,
 and the elements of an array that is a member's value, are each decoded alone by the standard
-library's C decoder (``raw_decode``) and given out as events. Anything deeper is decoded whole. The
+library's C decoder (``raw_decode``) and given out as events. Deeper down, a :class:`Plan` says what
+else is walked: the first pass walks every object (to :data:`WALK_DEPTH`) and every array, so it can
+find the large arrays of records nested members deep (``{"data": {"items": [...]}}``); the second walks
+only the objects around those and streams those arrays like the top level's, and decodes the rest
+whole (a small nested value is mapped as one, duplicate keys and all). The
 text is decoded from the bytes a chunk at a time; a value cut by the end of a chunk is decoded again
 once more text is in (the buffer doubles, so a long value costs its length, not its length squared),
 and one longer than --max-value-chars is refused.
@@ -24,6 +28,29 @@ from typing import BinaryIO
 from zenconv_plugins.records import Literal, Tally, pointer
 
 CHUNK = 1 << 20
+# Objects walked by hand before a member's value is decoded whole: records sit a few members down
+# (an API's {"data": {"results": [...]}}), and each level walked is a generator frame every event passes.
+WALK_DEPTH = 32
+# A nested array this long, in characters, is streamed; a shorter one is decoded whole with its member.
+STREAM_CHARS = 1 << 20
+
+
+class Plan:
+    """What the walk opens below the top level's members; the first pass's plan opens everything.
+
+    ``walked``: the character offsets of the objects to walk by hand; ``streamed``: those of the
+    nested arrays to give element by element. None: every one (to :data:`WALK_DEPTH`).
+    """
+
+    def __init__(self, walked: set[int] | None = None, streamed=None) -> None:
+        self.walked = walked
+        self.streamed = streamed
+
+    def walks(self, offset: int, depth: int) -> bool:
+        return depth < WALK_DEPTH if self.walked is None else offset in self.walked
+
+    def streams(self, offset: int, depth: int) -> bool:
+        return depth <= 1 or self.streamed is None or offset in self.streamed
 _WS = re.compile(r"[ \t\n\r]*")
 # A decoding error this close to the end of the text may only mean the text stops there.
 _CUT_MARGIN = 64
@@ -167,6 +194,10 @@ class Window:
     def _cut_short(self, exc: json.JSONDecodeError) -> bool:
         return exc.msg.startswith("Unterminated string") or exc.pos >= len(self.buf) - _CUT_MARGIN
 
+    def offset(self) -> int:
+        """The read position in characters from the start of the text: the same in both passes."""
+        return self.chars_before + self.pos
+
     def where(self) -> str:
         line = self.lines_before + self.buf.count("\n", 0, self.pos) + 1
         start = self.buf.rfind("\n", 0, self.pos) + 1
@@ -178,17 +209,20 @@ class Window:
 
 
 # Events: ("value", path, value) for a top level that is a scalar; ("member", key, path, value);
-# ("array", key, path) before the elements of an array that is a member's value (key None at the top);
-# ("element", path, index, value); ("end", path, count) after the last element.
-def events(window: Window, max_keys: int, tally: Tally) -> Iterator[tuple]:
-    """The top level of the document as events; raises :class:`Invalid` where the text stops being JSON."""
+# ("object", key, path, offset) before the members of an object that is a member's value, walked by
+# hand, and ("close", path) after them; ("array", key, path, offset, depth) before the elements of the
+# top-level array (key None, depth 0) or of an array that is a member's value, ``depth`` objects down;
+# ("element", path, index, value); ("end", path, count, offset) after the last element. An offset is
+# where the value starts (or the array ends), in characters.
+def events(window: Window, max_keys: int, tally: Tally, plan: Plan = Plan()) -> Iterator[tuple]:
+    """The document's walked objects and arrays as events; raises :class:`Invalid` where the text stops being JSON."""
     first = window.peek()
     if first == "[":
-        yield ("array", None, "")
+        yield ("array", None, "", window.offset(), 0)
         yield from _elements(window, "")
     elif first == "{":
         window.pos += 1
-        yield from _members(window, max_keys, tally)
+        yield from _members(window, max_keys, tally, plan, "", 1)
     elif first == "":
         raise window.invalid("no JSON value")
     else:
@@ -197,7 +231,8 @@ def events(window: Window, max_keys: int, tally: Tally) -> Iterator[tuple]:
         raise window.invalid("more text after the JSON value")
 
 
-def _members(window: Window, max_keys: int, tally: Tally) -> Iterator[tuple]:
+def _members(window: Window, max_keys: int, tally: Tally, plan: Plan, base: str, depth: int) -> Iterator[tuple]:
+    """The members of the object whose "{" was just read, ``depth`` objects down (the top-level one is 1)."""
     seen: set[str] = set()
     count = 0
     while True:
@@ -211,7 +246,7 @@ def _members(window: Window, max_keys: int, tally: Tally) -> Iterator[tuple]:
         if not isinstance(key, str) or isinstance(key, Literal):
             raise window.invalid("expected a key in double quotes")
         window.expect(":", "':'")
-        path = pointer("", key)
+        path = pointer(base, key)
         count += 1
         kept = len(seen) < max_keys
         if key in seen:
@@ -220,16 +255,24 @@ def _members(window: Window, max_keys: int, tally: Tally) -> Iterator[tuple]:
             seen.add(key)
         else:
             tally.keys_cut += 1
-        if window.peek() == "[":
-            if kept:
-                yield ("array", key, path)
-                yield from _elements(window, path)
-            else:
-                window.value()
+        char = window.peek()
+        offset = window.offset()
+        if not kept:
+            window.value()
+        elif char == "[" and plan.streams(offset, depth):
+            yield ("array", key, path, offset, depth)
+            yield from _elements(window, path)
+        elif char == "{" and plan.walks(offset, depth):
+            window.pos += 1
+            if window.peek() == "}":  # an empty object is a leaf, as the decoder gives it
+                window.pos += 1
+                yield ("member", key, path, {})
+                continue
+            yield ("object", key, path, offset)
+            yield from _members(window, max_keys, tally, plan, path, depth + 1)
+            yield ("close", path)
         else:
-            value = window.value()
-            if kept:
-                yield ("member", key, path, value)
+            yield ("member", key, path, window.value())
 
 
 def _elements(window: Window, path: str) -> Iterator[tuple]:
@@ -239,7 +282,7 @@ def _elements(window: Window, path: str) -> Iterator[tuple]:
         char = window.peek()
         if char == "]":
             window.pos += 1
-            yield ("end", path, index)
+            yield ("end", path, index, window.offset())
             return
         if index:
             if char != ",":

@@ -6,6 +6,7 @@ import re
 
 from zenconv_plugins.html.codes import allowlist_codes
 from zenconv_plugins.html.plugin import OPTIONS as HTML_OPTIONS
+from zenconv_plugins.markers import under_front_matter
 
 from zenconv import hookimpl
 from zenconv.plugins import OptionSpec
@@ -58,17 +59,20 @@ _CONSTRUCTS = (
     ("a bullet list", re.compile(r"^[ ]{0,3}[-*+][ \t]+\S[^\n]*\n[ ]{0,3}[-*+][ \t]+\S", re.MULTILINE)),
 )
 _LEADING_HEADING = re.compile(r"\A\s*#{1,6}[ \t]+\S")
+_WINDOW = 64 << 10  # the host's sniff window: a head this long may stop mid-line
 
 
 def sniff(head: bytes, name: str | None) -> str | None:
-    """Why the head is Markdown: it opens with an ATX heading, holds a pipe table's delimiter row, or
-    holds two different constructs of :data:`_CONSTRUCTS`; any other one alone (a stray ``**``, a dash
-    list) is as likely plain text."""
+    """Why the head is Markdown: it opens with front matter followed by what YAML does not write, or
+    with an ATX heading, holds a pipe table's delimiter row, or holds two different constructs of
+    :data:`_CONSTRUCTS`; any other one alone (a stray ``**``, a dash list) is as likely plain text."""
     from zenconv_plugins.binary import head_text
 
     text = head_text(head)
     if text is None:
         return None
+    if under_front_matter(text, cut=len(head) >= _WINDOW):  # the YAML sniffer, first, left it: not a YAML stream
+        return "the text opens with front matter and Markdown after it"
     found = [what for what, pattern in _CONSTRUCTS if pattern.search(text)]
     if _LEADING_HEADING.match(text):
         return "the text opens with an ATX heading" + (f" and holds {', '.join(found[1:])}" if found[1:] else "")

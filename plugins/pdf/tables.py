@@ -252,10 +252,21 @@ def _uncertainty(grid: TableGrid, rules: list[Rule]) -> str | None:
 def lattice_block(lattice: Lattice, cells: list[Cell]) -> TableBlock | None:
     """The table a ruled grid draws, or None when it holds less than two rows and two columns of text."""
     placed, rows, columns = placed_regions(lattice, cells)
-    if rows < 2 or columns < 2:
+    if rows < 2 or columns < 2 or _undrawn_columns(placed, rows):
         return None
     grid = lattice_grid(placed, rows, columns, _lattice_header(placed, rows))
     return TableBlock(grid, lattice.top, lattice.bottom, tuple(grid.header_texts()))
+
+
+def _undrawn_columns(placed: list[Placed], rows: int) -> bool:
+    """Whether the rules draw fewer columns than the text has: in some row, most of the cells holding
+    text hold it in columns of their own, side by side (the rules box a table's group headers, its
+    columns are set apart by space). Its text is read as an unruled table, the rules as its evidence."""
+    for r in range(rows):
+        filled = [p for p in placed if p.row == r and p.pieces]
+        if len(filled) >= 2 and 2 * sum(p.parted for p in filled) >= len(filled):
+            return True
+    return False
 
 
 def _lattice_header(placed: list[Placed], rows: int) -> int:

@@ -8,6 +8,7 @@ from zenconv import hookimpl
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, refused
 
+from zenconv_plugins.markers import under_front_matter
 from zenconv_plugins.records import DATA_OPTIONS, shared_codes
 
 VERSION = "0.1.0"
@@ -35,11 +36,22 @@ OPTIONS = (
 
 # A %YAML directive, or a document marker on the first line: plain "key: value" text is too common
 # (an e-mail header, a log line) to be taken for YAML without one.
-_MARKER = re.compile(rb"(?:%YAML[ \t]+1\.\d|---(?:[ \t]|\r?\n|\Z))")
+_DIRECTIVE = re.compile(rb"%YAML[ \t]+1\.\d")
+_MARKER = re.compile(rb"---(?:[ \t]|\r?\n|\Z)")
+_WINDOW = 64 << 10  # the host's sniff window: a head this long may stop mid-line
 
 
-def sniff(head: bytes, name: str | None) -> bool:
-    return _MARKER.match(head.removeprefix(b"\xef\xbb\xbf")) is not None
+def sniff(head: bytes, name: str | None) -> str | None:
+    """Why the head is YAML: a directive, or a document marker opening it, unless the marker opens
+    Markdown's front matter (what follows the block is not YAML: :mod:`zenconv_plugins.markers`)."""
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    if _DIRECTIVE.match(head):
+        return "a %YAML directive"
+    if not _MARKER.match(head):
+        return None
+    if under_front_matter(head.decode("utf-8", "replace"), cut=len(head) >= _WINDOW):
+        return None
+    return "a document marker (---) opens the text"
 
 
 @hookimpl

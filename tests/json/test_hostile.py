@@ -11,7 +11,7 @@ from zenconv.context import Source
 from zenconv.reports import Unreadable
 from zenconv.testing import read
 
-from .conftest import JSON, JSONL, outline, read_data
+from .conftest import JSON, JSONL, outline, read_data, tables
 
 
 def refused(data: bytes, reader: str = JSON, **options) -> Unreadable:
@@ -177,3 +177,10 @@ def test_jsonl_of_bad_lines_alone_still_reports_them():
     got = read_data(b"nope\n{\n", JSONL)
     assert got.document.blocks == []
     assert got.codes() == {"jsonl.bad-line": 2}
+
+
+def test_a_streamed_nested_array_still_keeps_to_the_depth_limit():
+    records = b",".join(b'{"id": %d, "pad": "%s"}' % (i, b"x" * 40) for i in range(30_000))
+    body = b'{"a": {"b": {"c": {"items": [' + records + b"]}}}}"
+    assert refused(body, max_data_depth=2).code == "json.too-deep"
+    assert len(tables(read_data(body, max_data_depth=5))[0].rows) == 30_001

@@ -157,3 +157,38 @@ def test_an_error_past_the_first_chunk_names_its_line():
     with pytest.raises(Unreadable) as caught:
         read_data(body)
     assert caught.value.message.startswith("line 200,002, column 9")
+
+
+def _nested_records(count: int) -> bytes:
+    records = ",".join(f'{{"id": {i}, "name": "n{i}", "v": 1.10}}' for i in range(count))
+    return ('{"meta": {"page": 1, "data": {"total": %d, "items": [%s]}}, "after": true}' % (count, records)).encode()
+
+
+def test_a_long_record_array_nested_members_deep_streams_under_a_value_limit_below_its_size():
+    data = _nested_records(60_000)  # 2.6 MB, its member "meta" held whole would pass --max-value-chars
+    got = read_data(data, max_value_chars=1 << 20)
+    shapes = outline(got.document.blocks)
+    assert [s[:3] for s in shapes[:4]] == [("h", 1, "meta"), ("dl", ["page: 1"]), ("h", 2, "data"),
+                                          ("dl", ["total: 60000"])]
+    assert shapes[4][0] == "h" and shapes[4][1:] == (3, "items")
+    table = shapes[5][1]
+    assert table[0] == ["id", "name", "v"] and table[1] == ["0", "n0", "1.10"] and len(table) == 60_001
+    assert shapes[6:] == [("dl", ["after: true"])]
+    rows = list(tables(read_data(data, max_value_chars=1 << 20))[0].rows)
+    assert rows[-1].locator == Locator(row=59_999, path="/meta/data/items/59999")
+    assert got.codes() == {}
+
+
+def test_a_streamed_nested_table_is_the_table_the_whole_value_maps_to():
+    small = _nested_records(30)
+    whole, streamed = outline(read_data(small).document.blocks), outline(read_data(_nested_records(30_000)).document.blocks)
+    assert [s[0] for s in whole] == [s[0] for s in streamed]
+    assert whole[5][1] == streamed[5][1][:31]
+
+
+def test_a_short_nested_value_is_still_decoded_whole():
+    # Not streamed, so its duplicate key keeps the last value, as a JSON parser does.
+    got = read_data(b'{"o": {"p": {"k": 1, "k": 2, "items": [{"a": 1}]}}}')
+    assert outline(got.document.blocks) == [("h", 1, "o"), ("h", 2, "p"), ("dl", ["k: 2"]), ("h", 3, "items"),
+                                            ("table", [["a"], ["1"]])]
+    assert got.codes() == {"json.duplicate-key": 1}

@@ -44,7 +44,7 @@ def test_jsonl_sniff(head, expected):
     (b"a: 1\nb: 2\n", False), (b"----\n", False), (b"# Title\n---\n", False),
 ])
 def test_yaml_sniff_needs_a_directive_or_a_marker(head, expected):
-    assert is_yaml(head, None) is expected
+    assert bool(is_yaml(head, None)) is expected
 
 
 @pytest.mark.parametrize("data, reader, first_line", [
@@ -59,3 +59,30 @@ def test_standard_input_is_sniffed(tmp_path, data, reader, first_line):
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout.decode().splitlines()[0] == first_line
     assert json.loads(manifest.read_text())["reader"]["id"] == reader
+
+
+@pytest.mark.parametrize("head, expected", [
+    (b"---\ntitle: Notes\ndate: 2024-01-02\n---\n# Notes\n\nSome text under the front matter.\n", False),
+    (b"---\ntitle: Notes\n---\nOne paragraph, no other construct.", False),
+    (b"---\ntitle: Notes\n---\n> a quote\n", False),
+    (b"---\nkind: Service\n---\nkind: Pod\nmetadata:\n  name: x\n", True),
+    (b"---\n# Source: chart/a.yaml\napiVersion: v1\n---\n# Source: chart/b.yaml\napiVersion: v1\n- item\n", True),
+    (b"---\na: 1\n...\n---\nb: 2\n", True),
+])
+def test_yaml_sniff_leaves_markdown_under_front_matter(head, expected):
+    assert bool(is_yaml(head, None)) is expected
+
+
+@pytest.mark.parametrize("data", [
+    b"---\ntitle: Notes\nauthor: Ann\n---\n# Notes\n\nSome text under the front matter.\n",
+    b"---\ntitle: Notes\n---\n\nJust a paragraph of prose.\n",
+])
+def test_markdown_with_front_matter_on_standard_input_is_markdown(tmp_path, data):
+    manifest = tmp_path / "m.json"
+    done = subprocess.run([sys.executable, "-m", "zenconv", "-", "--to", "markdown", "--manifest", str(manifest)],
+                          input=data, capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    got = json.loads(manifest.read_text())
+    assert got["reader"]["id"] == "ai.insan.zenfmt.markdown"
+    assert got["source"]["detection"] == "sniffed: the text opens with front matter and Markdown after it"
+    assert "title" not in done.stdout.decode().splitlines()[0]

@@ -85,6 +85,31 @@ def spanning(c):
     _body(c, y - PITCH - 16, rows, [60] + rights, "lrrrrrr")
 
 
+def boxed_groups(c):
+    """Group headers narrower than their three columns each, boxed by vertical rules in the header
+    only (none beside the last group), rules over and under the header lines; a body parted by
+    space: the header's box is no grid of the table's columns (a statistical abstract's style)."""
+    y = _prose(c, 780)
+    c.setLineWidth(0.4)
+    walls = [150, 290, 430]
+    c.line(60, y + 11, 570, y + 11)
+    c.line(150, y - 3, 570, y - 3)
+    c.line(60, y - 2 * PITCH - 3, 570, y - 2 * PITCH - 3)
+    for x in walls:
+        c.line(x, y + 11, x, y - 2 * PITCH - 3)
+    for x, name in zip((220, 360, 500), ("Total", "Male", "Female")):
+        _text(c, x, y, name, align="c")
+    rights = [190, 240, 285, 330, 380, 425, 470, 520, 565]
+    _text(c, 60, y - PITCH, "Offense")
+    for x, name in zip(rights, ["All", "Under 18", "Over 18"] * 3):
+        _text(c, x, y - PITCH, name, align="r")
+    rows = [("Robbery", "102.1", "25.5", "76.6", "90.0", "22.9", "67.1", "12.1", "2.5", "9.5"),
+            ("Burglary", "240.9", "60.3", "180.6", "205.0", "53.4", "151.7", "35.9", "6.9", "29.0"),
+            ("Arson", "9.8", "4.3", "5.5", "8.1", "3.7", "4.4", "1.7", "0.6", "1.1"),
+            ("Fraud", "173.7", "5.1", "168.5", "98.4", "3.3", "95.0", "75.3", "1.8", "73.5")]
+    _body(c, y - 2 * PITCH - 16, rows, [60] + rights, "l" + "r" * 9)
+
+
 def empty_stub(c):
     """The stub column's header cell is empty; its labels are long, its values have dashes."""
     y = _prose(c, 780)
@@ -307,7 +332,7 @@ def listing(c):
 
 
 CASES = {
-    "stacked": stacked, "spanning": spanning, "empty_stub": empty_stub, "ruled": ruled, "booktabs": booktabs,
+    "stacked": stacked, "spanning": spanning, "boxed_groups": boxed_groups, "empty_stub": empty_stub, "ruled": ruled, "booktabs": booktabs,
     "blank_groups": blank_groups, "courier": courier, "beside_prose": beside_prose, "bold_leaders": bold_leaders,
     "wrapped_spaced": wrapped_spaced, "wrapped_tight": wrapped_tight, "chart": chart, "listing": listing,
     "hatching": hatching, "run_on": run_on,
@@ -327,6 +352,14 @@ EXPECTED = {
         ["Coastal", "38.0", "33.5", "28.5", "2,310", "2,298", "2,335"],
         ["Central", "45.9", "29.8", "24.3", "3,400", "3,452", "3,511"],
         ["Southern", "36.4", "35.0", "28.6", "1,870", "1,902", "1,930"],
+    ],
+    "boxed_groups": [
+        ["Offense", "Total", "", "", "Male", "", "", "Female", "", ""],
+        ["", "All", "Under 18", "Over 18", "All", "Under 18", "Over 18", "All", "Under 18", "Over 18"],
+        ["Robbery", "102.1", "25.5", "76.6", "90.0", "22.9", "67.1", "12.1", "2.5", "9.5"],
+        ["Burglary", "240.9", "60.3", "180.6", "205.0", "53.4", "151.7", "35.9", "6.9", "29.0"],
+        ["Arson", "9.8", "4.3", "5.5", "8.1", "3.7", "4.4", "1.7", "0.6", "1.1"],
+        ["Fraud", "173.7", "5.1", "168.5", "98.4", "3.3", "95.0", "75.3", "1.8", "73.5"],
     ],
     "empty_stub": [
         ["", "Emissions", "Change", "Share"], ["Carbon dioxide (CO2)", "100 million", "-", "-"],

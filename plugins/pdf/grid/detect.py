@@ -182,16 +182,19 @@ def _ruling(rows: list[Row], start: int, end: int, rules) -> tuple[bool, int | N
         if rule.horizontal:
             lo, hi = min(rule.x0, rule.x1), max(rule.x0, rule.x1)
             y = (rule.y0 + rule.y1) / 2
-            if min(hi, right) - max(lo, left) >= RULE_COVER * width and bottom - pad <= y <= top + pad:
-                horizontal.append(y)
+            cover = min(hi, right) - max(lo, left)
+            if cover >= RULE_COVER * width and bottom - pad <= y <= top + pad:
+                horizontal.append((y, cover))
     # Two horizontal rules frame a table; vertical lines alone may be a chart's axes (a ruled
     # grid is read as a lattice before this).
     ruled = len(horizontal) >= 2
-    header = None
+    # The rule under the header is the widest among the first rows': one under a group header
+    # reaches only as far as its group's columns (the stub's are left out).
+    header, widest = None, 0.0
     for k in range(start, min(start + 3, end - 1)):
         upper, lower = rows[k], rows[k + 1]
-        if any(lower.top - 1.5 <= y <= upper.bottom + 1.5 for y in horizontal):
-            header = k - start + 1
-            break
+        cover = max((c for y, c in horizontal if lower.top - 1.5 <= y <= upper.bottom + 1.5), default=0.0)
+        if cover > widest + 2.0:
+            header, widest = k - start + 1, cover
     return ruled, header
 

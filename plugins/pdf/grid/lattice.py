@@ -246,6 +246,7 @@ class Placed:
     row_span: int
     col_span: int
     pieces: list
+    parted: bool = False   # its text stands in cells side by side on a line: columns the rules do not draw
 
 
 def placed_regions(lattice: Lattice, cells: list[Cell]) -> tuple[list[Placed], int, int]:
@@ -261,19 +262,23 @@ def placed_regions(lattice: Lattice, cells: list[Cell]) -> tuple[list[Placed], i
         rows = [row_index[r] for r in range(g.row, g.row + g.row_span) if r in row_index]
         columns = [column_index[c] for c in range(g.column, g.column + g.col_span) if c in column_index]
         if rows and columns:
-            placed.append(Placed(rows[0], columns[0], len(rows), len(columns), _region_pieces(g.cells)))
+            pieces, parted = _region_pieces(g.cells)
+            placed.append(Placed(rows[0], columns[0], len(rows), len(columns), pieces, parted))
     return sorted(placed, key=lambda p: (p.row, p.column)), len(row_index), len(column_index)
 
 
-def _region_pieces(cells: list[Cell]) -> list:
-    """A region's text: its lines top to bottom, each left to right, one space between."""
+def _region_pieces(cells: list[Cell]) -> tuple[list, bool]:
+    """A region's text: its lines top to bottom, each left to right, one space between; and whether
+    a line of it holds two cells or more (text a column gap apart)."""
     pieces: list = []
+    parted = False
     for row in rows_of_cells(cells):
+        parted = parted or len(row.cells) > 1
         for cell in row.cells:
             if pieces:
                 pieces.append((" ", None))
             pieces.extend(cell.pieces)
-    return pieces
+    return pieces, parted
 
 
 def lattice_grid(placed: list[Placed], rows: int, columns: int, header_rows: int) -> TableGrid:

@@ -107,6 +107,9 @@ def _header(header_rows: list[Row], columns: list[Band], rules) -> tuple[list[_S
             others = [(o.left + o.right) / 2 for o in spans if o is not span]
             _widen_to_rule(span, span.bottom, header_rows[-1].top, rules, others)
     rows = [[part for span in spans for part in _unglued(span, columns)] for spans in rows]
+    for spans, row in zip(rows[:-1], header_rows):
+        for span in spans:
+            _widen_to_walls(span, row, rules, [(o.left + o.right) / 2 for o in spans if o is not span])
     key = [_Span(b.start, b.end, []) for b in columns]
     upper: list[list[tuple[int, int, list]]] = []
     unfit = 0
@@ -198,6 +201,48 @@ def _widen_to_rule(span: _Span, above: float, below: float, rules, others: list[
         if (below - 1.5 <= y <= above + 1.5 and lo <= (span.left + span.right) / 2 <= hi
                 and not any(lo <= o <= hi for o in others)):
             span.left, span.right = min(span.left, lo), max(span.right, hi)
+
+
+def _widen_to_walls(span: _Span, row: Row, rules, others: list[float]) -> None:
+    """Widen a header cell to the vertical rules on either side of it, when it is alone between them:
+    rules that box a header line's cells part its groups (a group header narrower than its columns,
+    over a body parted by space). On a side with no such rule, the horizontal rule above or under the
+    line ends where the group does. A cell that shares its box with another heads one column."""
+    middle = (row.top + row.bottom) / 2
+    walls = [r.x0 for r in rules if not r.horizontal and min(r.y0, r.y1) <= middle <= max(r.y0, r.y1)]
+    left = max((x for x in walls if x <= span.left + 1.0), default=None)
+    right = min((x for x in walls if x >= span.right - 1.0), default=None)
+    # A wall parts this cell from another of its line's; a lone cell (a footnote mark) heads no group.
+    if not (left is not None and any(o < left for o in others) or right is not None and any(o > right for o in others)):
+        return
+    if left is None or right is None:
+        ends = _rule_ends(rules, row, (span.left + span.right) / 2)
+        if ends is not None:
+            left, right = left if left is not None else ends[0], right if right is not None else ends[1]
+    if left is None or right is None or any(left < o < right for o in others):
+        return
+    span.left, span.right = min(span.left, left), max(span.right, right)
+
+
+def _rule_ends(rules, row: Row, x: float) -> tuple[float, float] | None:
+    """Where the horizontal rule just above or under a line, through ``x``, ends on each side: its
+    segments joined where they touch (a rule drawn cell by cell)."""
+    height = max(row.top - row.bottom, 1.0)
+    found = None
+    for level in sorted({round((r.y0 + r.y1) / 2, 1) for r in rules if r.horizontal
+                         and row.bottom - height <= (r.y0 + r.y1) / 2 <= row.top + height}):
+        pieces = sorted((min(r.x0, r.x1), max(r.x0, r.x1)) for r in rules
+                        if r.horizontal and abs((r.y0 + r.y1) / 2 - level) <= 0.5)
+        joined: list[list[float]] = []
+        for lo, hi in pieces:
+            if joined and lo <= joined[-1][1] + 2.0:
+                joined[-1][1] = max(joined[-1][1], hi)
+            else:
+                joined.append([lo, hi])
+        for lo, hi in joined:
+            if lo <= x <= hi:
+                found = (lo, hi) if found is None else (min(found[0], lo), max(found[1], hi))
+    return found
 
 
 def _header_rows(key: list[_Span], upper: list[list[tuple[int, int, list]]]) -> list[list[HeaderCell]]:
