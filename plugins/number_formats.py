@@ -78,7 +78,7 @@ class _Section:
     elapsed: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class NumberFormat:
     """A compiled format code; :meth:`number` and :meth:`text` give what the application shows."""
 
