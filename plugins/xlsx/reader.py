@@ -27,6 +27,7 @@ from .comments import Persons, SheetComments, dropped_comments, read_comments
 from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
 from .extras import report_scan
 from .grid import Budget, Grid, SheetPlan
+from .header import split_header
 from .links import report_links, report_query_tables
 from .package import Package, SheetEntry
 from .scan import scan_extent, scan_sheet
@@ -126,8 +127,10 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
         notes.carry(comments.anchored)
         ctx.notes.extend(comments.unanchored)
         rows = notes.rows(rows)
-    table.rows = _hidden_columns(grid.rows(rows), grid, plan, where, ctx)
+    titles, table.rows = split_header(_hidden_columns(grid.rows(rows), grid, plan, where, ctx),
+                                      ctx.options["header"] or "auto")
     yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
+    yield from titles
     yield table
     # the sheet's cells are table 1 of the sheet, its charts the tables after it
     yield from chart_tables(package, drawn, where, facets, 2, budget, ctx)
