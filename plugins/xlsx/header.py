@@ -43,7 +43,7 @@ def split_header(rows: Iterator[Row], mode: str) -> tuple[list[Paragraph], Itera
     found = 0 if mode == "first" and buffered else _header_at(buffered)
     if found is None:
         return [], _chain(buffered, rows)
-    titles = [_title(row) for row in buffered[:found]]
+    titles = [title for title in map(_title, buffered[:found]) if title.children[0].text]  # a blank line: nothing
     buffered[found] = _marked(buffered[found])
     return titles, _chain(buffered[found:], rows)
 
