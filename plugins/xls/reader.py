@@ -45,6 +45,9 @@ def read(source, ctx) -> Iterator[Block]:
     names = {n.casefold() for n in directory_names(data) or ()}
     if "_vba_project_cur" in names:
         ctx.report("xls.macros-dropped", Locator(part="_VBA_PROJECT_CUR"))
+    drawn = _drawing_objects(data)
+    if drawn:
+        ctx.report("xls.drawings-dropped", count=drawn)
     budget = Budget.for_source(source, ctx.options)
     formats = _formats(book)
     shown = ctx.options["values"] != "raw"
@@ -53,6 +56,34 @@ def read(source, ctx) -> Iterator[Block]:
             yield from _sheet(book, ordinal, formats, shown, budget, ctx)
     finally:
         book.release_resources()
+
+
+_OBJ = 0x005D  # BIFF8 OBJ: a drawing object; its ftCmo subrecord says which kind
+_COMMENT_OBJECT = 0x19  # the box of a cell comment, reported with the comments
+
+
+def _drawing_objects(data: bytes) -> int:
+    """How many charts, pictures, shapes and controls the workbook's BIFF records hold (OBJ records that
+    are not comment boxes): xlrd reads none of them. A walk over the record headers, bounded by the
+    stream; 0 when the stream cannot be found (a damaged file is xlrd's to refuse)."""
+    import struct
+
+    try:
+        import olefile
+
+        with olefile.OleFileIO(data) as ole:
+            name = "Workbook" if ole.exists("Workbook") else "Book"
+            stream = ole.openstream(name).read()
+    except Exception:
+        return 0
+    found, pos, end = 0, 0, len(stream)
+    while pos + 4 <= end:
+        kind, length = struct.unpack_from("<HH", stream, pos)
+        if kind == _OBJ and length >= 6:
+            ft, _, object_type = struct.unpack_from("<HHH", stream, pos + 4)
+            found += ft == 0x15 and object_type != _COMMENT_OBJECT
+        pos += 4 + length
+    return found
 
 
 def _open(xlrd, data: bytes, ctx):
