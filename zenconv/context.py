@@ -251,6 +251,8 @@ class Source:
         self._head: bytes | None = None
         self.zip_names: list[str] | None = None  # filled by detection when the bytes are a zip
         self.detection: str | None = None  # how detection chose the reader (zenconv.detect), for the manifest
+        self.decryption: str | None = None  # how an encrypted source was opened (zenconv.safe.decrypt)
+        self._plain: bytes | None = None
 
     def spool(self, limit: int) -> None:
         """Copy the stream into a temporary file, hashing it; past ``limit`` bytes: host.input-too-large.
@@ -286,7 +288,15 @@ class Source:
         base = self.name.rsplit("/", 1)[-1]
         return "." + base.rsplit(".", 1)[1].lower() if "." in base else ""
 
+    def use_decrypted(self, plain: bytes, how: str) -> None:
+        """Read the plain text of an encrypted source from here on; its size and digest stay the file's,
+        which the manifest states."""
+        _ = self.size, self.sha256
+        self._plain, self._head, self.decryption, self.zip_names = plain, None, how, None
+
     def open(self) -> BinaryIO:
+        if self._plain is not None:
+            return io.BytesIO(self._plain)
         if self.data is not None:
             return io.BytesIO(self.data)
         return open(self.path, "rb")
@@ -301,6 +311,8 @@ class Source:
         """The whole source, refusing it as unreadable under ``code`` past ``limit`` bytes."""
         if limit is not None and self.size > limit:
             raise Unreadable(code, f"the source is {self.size} bytes, over the limit of {limit}")
+        if self._plain is not None:
+            return self._plain
         if self.data is not None:
             return self.data
         return self.path.read_bytes()

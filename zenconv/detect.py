@@ -34,8 +34,20 @@ class UsageError(ValueError):
     """The caller named a format no installed reader has (exit 2, not a document failure)."""
 
 
-def choose_reader(source: Source, registry: Registry, from_: str | None = None) -> ReaderSpec:
-    """The reader for ``source``; how it was chosen is left on ``source.detection`` for the manifest."""
+def choose_reader(source: Source, registry: Registry, from_: str | None = None, *, password: str | None = None,
+                  max_package_bytes: int | None = None) -> ReaderSpec:
+    """The reader for ``source``; how it was chosen is left on ``source.detection`` for the manifest.
+
+    An encrypted OOXML package is decrypted first (Excel's default password, then ``password``), so the
+    reader of what it holds is chosen and reads it; how it was opened is left on ``source.decryption``."""
+    if source.head(8).startswith(OLE_SIGNATURE):
+        from .safe.ole import ole_kind
+
+        if ole_kind(source.read_bytes()) == "encrypted":
+            from .safe.decrypt import DEFAULT_PACKAGE_LIMIT, decrypt
+
+            plain, how = decrypt(source.read_bytes(), password, max_bytes=max_package_bytes or DEFAULT_PACKAGE_LIMIT)
+            source.use_decrypted(plain, how)
     spec, source.detection = _choose(source, registry, from_)
     return spec
 
@@ -61,10 +73,15 @@ def _choose(source: Source, registry: Registry, from_: str | None) -> tuple[Read
     if head.startswith(OLE_SIGNATURE):
         from .safe.ole import ole_kind
 
-        kind = ole_kind(source.read_bytes())
-        if kind == "encrypted":
-            raise Unreadable("host.encrypted-package", "an encrypted Office package (OLE EncryptedPackage); decrypt it first")
-        raise Unreadable("host.legacy-format", "a legacy binary Office file (.doc/.xls/.ppt): save it as .docx/.xlsx/.pptx")
+        data = source.read_bytes()
+        if ole_kind(data) == "encrypted":  # what decrypting left encrypted (a package inside a package)
+            raise Unreadable("host.encrypted-package", "an encrypted Office package (OLE EncryptedPackage) inside "
+                             "an encrypted package")
+        spec = _by_ole_streams(data, readers)
+        if spec is not None:
+            return spec, "ole-streams"
+        raise Unreadable("host.legacy-format", "a legacy binary Office file (.doc/.ppt, or a compound file no "
+                         "installed reader reads): save it as .docx/.xlsx/.pptx")
 
     for spec in readers:
         if any(magic in head for magic in spec.magic):
@@ -92,6 +109,17 @@ def _choose(source: Source, registry: Registry, from_: str | None) -> tuple[Read
                 return spec, f"sniffed: {why}" if isinstance(why, str) else "sniffed"
     raise Unreadable("host.unknown-format",
                      f"no installed reader recognises {source.name!r}; installed formats: {installed(registry)}")
+
+
+def _by_ole_streams(data: bytes, readers: list[ReaderSpec]) -> ReaderSpec | None:
+    """The first reader declaring a stream the compound file's directory names (``Workbook``)."""
+    from .safe.ole import directory_names
+
+    names = {name.casefold() for name in directory_names(data) or ()}
+    for spec in readers:
+        if any(stream.casefold() in names for stream in spec.ole_streams):
+            return spec
+    return None
 
 
 _TOKEN = r"[a-z0-9!#$&^_.+-]+"

@@ -38,6 +38,18 @@ REVISIONS = OptionSpec("revisions", "choice", "accept", "Tracked changes: accept
                        "dropped), reject, or all (both kept and marked).", choices=("accept", "reject", "all"))
 COMMENTS = OptionSpec("comments", "choice", "keep", "Review comments: keep them as notes (author, date, text, "
                       "referenced where they are anchored), or drop them and report it.", choices=("keep", "drop"))
+VALUES = OptionSpec("values", "choice", "shown", "Spreadsheets: the text a cell shows, its number format applied "
+                    "(shown: $1,599.99, 12.5%, 17-May-07), or its stored value (raw: 1599.99, 0.125, 2007-05-17); "
+                    "the other travels too (JSON, segments, HTML data-cell-values).", choices=("shown", "raw"))
+HEADER = OptionSpec("header", "choice", None, "Spreadsheets and CSV: the table's header row: found (auto: the first "
+                    "row of text above rows of typed data), the first row, or none (default: auto for spreadsheets, "
+                    "first for CSV).", choices=("auto", "first", "none"))
+FILL_MERGED = OptionSpec("fill-merged", "choice", None, "Segments and Markdown: copy a merged cell's value into the "
+                         "cells it covers, so each row is citable with its group key (on), or leave them empty "
+                         "(off); default on for segments, off for Markdown; HTML keeps the spans.",
+                         choices=("on", "off"))
+PASSWORD = OptionSpec("password", "str", "", "PDF, and Office files encrypted with a password: the password to "
+                      "open it (Excel's built-in default password is tried first).", metavar="PASSWORD", secret=True)
 MAX_ROWS = OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is "
                       "cut and reported.", metavar="N")
 MAX_COLS = OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is "

@@ -138,7 +138,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
             if source.size > options["max_input_bytes"]:
                 raise Unreadable("host.input-too-large", f"{source.size} bytes, over --max-input-bytes")
             _ = source.sha256  # hashed before it is read: the digest is of the bytes the reader meets
-            reader_spec = choose_reader(source, registry, request.from_)
+            reader_spec = choose_reader(source, registry, request.from_, password=options.get("password") or None,
+                                        max_package_bytes=options.get("max_package_bytes"))
             reporter.declare(reader_spec.codes)
             try:
                 read = reader_spec.load()
@@ -146,6 +147,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
                 raise Unreadable("host.reader-unavailable", f"{reader_spec.id}: {exc}") from None
             ctx = ReadContext(source_name=source.name, options=options, reporter=reporter, guard=guard,
                               resources=resources, namespace=reader_spec.name)
+            if source.decryption is not None:  # how, never the password
+                ctx.flags["decrypted"] = source.decryption
             write = writer_spec.load()
             stream = BlockStream(read(source, ctx), guard, kept, options["preserve_facets"])
             stream.prime()

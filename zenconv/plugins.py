@@ -89,6 +89,7 @@ class ReaderSpec:
     magic: tuple[bytes, ...] = ()
     zip_parts: tuple[str, ...] = ()
     odf_mimetypes: tuple[str, ...] = ()
+    ole_streams: tuple[str, ...] = ()  # stream names that identify an OLE compound file as yours ("Workbook")
     sniff: Callable[[bytes, str | None], bool | str | None] | None = None  # truthy: it is; a str says why
     codes: tuple[Code, ...] = ()
     options: tuple[OptionSpec, ...] = ()
@@ -145,7 +146,7 @@ class Registry:
 
     def reader(self, *, id: str, name: str, version: str, reader: str, extensions: Sequence[str] = (),
                media_types: Sequence[str] = (), priority: int = 0, magic: Sequence[bytes] = (),
-               zip_parts: Sequence[str] = (), odf_mimetypes: Sequence[str] = (),
+               zip_parts: Sequence[str] = (), odf_mimetypes: Sequence[str] = (), ole_streams: Sequence[str] = (),
                sniff: Callable[[bytes, str | None], bool | str | None] | None = None, codes: Sequence[Code] = (),
                options: Sequence[OptionSpec] = (), preservation: str | None = None) -> ReaderSpec:
         if id in self.readers:
@@ -155,7 +156,8 @@ class Registry:
             id=id, name=name, version=version, reader=reader,
             extensions=tuple(e.lower() if e.startswith(".") else "." + e.lower() for e in extensions),
             media_types=tuple(media_types), priority=priority, magic=tuple(magic),
-            zip_parts=tuple(p.lower() for p in zip_parts), odf_mimetypes=tuple(odf_mimetypes), sniff=sniff,
+            zip_parts=tuple(p.lower() for p in zip_parts), odf_mimetypes=tuple(odf_mimetypes),
+            ole_streams=tuple(ole_streams), sniff=sniff,
             codes=tuple(codes), options=tuple(options), preservation=preservation,
             distribution=dist, distribution_version=dist_version,
         )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import MAX_COLS, MAX_ROWS
+from zenconv.options import HEADER, MAX_COLS, MAX_ROWS
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, refused, truncated
 
@@ -39,6 +39,7 @@ OPTIONS = (
     OptionSpec("max-quoted-chars", "int", 1 << 20, "CSV: longest quoted field, in characters; past it the quote is taken as stray.", metavar="N"),
     OptionSpec("delimiter", "choice", "auto", "CSV: the field delimiter, or auto to detect it.", choices=("auto", ",", ";", "tab", "|")),
     ENCODING,
+    HEADER,
 )
 
 

@@ -1,4 +1,5 @@
-"""The CSV/TSV reader: one table, its first record the header row, every record a citable row.
+"""The CSV/TSV reader: one table, its first record the header row (``--header first``, the default; ``auto``
+finds it under title lines, ``none`` marks none), every record a citable row.
 
 The bytes are read three times and never held whole: a scan decides the encoding
 (:mod:`zenconv.safe.text`), the first 64 Ki characters decide the delimiter
@@ -19,6 +20,8 @@ from zenconv.ir.nodes import Block, Cell, Row, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.text import EncodingGuess, UnknownEncoding, open_text, sniff_encoding
 from zenconv_plugins.binary import SAMPLE_BYTES, binary_reason
+
+from zenconv_plugins.xlsx.header import split_header
 
 from .delimiter import SAMPLE_CHARS, detect_delimiter
 from .plugin import VERSION
@@ -60,7 +63,12 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
             ctx.report("csv.nul-removed", count=tokenizer.stray_nul)
         return
     table = Table(rows=())
-    table.rows = _rows(chain((first,), batches), stream, table, ctx, guess, tokenizer)
+    header = options["header"] or "first"
+    rows = _rows(chain((first,), batches), stream, table, ctx, guess, tokenizer, header == "first")
+    if header == "auto":  # the header found under title lines, as in a sheet (zenconv_plugins.xlsx.header)
+        titles, rows = split_header(rows, "auto")
+        yield from titles
+    table.rows = rows
     yield table
 
 
@@ -79,7 +87,7 @@ def _detect(source: Source, guess: EncodingGuess, caps: Caps) -> str:
 
 
 def _rows(batches: Iterator[Batch], stream: TextIO, table: Table, ctx: ReadContext,
-          guess: EncodingGuess, tokenizer: Tokenizer) -> Iterator[Row]:
+          guess: EncodingGuess, tokenizer: Tokenizer, first_is_header: bool = True) -> Iterator[Row]:
     """The rows, lazily; the stream closes when they are exhausted or abandoned."""
     ledger = _Ledger(ctx, table, guess)
     max_rows = ctx.options["max_rows"]
@@ -91,7 +99,7 @@ def _rows(batches: Iterator[Batch], stream: TextIO, table: Table, ctx: ReadConte
             if index + len(records) > max_rows:
                 cut_at = line + max_rows - index
                 records = records[:max_rows - index]
-            if index == 0 and records:  # the header row
+            if index == 0 and records and first_is_header:  # the header row
                 fields = records[0]
                 locator = Locator(row=0, line=line, cell="A1")
                 ledger.check(fields, cuts, locator, lenient)

@@ -14,7 +14,7 @@ from collections import Counter
 
 from zenconv_plugins.xlsx.values import duration_text, float_text, iso_text
 
-from zenconv.ir.nodes import Block, Cell, Link, Paragraph, Text
+from zenconv.ir.nodes import Block, Cell, Code, Link, Paragraph, Text
 from zenconv_plugins.comments import Comment
 
 OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
@@ -29,6 +29,7 @@ CALCEXT = "{urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0
 VALUE_TYPE = OFFICE + "value-type"
 FORMULA = TABLE + "formula"
 _NUMERIC = ("float", "percentage", "currency")
+_TYPED = frozenset((*_NUMERIC, "date", "time", "boolean"))
 _PARAGRAPHS = (TEXT + "p", TEXT + "h")
 _IGNORED = (TEXT + "soft-page-break", TEXT + "bookmark", TEXT + "bookmark-start", TEXT + "bookmark-end")
 
@@ -74,8 +75,26 @@ def annotation_comment(annotation, counts: Counter) -> Comment:
     return comment
 
 
+def shown_value(cell, counts: Counter, shown: bool):
+    """The cell's value and, for a typed cell whose displayed text (its ``text:p``, what the number style
+    made of the value) is not its stored value, the (raw, shown) pair; the value is the shown text under
+    ``--values shown``, the raw one under ``raw``. A typed cell with no displayed text writes its raw value,
+    counted ``display-formats-not-applied`` under ``shown``."""
+    kind = cell.get(VALUE_TYPE)
+    raw = cell_value(cell, counts)
+    if kind not in _TYPED or type(raw) is not str:
+        return raw, None
+    display = _text_value(cell, Counter())
+    if type(display) is not str or not display:
+        counts["display-formats-not-applied"] += shown and kind != "float" and kind != "boolean"
+        return raw, None
+    if display == raw:
+        return raw, None
+    return (display if shown else raw), (raw, display)
+
+
 def cell_value(cell, counts: Counter):
-    """The cell's value as text (or a Cell when it holds links); "" when it is empty."""
+    """The cell's stored value as text (or a Cell when it holds links); "" when it is empty."""
     kind = cell.get(VALUE_TYPE)
     if kind in _NUMERIC:
         raw = cell.get(OFFICE + "value")
@@ -86,8 +105,6 @@ def cell_value(cell, counts: Counter):
         except ValueError:
             counts["bad-cell-value"] += 1
             return raw
-        if kind != "float":
-            counts["display-formats-not-applied"] += 1
         return text
     if kind == "date":
         raw = cell.get(OFFICE + "date-value")
@@ -108,7 +125,24 @@ def cell_value(cell, counts: Counter):
     value = _text_value(cell, counts)
     if not value and cell.get(FORMULA) is not None:
         counts["formula-without-cached-value"] += 1
+        return blank_formula(cell.get(FORMULA))
     return value
+
+
+FORMULA_SHOWN = 256  # characters of a formula shown in its cell, as the XLSX reader shows them
+
+
+def blank_formula(formula: str) -> Cell:
+    """A formula with no cached value, as code (``=[.A2]+[.B2]``, the ``of:`` namespace left out), so the
+    blank is visibly a formula's; never evaluated."""
+    text = " ".join(formula.split())
+    prefix, colon, rest = text.partition(":")
+    if colon and prefix.isalpha():
+        text = rest
+    text = text.lstrip("=")
+    if len(text) > FORMULA_SHOWN:
+        text = text[:FORMULA_SHOWN - 1] + "…"
+    return Cell([Code("=" + (text or "…"))])
 
 
 def _text_value(cell, counts: Counter):

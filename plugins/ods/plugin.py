@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import COMMENTS, HIDDEN, MAX_COLS, MAX_ROWS
+from zenconv.options import COMMENTS, HEADER, HIDDEN, MAX_COLS, MAX_ROWS, VALUES
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -24,7 +24,7 @@ CODES = (
     refused("ods.not-a-spreadsheet", "The package is another OpenDocument type, or content.xml holds no spreadsheet."),
     truncated("ods.cell-truncated", "A cell's text past 32,767 characters (Excel's own limit) was cut there."),
     truncated("ods.sheet-truncated", "A sheet went past --max-rows or --max-cols, or the workbook past --max-cells or --max-expansion: read up to the cap, with a visible note."),
-    dropped("ods.formula-without-cached-value", "A formula cell with no cached value: written empty (formulas are never evaluated).", review=True),
+    dropped("ods.formula-without-cached-value", "A formula cell with no cached value: its formula is shown as code, =[.A2]+[.B2] (formulas are never evaluated); the first cells are located.", review=True),
     dropped("ods.hidden-sheet-dropped", "A hidden table (table:display=\"false\") skipped under --hidden skip."),
     dropped("ods.hidden-row-dropped", "Hidden (collapsed or filtered) rows holding values skipped under --hidden skip."),
     dropped("ods.hidden-column-dropped", "Hidden columns skipped under --hidden skip (counted per column)."),
@@ -38,7 +38,7 @@ CODES = (
     dropped("ods.macros-dropped", "Basic or script macros in the package: never run or carried."),
     dropped("ods.headers-footers-dropped", "The master pages' print headers and footers (one per header or footer with text)."),
     dropped("ods.merged-cell-values-dropped", "A value in a covered cell of a merged range (only the top-left value shows)."),
-    degraded("ods.display-formats-not-applied", "Percentage and currency cells: the stored value is written, e.g. 0.125 for 12.5%.", kind=PRESENTATION),
+    degraded("ods.display-formats-not-applied", "A typed cell (a percentage, a currency, a date) with no displayed text (text:p) under --values shown: the stored value is written, e.g. 0.125 for 12.5%.", kind=PRESENTATION),
     degraded("ods.rich-text-flattened", "Text spans with their own formatting written as plain text.", kind=PRESENTATION),
     dropped("ods.bad-cell-value", "A value that does not read as its type says: written as found.", review=True),
     degraded("ods.unhandled-construct", "Anything else met in a cell and not carried; its text is kept; the detail names it."),
@@ -50,6 +50,8 @@ OPTIONS = (
     HIDDEN,
     MAX_ROWS,
     MAX_COLS,
+    VALUES,
+    HEADER,
     OptionSpec("max-cells", "int", 50_000_000, "Spreadsheets: most cells read from one workbook, all sheets together; past it the rest is cut and reported.", metavar="N"),
     OptionSpec("max-expansion", "int", 32, "Spreadsheets: most characters of cell text per byte of source (at least 1 MiB): repeated shared strings cannot blow a small file up; past it the rest is cut and reported.", metavar="N"),
 )

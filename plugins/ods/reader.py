@@ -19,11 +19,12 @@ from zenconv_plugins.odt.dropped import text_of
 from zenconv_plugins.properties import odf_meta
 from zenconv_plugins.xlsx.anchors import CellNotes, note_id
 from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
+from zenconv_plugins.xlsx.header import split_header
 from zenconv_plugins.xlsx.stream import element_events
 
 from zenconv.ir import plain_text
 from zenconv.ir.facets import HiddenFacet
-from zenconv.ir.locator import Locator
+from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Block, Heading, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.xml import parse_xml, part_refusal
@@ -43,7 +44,7 @@ _FURNITURE = tuple(f"{STYLE}{side}{kind}" for side in ("header", "footer") for k
 _SURVEY_CODES = ("annotations-dropped", "images-dropped", "charts-dropped", "shapes-dropped",
                  "conditional-formatting-dropped", "data-validation-dropped",
                  "rich-text-flattened", "unhandled-construct")  # the last two: in annotations' text
-_ROW_CODES = ("hidden-row-dropped", "formula-without-cached-value", "display-formats-not-applied",
+_ROW_CODES = ("hidden-row-dropped", "display-formats-not-applied",
               "rich-text-flattened", "bad-cell-value", "unhandled-construct")
 
 
@@ -52,6 +53,8 @@ def read(source, ctx) -> Iterator[Block]:
     package = open_package(source, ctx)
     try:
         _check_package(package, ctx)
+        # formulas are never evaluated: every value is the one the writing application cached
+        ctx.flags["cached_values_only"] = True
         _metadata(package, ctx)
         if package.find("Basic/") or package.find("Scripts/"):
             ctx.report("ods.macros-dropped", Locator(part="Basic/"))
@@ -155,13 +158,15 @@ def _table(events, info: TableInfo, budget: Budget, ctx) -> Iterator[Block]:
     counts: Counter = Counter()
     hidden_width = sum(b - a + 1 for a, b in hidden_cols) if skip else 0
     source = TableRows(events, info, skip_hidden=skip, limit_col=first + max_cols + hidden_width, counts=counts,
-                       checkpoint=ctx.checkpoint, hidden_cols=hidden_cols if hidden_count > 0 else [])
+                       checkpoint=ctx.checkpoint, hidden_cols=hidden_cols if hidden_count > 0 else [],
+                       shown=ctx.options["values"] != "raw")
     rows = source.rows()
     if info.comments:
         rows = _with_notes(rows, grid, info, skip, ctx)
-    table.rows = grid.rows(rows)
-    yield Heading(HEADING_LEVEL, [Text(info.name)], facets, where)
     try:
+        titles, table.rows = split_header(grid.rows(rows), ctx.options["header"] or "auto")
+        yield Heading(HEADING_LEVEL, [Text(info.name)], facets, where)
+        yield from titles
         yield table
     finally:
         source.drain()
@@ -169,6 +174,19 @@ def _table(events, info: TableInfo, budget: Budget, ctx) -> Iterator[Block]:
             text = "\n".join(source.taken.get("hidden-column-dropped", ()))
             ctx.report("ods.hidden-column-dropped", where, count=hidden_count, text=text or None)
         _report(counts, where, ctx, source.taken, _ROW_CODES)
+        _report_blank_formulas(counts["formula-without-cached-value"], source.blanks, where, ctx)
+
+
+def _report_blank_formulas(count: int, blanks: list[tuple[int, int]], where: Locator, ctx) -> None:
+    """Each of the first formula cells without a cached value named, the sheet's count on the first."""
+    if not count:
+        return
+    if not blanks:
+        ctx.report("ods.formula-without-cached-value", where, count=count)
+        return
+    for number, (row, col) in enumerate(blanks):
+        ctx.report("ods.formula-without-cached-value", where.with_(cell=f"{column_letters(col + 1)}{row + 1}"),
+                   count=count - len(blanks) + 1 if number == 0 else 1)
 
 
 def _with_notes(rows, grid: Grid, info: TableInfo, skip_hidden: bool, ctx):

@@ -19,9 +19,10 @@ from zenconv_plugins.comments import Comment
 from zenconv_plugins.odt.dropped import comment_text
 
 from zenconv.ir import plain_text
-from zenconv.ir.nodes import Cell
+from zenconv.ir.nodes import Cell, Code
+from zenconv_plugins.xlsx.values import ValueList
 
-from .cells import CALCEXT, OFFICE, TABLE, annotation_comment, cell_value, frame_kind, holds_value
+from .cells import CALCEXT, OFFICE, TABLE, annotation_comment, cell_value, frame_kind, holds_value, shown_value
 
 STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
 CELL, COVERED = TABLE + "table-cell", TABLE + "covered-table-cell"
@@ -184,7 +185,7 @@ class TableRows:
     """
 
     def __init__(self, events, info: TableInfo, *, skip_hidden: bool, limit_col: int, counts: Counter,
-                 checkpoint, hidden_cols: list[tuple[int, int]] = ()) -> None:
+                 checkpoint, hidden_cols: list[tuple[int, int]] = (), shown: bool = True) -> None:
         self.events = events
         self.info = info
         self.skip_hidden = skip_hidden
@@ -193,6 +194,8 @@ class TableRows:
         self.checkpoint = checkpoint
         self.hidden_cols = hidden_cols  # the columns the grid leaves out under --hidden skip
         self.taken: dict[str, list[str]] = {}  # report code suffix → the texts of the rows and columns left out
+        self.shown = shown  # --values shown: a typed cell's text is its displayed text
+        self.blanks: list[tuple[int, int]] = []  # the first formula cells without a cached value
         self.depth = 1
         self.done = False
 
@@ -212,7 +215,11 @@ class TableRows:
         for seen, element in enumerate(self._rows_elements(), 1):
             rows = repeat(element, "number-rows-repeated")
             hidden = element.get(TABLE + "visibility") in _HIDDEN
-            cols, vals = _row_values(element, self.limit_col, self.counts)
+            blank = self.counts["formula-without-cached-value"]
+            cols, vals = _row_values(element, self.limit_col, self.counts, self.shown)
+            if self.counts["formula-without-cached-value"] > blank and len(self.blanks) < BLANK_FORMULAS_LOCATED:
+                self.blanks += [(row, c) for c, v in zip(cols, vals) if _is_blank_formula(v)]
+                del self.blanks[BLANK_FORMULAS_LOCATED:]
             _free(element)
             if seen % 4096 == 0:
                 self.checkpoint()
@@ -226,7 +233,7 @@ class TableRows:
                 # Hidden rows under --hidden skip are counted, not handed over, and empty rows only move
                 # the counter: a repeat of either costs nothing however large.
                 for copy in range(rows):
-                    yield row + copy, hidden, cols if copy == 0 else list(cols), vals if copy == 0 else list(vals)
+                    yield row + copy, hidden, cols if copy == 0 else list(cols), vals if copy == 0 else _copy(vals)
             row += rows
 
     def _hidden_columns(self, cols: list[int], vals: list) -> None:
@@ -258,19 +265,43 @@ def value_text(value) -> str:
     return plain_text(value.content) if isinstance(value, Cell) else value
 
 
-def _row_values(element, limit_col: int, counts: Counter) -> tuple[list[int], list]:
+BLANK_FORMULAS_LOCATED = 5  # the formula cells without a cached value whose places a sheet's report names
+
+
+def _is_blank_formula(value) -> bool:
+    return type(value) is Cell and len(value.content) == 1 and type(value.content[0]) is Code
+
+
+def _copy(vals: list) -> list:
+    other = getattr(vals, "other", None)
+    if other is None:
+        return list(vals)
+    copied = ValueList(vals)
+    copied.other = other
+    return copied
+
+
+def _row_values(element, limit_col: int, counts: Counter, shown: bool = True) -> tuple[list[int], list]:
     cols: list[int] = []
     vals: list = []
+    other: dict | None = None
     col = 0
     for cell in element:
         if cell.tag != CELL and cell.tag != COVERED:
             continue
         count = repeat(cell, "number-columns-repeated")
         if col < limit_col and (cell.get(TABLE + "formula") is not None or holds_value(cell)):
-            value = cell_value(cell, counts)
+            value, pair = shown_value(cell, counts, shown)
             if value:
                 for c in range(col, min(col + count, limit_col + 1)):
                     cols.append(c)
                     vals.append(value)
+                    if pair is not None:
+                        if other is None:
+                            other = {}
+                        other[c] = pair
         col += count
+    if other is not None:
+        vals = ValueList(vals)
+        vals.other = other
     return cols, vals

@@ -24,6 +24,7 @@ from zenconv.ir.nodes import Cell, Note, NoteRef, Text
 from zenconv.ir.walk import plain_text
 
 from .grid import Grid
+from .values import ValueList
 
 _UNASKED = object()
 
@@ -105,7 +106,11 @@ class CellNotes:
                 self._report(list(gone.values()), "comments on hidden rows skipped under --hidden skip")
 
     def _marked(self, entries: list[tuple[int, Note]], cols: list[int], values: list) -> tuple[list[int], list]:
+        other = getattr(values, "other", None)
         cols, values = list(cols), list(values)  # a repeated ODF row hands its lists to every copy
+        if other is not None:
+            values = ValueList(values)
+            values.other = other
         refs: dict[int, list[NoteRef]] = {}
         for col, note in entries:
             refs.setdefault(col, []).append(NoteRef(note.id))

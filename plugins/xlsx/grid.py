@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from zenconv.ir.facets import HiddenFacet
+from zenconv.ir.facets import CellValuesFacet, HiddenFacet
 from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Cell, Columns, ColumnSpec, Link, NoteRef, Row, Table, Text
 from zenconv.ir.walk import cell_text
@@ -270,7 +270,21 @@ class Grid:
         self.emitted += 1
         locator = Locator(sheet=self.plan.ordinal, sheet_name=self.plan.name, row=index,
                           cell=f"{self._first_letter}{index + 1}")
-        return Row(cells, HIDDEN_ROW if hidden else (), locator)
+        facets = HIDDEN_ROW if hidden else ()
+        other = getattr(values, "other", None)
+        if other:
+            facet = self._values_facet(index, other)
+            if facet is not None:
+                facets = (*facets, facet)
+        return Row(cells, facets, locator)
+
+    def _values_facet(self, index: int, other: dict[int, tuple[str, str]]) -> CellValuesFacet | None:
+        """The raw and shown values of the row's cells in the table whose two differ."""
+        kept = [(col, pair) for col, pair in sorted(other.items()) if 0 <= self.position(col) < self.max_cols]
+        if not kept:
+            return None
+        return CellValuesFacet(tuple(f"{column_letters(col + 1)}{index + 1}" for col, _ in kept),
+                               tuple(raw for _, (raw, _) in kept), tuple(shown for _, (_, shown) in kept))
 
     def _long_cells(self, index: int, cells: list) -> tuple[list, int]:
         """Cut every cell past Excel's 32,767 characters: no spreadsheet application writes one."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import COMMENTS, HIDDEN, MAX_COLS, MAX_ROWS
+from zenconv.options import COMMENTS, HEADER, HIDDEN, MAX_COLS, MAX_ROWS, PASSWORD, VALUES
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -48,7 +48,8 @@ CODES = (
     dropped("xlsx.macros-dropped", "A VBA project (vbaProject.bin): code, never run or carried."),
     degraded("xlsx.sheet-features-dropped", "Sheet features whose data stays in the cells: tables, auto-filters, sort state, scenarios, sparklines, slicers; the detail names them.", kind=PRESENTATION),
     dropped("xlsx.merged-cell-values-dropped", "A value in a cell that a merged range covers (Excel shows only the top-left value)."),
-    degraded("xlsx.display-formats-not-applied", "Numbers with a display format (%, currency, decimals): the stored value is written, e.g. 0.125 for 12.5%.", kind=PRESENTATION),
+    degraded("xlsx.display-formats-not-applied", "A number whose format code is not understood (an era, a [DBNum] tag, an East Asian built-in date) or cannot show it: the stored value is written, e.g. 0.125 for 12.5%.", kind=PRESENTATION),
+    degraded("xlsx.number-colours-dropped", "A number format's colour ([Red] for negatives): the text is shown, the colour is not carried.", kind=PRESENTATION),
     degraded("xlsx.date-out-of-range", "A date-formatted number that is no date Excel can show (negative, past 9999): written as the number."),
     degraded("xlsx.rich-text-flattened", "Rich text (runs with their own fonts) written as plain text.", kind=PRESENTATION),
     dropped("xlsx.phonetic-dropped", "Phonetic guides (furigana) over East Asian text."),
@@ -64,6 +65,9 @@ OPTIONS = (
     HIDDEN,
     MAX_ROWS,
     MAX_COLS,
+    VALUES,
+    HEADER,
+    PASSWORD,
     OptionSpec("max-cells", "int", 50_000_000, "Spreadsheets: most cells read from one workbook, all sheets together; past it the rest is cut and reported.", metavar="N"),
     OptionSpec("max-expansion", "int", 32, "Spreadsheets: most characters of cell text per byte of source (at least 1 MiB): repeated shared strings cannot blow a small file up; past it the rest is cut and reported.", metavar="N"),
 )

@@ -27,17 +27,19 @@ from .comments import Persons, SheetComments, dropped_comments, read_comments
 from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
 from .extras import report_scan
 from .grid import Budget, Grid, SheetPlan
+from .header import split_header
 from .links import report_links, report_query_tables
 from .package import Package, SheetEntry
 from .scan import scan_extent, scan_sheet
-from .sheet import BookValues, cell_rows, kinds_by_attribute, sheet_events
+from .sheet import BookValues, cell_rows, formats_by_attribute, kinds_by_attribute, sheet_events
 from .strings import SharedStrings, read_shared_strings
-from .styles import style_kinds
+from .styles import style_formats
 
 HEADING_LEVEL = 2
 _HUGE_MERGE = 1 << 16  # cells: a merged range past this is clipped to the cells the sheet has
 _SHEET_DROPPED = {"dialogsheet": "dialog-sheet-dropped", "macrosheet": "macro-sheet-dropped"}
-_VALUE_CODES = ("formula-without-cached-value", "display-formats-not-applied", "date-out-of-range",
+_VALUE_CODES = ("formula-without-cached-value", "display-formats-not-applied", "number-colours-dropped",
+                "date-out-of-range",
                 "rich-text-flattened", "phonetic-dropped", "bad-cell-value", "bad-reference")
 
 
@@ -49,8 +51,11 @@ def read(source, ctx) -> Iterator[Block]:
         book = package.workbook()
         package.metadata(ctx.metadata)
         ctx.flags["cached_values_only"] = True
-        values = BookValues(_strings(package, book.strings_part, ctx),
-                            kinds_by_attribute(style_kinds(package.xml(book.styles_part))), book.date1904)
+        styles = style_formats(package.xml(book.styles_part))
+        formats, text_formats = formats_by_attribute(styles)
+        values = BookValues(_strings(package, book.strings_part, ctx), kinds_by_attribute([k for k, _ in styles]),
+                            book.date1904, formats=formats, shown=ctx.options["values"] != "raw",
+                            text_formats=text_formats)
         report_links(package, book, ctx)
         if any(rel.kind == "vbaProject" for rel in book.rels.values()):
             ctx.report("xlsx.macros-dropped", Locator(part="xl/vbaProject.bin"))
@@ -122,8 +127,10 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
         notes.carry(comments.anchored)
         ctx.notes.extend(comments.unanchored)
         rows = notes.rows(rows)
-    table.rows = _hidden_columns(grid.rows(rows), grid, plan, where, ctx)
+    titles, table.rows = split_header(_hidden_columns(grid.rows(rows), grid, plan, where, ctx),
+                                      ctx.options["header"] or "auto")
     yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
+    yield from titles
     yield table
     # the sheet's cells are table 1 of the sheet, its charts the tables after it
     yield from chart_tables(package, drawn, where, facets, 2, budget, ctx)

@@ -13,19 +13,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from zenconv.ir.nodes import Cell, Code
+from zenconv_plugins.number_formats import NumberFormat
 
 from .scan import MAX_ROW, column_table
 from .stream import element_events
 from .strings import SharedStrings, rich_text, unescape
-from .styles import FORMATTED, TEMPORAL
-from .values import iso_text, number_text, serial_text
+from .styles import TEMPORAL
+from .values import ValueList, general_text, iso_text, number_text, serial_text
 
 NAMESPACES = ("{http://schemas.openxmlformats.org/spreadsheetml/2006/main}",
               "{http://purl.oclc.org/ooxml/spreadsheetml/main}", "")
 ROW_TAGS = tuple(ns + "row" for ns in NAMESPACES)
 END_TAGS = tuple(ns + "sheetData" for ns in NAMESPACES)
 _DIGITS = "0123456789"
-_DATE_CACHE = 1 << 16  # serials seen: a date column repeats its days
+_DATE_CACHE = 1 << 16  # (style, value) pairs seen: a date column repeats its days, a price list its prices
+_GENERAL_DIGITS = 11  # an integer this long shows as it is under General
 
 
 @dataclass(slots=True)
@@ -36,10 +38,20 @@ class BookValues:
     kinds: dict[str | None, int]  # the ``s`` attribute as written → styles kind
     date1904: bool
     counts: Counter = field(default_factory=Counter)  # value reports, by code suffix
+    formats: dict[str | None, NumberFormat] = field(default_factory=dict)  # ``s`` → its format, General left out
+    shown: bool = True  # --values shown: a cell's text is what the format shows; raw: its stored value
+    text_formats: dict[str | None, NumberFormat] = field(default_factory=dict)  # styles with a text section
 
 
 def kinds_by_attribute(kinds: list[int]) -> dict[str | None, int]:
     return {str(i): kind for i, kind in enumerate(kinds) if kind}
+
+
+def formats_by_attribute(styles: list[tuple[int, NumberFormat | None]]) -> tuple[dict, dict]:
+    """The compiled formats by ``s`` attribute, and those among them that put text among literals."""
+    formats = {str(i): fmt for i, (_, fmt) in enumerate(styles) if fmt is not None}
+    texts = {s: fmt for s, fmt in formats.items() if fmt.understood and fmt.text("\x00") != "\x00"}
+    return formats, texts
 
 
 def sheet_events(stream, ctx):
@@ -65,8 +77,9 @@ def cell_rows(events, values: BookValues, counts: Counter, checkpoint,
     """Rows that hold a value or are hidden, in document order, each row element freed once read.
     ``blanks`` gathers the (row, column) of the first formula cells without a cached value."""
     lookup, kinds, date1904 = values.strings.lookup(), values.kinds, values.date1904
+    formats, text_formats, shown_mode = values.formats, values.text_formats, values.shown
     columns = column_table()
-    dates: dict[str, str | None] = {}
+    shown_cache: dict = {}
     last = -1
     seen = 0
     tags: tuple[str, str, str, str] | None = None
@@ -92,6 +105,7 @@ def cell_rows(events, values: BookValues, counts: Counter, checkpoint,
         hidden = row.get("hidden") in ("1", "true")
         cols: list[int] = []
         vals: list = []
+        other: dict | None = None  # column → (raw, shown) where they differ
         col = -1
         ordered = True
         for c in row:
@@ -130,23 +144,25 @@ def cell_rows(events, values: BookValues, counts: Counter, checkpoint,
             if t is None or t == "n":
                 if not v:
                     continue
-                kind = kinds.get(c.get("s"), 0)
-                if kind == TEMPORAL:
-                    text = dates.get(v)
-                    if text is None:
-                        text = _date(v, date1904, counts)
-                        if len(dates) < _DATE_CACHE:
-                            dates[v] = text
-                elif v.isdigit() and (len(v) == 1 or v[0] != "0"):
-                    text = v
-                    counts["display-formats-not-applied"] += kind == FORMATTED
+                style = c.get("s")
+                fmt = formats.get(style) if formats else None
+                if fmt is None and v.isdigit() and len(v) <= _GENERAL_DIGITS and (len(v) == 1 or v[0] != "0"):
+                    text = v  # the common integer: General shows it as it is stored
                 else:
-                    try:
-                        text = number_text(v)
-                    except ValueError:
-                        counts["bad-cell-value"] += 1
-                        text = v
-                    counts["display-formats-not-applied"] += kind == FORMATTED
+                    key = (style, v)
+                    found = shown_cache.get(key)
+                    if found is None:
+                        found = _shown(v, fmt, kinds.get(style, 0), date1904, shown_mode)
+                        if len(shown_cache) < _DATE_CACHE:
+                            shown_cache[key] = found
+                    raw, shown, count = found
+                    if count:
+                        counts[count] += 1
+                    text = shown if shown_mode else raw
+                    if raw != shown:
+                        if other is None:
+                            other = {}
+                        other[col] = (raw, shown)
             elif t == "s":
                 try:
                     i = int(v)
@@ -156,6 +172,16 @@ def cell_rows(events, values: BookValues, counts: Counter, checkpoint,
                 except (ValueError, TypeError, IndexError):
                     counts["bad-cell-value"] += 1
                     continue
+                if text_formats:
+                    fmt = text_formats.get(c.get("s"))
+                    if fmt is not None and type(text) is str:
+                        shown = fmt.text(text)
+                        if shown != text:
+                            if other is None:
+                                other = {}
+                            other[col] = (text, shown)
+                            if shown_mode:
+                                text = shown
             elif t == "str":
                 if v is None:
                     continue
@@ -189,21 +215,35 @@ def cell_rows(events, values: BookValues, counts: Counter, checkpoint,
                 del parent[0]
         if not ordered and cols:
             cols, vals = _ordered(cols, vals, counts)
+        if other is not None:
+            vals = ValueList(vals)
+            vals.other = other
         if vals or hidden:
             yield index, hidden, cols, vals
 
 
-def _date(v: str, date1904: bool, counts: Counter) -> str:
-    """A date-formatted cell's text: ISO, or the number when it is no date (counted)."""
+def _shown(v: str, fmt: NumberFormat | None, kind: int, date1904: bool, shown_mode: bool) -> tuple[str, str, str | None]:
+    """A number cell's stored value in its canonical form (ISO for a date), what its format shows, and the
+    report it counts, if any: a date Excel cannot show, a format not understood, a colour not carried."""
     try:
-        text = serial_text(float(v), date1904)
+        value = float(v)
+        raw = number_text(v)
     except ValueError:
-        counts["bad-cell-value"] += 1
-        return v
-    if text is None:
-        counts["date-out-of-range"] += 1
-        return number_text(v)
-    return text
+        return v, v, "bad-cell-value"
+    count = None
+    if kind == TEMPORAL:
+        iso = serial_text(value, date1904)
+        if iso is None:
+            return raw, raw, "date-out-of-range"
+        raw = iso
+    if fmt is None:
+        return raw, general_text(value), None
+    shown = fmt.number(value, date1904) if fmt.understood else None
+    if shown is None:
+        return raw, raw, "display-formats-not-applied" if shown_mode else None
+    if fmt.colour and shown_mode:
+        count = "number-colours-dropped"
+    return raw, shown, count
 
 
 def _ordered(cols: list[int], vals: list, counts: Counter) -> tuple[list[int], list]:

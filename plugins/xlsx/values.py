@@ -14,6 +14,8 @@ import re
 from openpyxl.styles.numbers import is_date_format, is_timedelta_format
 from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel
 
+from zenconv_plugins.number_formats import general
+
 # Built-in number format ids that are dates or times (ECMA-376 18.8.30 and the East Asian ids that
 # openpyxl's BUILTIN_FORMATS leaves out). Id 46 is ``[h]:mm:ss``, elapsed time: a number, like any
 # ``[h]`` custom code.
@@ -25,6 +27,19 @@ TEXT_FORMAT_ID = 49
 # Serial 2 958 465 is 9999-12-31, the last day Excel can show.
 _LAST_SERIAL = 2_958_466
 _INT_LIMIT = 1e15  # integral values up to here print as integers; past it Excel shows an exponent
+
+
+class ValueList(list):
+    """A row's values whose cells show text other than their stored value: ``other`` maps a column to
+    its (raw, shown) pair, so the grid can carry the one the row does not show."""
+
+    __slots__ = ("other",)
+
+
+def general_text(value: float) -> str:
+    """A number as Excel's General format shows it (``0.333333333`` for 1/3, ``1.23457E+11``)."""
+    text = general(abs(value))
+    return "-" + text if value < 0 and text != "0" else text
 
 
 def code_is_temporal(code: str) -> bool:

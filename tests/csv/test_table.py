@@ -85,3 +85,25 @@ def test_nuls_after_the_last_record_are_reported_too(read_csv):
     got = read_csv(b"a\n\x00\x00")
     assert got.grid == [["a"]]
     assert got.codes == {"csv.nul-removed": 2}
+
+
+def test_header_option_first_auto_none():
+    import zenconv
+    from zenconv.ir.nodes import Paragraph, Table
+    from zenconv.testing import read
+
+    data = b'"Price list, June"\n\nItem,Price,Qty\nRent,1000.5,1\nFee,20,2\n'
+
+    def shape(**options):
+        doc = read(data, "ai.insan.zenfmt.csv", name="list.csv", **options).document
+        table = next(b for b in doc.blocks if isinstance(b, Table))
+        titles = [(b.children[0].text, b.locator.citation()) for b in doc.blocks if isinstance(b, Paragraph)]
+        return titles, [r.is_header for r in table.rows]
+
+    assert shape() == ([], [True, False, False, False, False])  # first, the default: the title line is the header
+    assert shape(header="none") == ([], [False] * 5)
+    titles, headers = shape(header="auto")
+    assert titles == [("Price list, June", "Row 1")] and headers == [True, False, False]
+    out = zenconv.convert(data, to="markdown", name="list.csv", header="auto")
+    assert "| Item | Price | Qty |" in out.output.decode()
+    assert "to-md.empty-header-row-added" not in {r["code"] for r in out.manifest["reports"]}

@@ -14,6 +14,8 @@ FX = load_script("zenconv_ods_fixtures", HERE / "make_fixtures.py")
 
 
 def read_ods(data: bytes, **options) -> ReadResult:
+    # the cell and row rules are read with every row a body row (the header rules: test_header.py)
+    options.setdefault("header", "none")
     return read(data, READER, name="input.ods", **options)
 
 

@@ -206,7 +206,32 @@ def commented() -> bytes:
     return raw_ods(body)
 
 
-FIXTURES = {"values": values, "structure": structure, "reported": reported, "commented": commented}
+def displayed() -> bytes:
+    """Typed cells with the text LibreOffice displays for them (``text:p``), and a header over them under
+    a title: what a saved workbook holds."""
+    doc = OpenDocumentSpreadsheet()
+    table = Table(name="Prices")
+    table.addElement(_row(_text_cell("Price list")))
+    table.addElement(TableRow())
+    table.addElement(_row(_text_cell("Item"), _text_cell("Price"), _text_cell("Discount"), _text_cell("From")))
+
+    def typed(text: str, **attrs) -> TableCell:
+        cell = TableCell(**attrs)
+        cell.addElement(P(text=text))
+        return cell
+
+    table.addElement(_row(_text_cell("Pandina"), typed("€15,950.00", valuetype="currency", value="15950",
+                                                           currency="EUR"),
+                          typed("12.50%", valuetype="percentage", value="0.125"),
+                          typed("01/06/26", valuetype="date", datevalue="2026-06-01")))
+    table.addElement(_row(_text_cell("C3"), typed("€19,300.00", valuetype="currency", value="19300", currency="EUR"),
+                          typed("8.00%", valuetype="percentage", value="0.08"),
+                          typed("01/06/26", valuetype="date", datevalue="2026-06-01")))
+    doc.spreadsheet.addElement(table)
+    return _save(doc)
+
+
+FIXTURES = {"displayed": displayed, "values": values, "structure": structure, "reported": reported, "commented": commented}
 
 
 def main() -> None:

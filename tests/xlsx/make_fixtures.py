@@ -215,6 +215,37 @@ def ledger(rows: int = 300) -> bytes:
 # --- raw packages ----------------------------------------------------------------------------------
 
 
+def headed(title: bool = True, offset: tuple[int, int] = (0, 0), header: bool = True) -> bytes:
+    """A price list as counsel's exhibits have it: a title merged across, a blank row, a header of text
+    over rows of typed data (a currency, a percentage, a date, a group key merged down), starting at
+    ``offset`` (blank leading rows and columns)."""
+    def build(wb):
+        ws = wb.add_worksheet("Listino")
+        money = wb.add_format({"num_format": "$#,##0.00"})
+        pct = wb.add_format({"num_format": "0.0%"})
+        day = wb.add_format({"num_format": "d-mmm-yy"})
+        r0, c0 = offset
+        if title:
+            ws.merge_range(r0, c0, r0, c0 + 4, "Incentives, June 2026")
+            r0 += 2
+        if header:
+            for c, text in enumerate(("Brand", "Model", "Price", "Discount", "From")):
+                ws.write_string(r0, c0 + c, text)
+            r0 += 1
+        ws.merge_range(r0, c0, r0 + 1, c0, "Fiat")
+        for r, (model, price, discount) in enumerate((("Pandina Cross", 15950, 0.125), ("Pandina Icon", 16450, 0.1))):
+            ws.write_string(r0 + r, c0 + 1, model)
+            ws.write_number(r0 + r, c0 + 2, price, money)
+            ws.write_number(r0 + r, c0 + 3, discount, pct)
+            ws.write_number(r0 + r, c0 + 4, 46174, day)
+        ws.write_string(r0 + 2, c0, "Citroën")
+        ws.write_string(r0 + 2, c0 + 1, "C3")
+        ws.write_number(r0 + 2, c0 + 2, 19300, money)
+        ws.write_number(r0 + 2, c0 + 3, 0.08, pct)
+        ws.write_number(r0 + 2, c0 + 4, 46174, day)
+    return _xlsxwriter(build)
+
+
 def raw_book(sheets: list[tuple[str, str]] | str, *, strings: str | None = None, styles: str | None = None,
              workbook_pr: str = "", states: dict[str, str] | None = None, extra: dict[str, bytes] | None = None,
              sheet_rels: dict[int, str] | None = None, book_rels: str = "") -> bytes:
@@ -363,6 +394,7 @@ def linked() -> bytes:
 
 
 FIXTURES = {
+    "headed": headed,
     "values": values,
     "date1904": date1904,
     "uncached_formulas": uncached_formulas,

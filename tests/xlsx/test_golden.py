@@ -22,4 +22,4 @@ def test_regeneration_is_off():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_ir_golden(name):
-    check_golden(GOLDEN / f"{name}.json", ir_record(read_xlsx(FX.FIXTURES[name]())))
+    check_golden(GOLDEN / f"{name}.json", ir_record(read_xlsx(FX.FIXTURES[name](), header="auto")))

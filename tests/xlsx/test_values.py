@@ -8,8 +8,10 @@ from zenconv.ir import Cell, Code
 
 from .conftest import FX, grid, read_xlsx, tables
 
-VALUES = read_xlsx(FX.values())
+VALUES = read_xlsx(FX.values(), values="raw")
 BY_LABEL = {row[0]: row[1] for row in grid(tables(VALUES)[0])}
+SHOWN = read_xlsx(FX.values())
+SHOWN_BY_LABEL = {row[0]: row[1] for row in grid(tables(SHOWN)[0])}
 
 
 @pytest.mark.parametrize("label, expected", [
@@ -34,19 +36,58 @@ BY_LABEL = {row[0]: row[1] for row in grid(tables(VALUES)[0])}
     ("line break", "line 1\nline 2"),
 ])
 def test_value_rule(label, expected):
+    """--values raw: the stored value in its canonical form, ISO for a date."""
     assert BY_LABEL[label] == expected
+
+
+@pytest.mark.parametrize("label, expected", [
+    ("integer", "15950"), ("float", "13955.625"), ("big", "1E+20"),   # General, as Excel shows it
+    ("percent", "12.5%"), ("currency", "15,950.00 €"),
+    ("date id 14", "06-01-26"), ("datetime id 22", "6/1/26 9:30"), ("time id 20", "12:00"),
+    ("elapsed id 46", "36:00:00"), ("custom elapsed", "36:00"), ("custom date", "2026-06-01"),
+    ("quoted d", "d 5"), ("minutes", "00:00"), ("bracketed date", "01/06/2026"),
+    ("serial 60", "02-29-00"), ("serial 60.5", "2/29/00 12:00"),
+    ("negative date", "-1"),                    # no date Excel can show: the number
+    ("true", "TRUE"), ("error", "#DIV/0!"), ("shared string", "plain text"),
+])
+def test_shown_value_rule(label, expected):
+    """--values shown (the default): what Excel shows under the cell's number format."""
+    assert SHOWN_BY_LABEL[label] == expected
+
+
+def test_the_other_value_travels_on_the_row():
+    from zenconv.ir.facets import CellValuesFacet
+
+    for result, text in ((SHOWN, "12.5%"), (VALUES, "0.125")):
+        row = next(r for r in tables(result)[0].rows if r.cells[0] == "percent")
+        assert row.cells[1] == text
+        facet = next(f for f in row.facets if isinstance(f, CellValuesFacet))
+        assert facet.pairs() == {f"B{row.locator.row + 1}": {"shown": "12.5%", "raw": "0.125"}}
 
 
 def test_value_reports():
     codes = VALUES.codes()
     assert codes["xlsx.date-out-of-range"] == 1
-    assert codes["xlsx.display-formats-not-applied"] == 5  # %, currency, quoted d, and the two [h]
+    assert "xlsx.display-formats-not-applied" not in codes  # raw asked for: the shown text travels
     assert codes["xlsx.rich-text-flattened"] == 1
     assert VALUES.context.flags["cached_values_only"] is True
+    shown = SHOWN.codes()
+    assert "xlsx.display-formats-not-applied" not in shown  # every format here is understood
+    assert shown["xlsx.number-colours-dropped"] == 1        # [Red]
+    assert shown["xlsx.date-out-of-range"] == 1
+
+
+def test_a_format_not_understood_is_reported_and_writes_the_number():
+    styles = ('<numFmts count="1"><numFmt numFmtId="164" formatCode="[DBNum1]0"/></numFmts>'
+              '<cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs>')
+    result = read_xlsx(FX.raw_book('<sheetData><row r="1"><c r="A1" s="1"><v>12.5</v></c></row></sheetData>',
+                                   styles=styles))
+    assert grid(tables(result)[0]) == [["12.5"]]
+    assert result.codes()["xlsx.display-formats-not-applied"] == 1
 
 
 def test_1904_date_system():
-    result = read_xlsx(FX.date1904())
+    result = read_xlsx(FX.date1904(), values="raw")
     assert grid(tables(result)[0]) == [["2026-06-01"], ["12:00:00"], ["1904-03-01"]]
 
 

@@ -95,6 +95,22 @@ class CommentRangeFacet(Facet):
     note_id: str = ""
 
 
+@facet_kind
+@dataclass(slots=True, frozen=True)
+class CellValuesFacet(Facet):
+    """On a table row: the cells whose shown text is not their stored value (a number under its display
+    format, ``12.5%`` for ``0.125``), by cell reference, with both: the row's text is one of them
+    (``--values``), this keeps the other, so neither is lost."""
+
+    kind: ClassVar[str] = "cell-values"
+    cells: tuple = ()  # references, "C5"
+    raw: tuple = ()    # the stored value in the canonical, locale-free form (ISO for a date)
+    shown: tuple = ()  # what the application shows
+
+    def pairs(self) -> dict[str, dict[str, str]]:
+        return {cell: {"shown": shown, "raw": raw} for cell, raw, shown in zip(self.cells, self.raw, self.shown)}
+
+
 @dataclass(slots=True, frozen=True)
 class UnknownFacet(Facet):
     """A facet read back from JSON whose plugin is not installed: kept as data, never dropped."""

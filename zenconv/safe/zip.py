@@ -344,7 +344,7 @@ class _PartStream(io.RawIOBase):
 def _open_source(source) -> tuple[BinaryIO, bool]:
     """A seekable binary file over ``source`` and whether we opened it (and so must close it)."""
     if isinstance(source, Source):
-        source = source.data if source.data is not None else source.path
+        return source.open(), True  # the bytes it reads: a decrypted source's plain text
     if isinstance(source, (bytes, bytearray, memoryview)):
         return io.BytesIO(source), True
     if isinstance(source, (str, os.PathLike)):

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from ..options import FILL_MERGED
 from ..plugins import OptionSpec
 from ..reports import PRESENTATION, degraded, dropped
 
@@ -63,5 +64,7 @@ IMAGE_OPTIONS = (
 MARKDOWN_OPTIONS = (
     OptionSpec("html-tables", "bool", False, "Markdown: write tables a pipe table cannot hold as HTML tables."),
     *IMAGE_OPTIONS,
+    FILL_MERGED,
 )
+SEGMENTS_OPTIONS = (FILL_MERGED,)
 HTML_OPTIONS = IMAGE_OPTIONS

@@ -34,6 +34,7 @@ class SpanGrid:
 
     def __init__(self) -> None:
         self._pending: list[int] = []  # per column: rows still covered after the current one
+        self._origins: list = []  # per column: the cell whose row span covers it
         self.active = False  # whether an earlier row span still covers a later row
 
     def place(self, cells: list) -> tuple[list, int]:
@@ -64,7 +65,10 @@ class SpanGrid:
             if rows > 1:
                 if len(pending) < col + cols:
                     pending.extend([0] * (col + cols - len(pending)))
+                    self._origins.extend([None] * (col + cols - len(self._origins)))
                 for c in range(col, col + cols):
+                    if rows - 1 >= pending[c]:
+                        self._origins[c] = cell
                     pending[c] = max(pending[c], rows - 1)
             col += cols
         last_covered = max((i for i, flag in enumerate(covered_now) if flag), default=-1)
@@ -73,6 +77,30 @@ class SpanGrid:
             col += 1
         self.active = any(pending)
         return slots, spanning
+
+
+def filled(slots: list, grid: SpanGrid) -> list:
+    """The slots of the row ``grid`` placed last with each covered one holding the cell that covers it
+    (``--fill-merged``): a brand merged down its models reads on every row."""
+    out: list = []
+    origins = grid._origins
+    for column, slot in enumerate(slots):
+        if slot is COVERED:
+            origin = out[-1] if out and _spans_here(out, column) else (origins[column] if column < len(origins) else None)
+            slot = origin if origin is not None else ""
+        out.append(slot)
+    return out
+
+
+def _spans_here(out: list, column: int) -> bool:
+    """Whether a cell to the left in this row spans across ``column``."""
+    for start in range(column - 1, -1, -1):
+        cell = out[start]
+        if type(cell) is str:
+            return False
+        if cell is not COVERED:
+            return start + spans_of(cell)[0] > column
+    return False
 
 
 def cell_locator(row: Locator | None, column: int, specs) -> Locator | None:

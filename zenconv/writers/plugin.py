@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import hookimpl
-from .codes import HTML_CODES, HTML_OPTIONS, JSON_CODES, MARKDOWN_CODES, MARKDOWN_OPTIONS, SEGMENTS_CODES
+from .codes import HTML_CODES, HTML_OPTIONS, JSON_CODES, MARKDOWN_CODES, MARKDOWN_OPTIONS, SEGMENTS_CODES, SEGMENTS_OPTIONS
 
 VERSION = "0.1.0"
 
@@ -28,5 +28,5 @@ def zenconv_writers(register) -> None:
     register.writer(
         id="ai.insan.zenconv.segments", name="segments", version=VERSION,
         writer="zenconv.writers.segments:write", extensions=[".jsonl", ".ndjson"],
-        media_type="application/jsonl", codes=SEGMENTS_CODES,
+        media_type="application/jsonl", codes=SEGMENTS_CODES, options=SEGMENTS_OPTIONS,
     )

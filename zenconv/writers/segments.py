@@ -25,14 +25,14 @@ import re
 from dataclasses import fields
 from typing import BinaryIO
 
-from ..ir.facets import CommentRangeFacet, HiddenFacet
+from ..ir.facets import CellValuesFacet, CommentRangeFacet, HiddenFacet
 from ..ir.locator import Locator
 from ..ir.nodes import (
     BlockQuote, Code, CodeBlock, Container, Document, HardBreak, Heading, Image, List, Math, MathBlock, NoteRef,
     Paragraph, Span, Table, Text,
 )
 from ..ir.walk import cell_text, plain_text
-from .grid import COVERED, SpanGrid, cell_locator
+from .grid import COVERED, SpanGrid, cell_locator, filled
 from .sink import JsonSink, TextSink
 
 # Fields that place a row without a table ordinal: a sheet, a page, a slide, an explicit table.
@@ -128,8 +128,18 @@ def _encode(record: dict) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
+def _values(node) -> str | None:
+    """A row's cells whose shown text is not their stored value, both given: ``{"C5": {"shown": "12.5%",
+    "raw": "0.125"}}``."""
+    pairs: dict = {}
+    for facet in node.facets:
+        if isinstance(facet, CellValuesFacet):
+            pairs.update(facet.pairs())
+    return _fallback(pairs) if pairs else None
+
+
 def _row_json(ordinal: int, text: str, locator: Locator, table: int, citation: str, header: bool,
-              note: str | None, hidden: str | None) -> str:
+              note: str | None, hidden: str | None, cell_values: str | None = None) -> str:
     """A table row's record as :func:`_encode` writes the dict emit() would build, without the dict:
     this runs once per row. Locator fields are ints or strings."""
     values = _VALUES(locator)
@@ -146,6 +156,8 @@ def _row_json(ordinal: int, text: str, locator: Locator, table: int, citation: s
         parts.append(', "note": ' + _string(note))
     if hidden is not None:
         parts.append(', "hidden": ' + _string(hidden))
+    if cell_values is not None:
+        parts.append(', "values": ' + cell_values)
     parts.append("}\n")
     return "".join(parts)
 
@@ -264,6 +276,7 @@ class Segmenter:
     def __init__(self, sink: TextSink) -> None:
         self.write = sink.write
         self.note_kind = "note"  # the kind of a note's records: "comment" for a review comment's
+        self.fill_merged = True  # covered cells carry the value of the merged cell over them (--fill-merged)
         self.ordinal = 0
         self.tables = 0
         self.covers = Covers()
@@ -348,15 +361,18 @@ class Segmenter:
                     cited = cited.with_(table=ordinal)
             if text is None:
                 slots, _ = grid.place(row.cells)
-                text = row_text(slots, width)
+                text = row_text(filled(slots, grid) if self.fill_merged else slots, width)
                 if not width:
                     width = len(slots)
                 self._cover_cells(slots, cited, table.columns.specs)
             elif not width:
                 width = len(row.cells)
             self.ordinal += 1
-            record = _row_json(self.ordinal, text, cited, ordinal, cited.citation(), row.is_header, note,
-                               _hidden(row) if row.facets else None)
+            if row.facets:
+                record = _row_json(self.ordinal, text, cited, ordinal, cited.citation(), row.is_header, note,
+                                   _hidden(row), _values(row))
+            else:
+                record = _row_json(self.ordinal, text, cited, ordinal, cited.citation(), row.is_header, note, None)
             out.append(record)
             chars += len(record)
             if len(out) == 1024 or chars >= 1 << 20:  # long rows go out sooner: memory stays bounded
@@ -384,6 +400,8 @@ class Segmenter:
 def write(doc: Document, out: BinaryIO, ctx) -> None:
     sink = JsonSink(out)
     segmenter = Segmenter(sink)
+    # a merged cell's value on every row it covers, by default: each row is cited on its own
+    segmenter.fill_merged = ctx.options.get("fill_merged") != "off"
     for block in doc.blocks:
         segmenter.block(block)
     for note in doc.notes:

@@ -7,12 +7,13 @@ escaped here, attribute names are ours. A facet is shown, never obeyed: a hidden
 
 from __future__ import annotations
 
+import json
 import re
 from contextvars import ContextVar
 from dataclasses import fields
 from operator import attrgetter
 
-from ...ir.facets import CommentRangeFacet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet
+from ...ir.facets import CellValuesFacet, CommentRangeFacet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet
 from ...ir.locator import Locator
 
 _SPECIAL = re.compile(r"[&<>\"'\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
@@ -90,6 +91,9 @@ def facet_pairs(facets) -> tuple[list[str], list[tuple[str, object]]]:
             pairs += [("data-revision", facet.change), ("data-author", facet.author), ("data-date", facet.date)]
         elif isinstance(facet, CommentRangeFacet):
             continue  # the mark's data-class says it; its note reference follows the range
+        elif isinstance(facet, CellValuesFacet):
+            # the cells whose shown text is not their stored value, both given, by cell reference
+            pairs.append(("data-cell-values", json.dumps(facet.pairs(), ensure_ascii=False, separators=(",", ":"))))
         elif isinstance(facet, LayoutFacet):
             pairs += [("data-layout", facet.layout), ("data-width-emu", facet.width_emu),
                       ("data-height-emu", facet.height_emu)]

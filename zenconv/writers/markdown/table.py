@@ -27,7 +27,7 @@ from ...ir.nodes import (
 )
 from ...ir.walk import cell_text
 from ..deferred import DeferredReports
-from ..grid import COVERED, SpanGrid, cell_locator
+from ..grid import COVERED, SpanGrid, cell_locator, filled
 from ..html.markup import node_attributes
 from ..html.table import colgroup_html, row_html
 from ..spool import RowSpool
@@ -50,6 +50,7 @@ class PipeTables:
         self.inline = inline
         self.report = report  # the writer's own reporter (ctx.report)
         self.html = html  # an HtmlRenderer when --html-tables is on
+        self.fill_merged = False  # --fill-merged on: covered cells repeat the merged cell's text
 
     def lines(self, table: Table) -> Iterator[str]:
         """The caption as a paragraph, the table, then each table note as a visible quote."""
@@ -196,7 +197,8 @@ class PipeTables:
                     line = None
         if line is None:
             locator = row.locator or table.locator
-            line, flattened = self._careful_row(cells, locator, held, table.columns.specs)
+            shown = filled(cells, grid) if self.fill_merged else cells
+            line, flattened = self._careful_row(shown, locator, held, table.columns.specs)
             if spanning:
                 held("to-md.cell-spans-flattened", locator, spanning)
             tally.needs_html = tally.needs_html or bool(spanning) or flattened

@@ -52,6 +52,7 @@ class MarkdownWriter:
         if ctx.options.get("html_tables", False):
             html = HtmlRenderer(ctx.report, policy, self.notes, codes=HtmlCodes("to-md"), checkpoint=ctx.guard.tick)
         self.tables = PipeTables(self.inline, ctx.report, html)
+        self.tables.fill_merged = ctx.options.get("fill_merged") == "on"
         self.in_note = False  # a renderer without footnotes reads a note's lines as one paragraph
 
     def _report(self, code: str, detail: str | None = None) -> None:
