@@ -38,6 +38,9 @@ REVISIONS = OptionSpec("revisions", "choice", "accept", "Tracked changes: accept
                        "dropped), reject, or all (both kept and marked).", choices=("accept", "reject", "all"))
 COMMENTS = OptionSpec("comments", "choice", "keep", "Review comments: keep them as notes (author, date, text, "
                       "referenced where they are anchored), or drop them and report it.", choices=("keep", "drop"))
+FURNITURE = OptionSpec("furniture", "choice", "keep", "Page headers and footers, slide footers and master text: "
+                       "keep them as furniture (marked, apart from the body, each text once), or drop them and "
+                       "report it.", choices=("keep", "drop"))
 MAX_ROWS = OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is "
                       "cut and reported.", metavar="N")
 MAX_COLS = OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is "
