@@ -18,7 +18,7 @@ CLASS = "furniture"
 _ROLES = {"header": "Header", "footer": "Footer", "date": "Date", "slide-number": "Slide number",
           "master": "Master", "running": "Running text"}
 _VARIANTS = {"first": "first page", "even": "even pages", "left": "left pages", "right": "right pages",
-             "odd": "odd pages", "running": "running"}
+             "odd": "odd pages", "running": "running", "layout": "layout"}
 _POSITIONS = {"left": "left", "center": "centre", "centre": "centre", "right": "right"}
 
 
