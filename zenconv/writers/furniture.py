@@ -48,7 +48,9 @@ def label(facet: FurnitureFacet, locator=None) -> str:
             where.append(f"page {locator.page}")
     if facet.style:
         where.append(f"page style '{facet.style}'" if facet.role != "master" else f"'{facet.style}'")
-    if facet.variant and facet.variant != "default":
+    if facet.variant == "running" and locator is not None and locator.page is not None:
+        where.append(f"running from page {locator.page}")
+    elif facet.variant and facet.variant != "default":
         where.append(_VARIANTS.get(facet.variant, facet.variant))
     if facet.position:
         where.append(_POSITIONS.get(facet.position, facet.position))
