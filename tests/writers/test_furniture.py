@@ -37,7 +37,10 @@ def _document() -> Document:
 
 
 def test_markdown_quotes_each_distinct_furniture_once_under_its_label():
-    md = write_with("markdown", _document()).text
+    written = write_with("markdown", _document())
+    md = written.text
+    (repeat,) = written.reporter.matching("to-md.furniture-repeated")
+    assert repeat.details == ["Header (section 2)"] and repeat.quotes == ["CONFIDENTIAL — SUBJECT TO PROTECTIVE ORDER"]
     assert md.count("CONFIDENTIAL") == 1
     assert "> *Header (section 1)*\n>\n> CONFIDENTIAL — SUBJECT TO PROTECTIVE ORDER\n" in md
     assert "> *Header (section 1, first page)*" in md
@@ -52,7 +55,9 @@ def test_markdown_quotes_each_distinct_furniture_once_under_its_label():
 
 
 def test_html_writes_header_and_footer_elements_with_locators():
-    page = write_with("html", _document()).text
+    written = write_with("html", _document())
+    page = written.text
+    assert written.codes == {"to-html.furniture-repeated": 1}
     tree = lxml.html.document_fromstring(page)
     headers = tree.findall(".//header")
     footers = tree.findall(".//footer")
@@ -72,6 +77,7 @@ def test_segments_records_of_their_own_kind():
         ("header", None, 1, "CONFIDENTIAL — SUBJECT TO PROTECTIVE ORDER"),
         ("header", "first", 1, "First page only"),
         ("footer", None, 1, "ACME-000123"),
+        ("header", None, 2, "CONFIDENTIAL — SUBJECT TO PROTECTIVE ORDER"),  # each says where it shows
         ("footer", None, 2, "| Doc 7 | v3 |"),
     ]
     assert [r["ordinal"] for r in lines] == list(range(1, len(lines) + 1))

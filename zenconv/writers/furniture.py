@@ -59,16 +59,22 @@ def label(facet: FurnitureFacet, locator=None) -> str:
 
 
 class Distinct:
-    """Which furniture a writer has shown: the same role and text a second time is not written again."""
+    """Which furniture a writer has shown: the same role and text a second time is not written again,
+    and, given ``report`` (a writer's reporting function) and ``code``, is reported with its text (the
+    conservation check's account then balances: the source holds the text twice, the output once)."""
 
-    def __init__(self) -> None:
+    def __init__(self, report=None, code: str | None = None) -> None:
         self.seen: set[tuple] = set()
+        self.report = report
+        self.code = code
 
     def first(self, block, facet: FurnitureFacet) -> bool:
         # a letterhead's logo alone has no text: its image tells two apart
         images = tuple(node.source for node in walk(block.blocks) if type(node) is Image)
         key = (facet.role, " ".join(plain_text(block.blocks).split()), images)
         if key in self.seen:
+            if self.report is not None:
+                self.report(self.code, block.locator, detail=label(facet, block.locator), text=key[1] or None)
             return False
         self.seen.add(key)
         return True

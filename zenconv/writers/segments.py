@@ -10,7 +10,7 @@ the document) when its locator has none and ``row`` (its index in the table) whe
 for a note's blocks (whose kind is ``note``, or ``comment`` for a review comment's); ``hidden`` when the
 source hid it. Page furniture (a header, a footer, a slide's footer placeholders, a master's text) gives
 records of kind ``furniture`` with its ``role`` and, when known, ``variant``, ``section``, ``position`` and
-``page_style``, each distinct text once. A review comment's records say what it covers when the source says: ``covers`` (the text
+``page_style``: each one the reader carried, a repeat too (it says where it shows). A review comment's records say what it covers when the source says: ``covers`` (the text
 of its range, white space collapsed, its first :data:`MAX_COVERS_CHARS` characters), ``covers_chars`` (the
 whole range's length) and ``covers_citation`` (where the range starts); a comment on a spreadsheet cell
 covers that cell. A row's citation is its reader's when the reader numbered it; otherwise its position, in
@@ -34,7 +34,7 @@ from ..ir.nodes import (
     Paragraph, Span, Table, Text,
 )
 from ..ir.walk import cell_text, plain_text
-from .furniture import Distinct, furniture_of
+from .furniture import furniture_of
 from .grid import COVERED, SpanGrid, cell_locator
 from .sink import JsonSink, TextSink
 
@@ -271,7 +271,6 @@ class Segmenter:
         self.tables = 0
         self.covers = Covers()
         self.note_fields: dict = {}  # what the note being written covers: on each of its records
-        self.furniture = Distinct()
         self.furniture_fields: dict | None = None  # the furniture being written: its records' kind and fields
 
     def emit(self, kind: str, text: str, locator: Locator | None, *, located: dict | None = None,
@@ -336,9 +335,7 @@ class Segmenter:
     def furniture_block(self, block: Container, facet) -> None:
         """Each block of a header, footer or master's text a record of kind ``furniture``, with its ``role``,
         ``variant``, ``section`` and ``position`` and the locator of where it shows; a table's rows are
-        such records too. A text already written as furniture is not written again."""
-        if not self.furniture.first(block, facet):
-            return
+        such records too."""
         named = {"role": facet.role, "variant": facet.variant, "section": facet.section,
                  "position": facet.position, "page_style": facet.style}
         outer, self.furniture_fields = self.furniture_fields, {k: v for k, v in named.items() if v is not None}

@@ -35,6 +35,7 @@ class HtmlCodes:
         self.refused = {refusal: f"{prefix}.{refusal}" for refusal in REFUSALS}  # the URL policy's refusals
         self.nested_link = f"{prefix}.nested-link-flattened"
         self.controls = f"{prefix}.control-characters-replaced"
+        self.furniture = f"{prefix}.furniture-repeated"
 
 
 class HtmlRenderer:
@@ -48,7 +49,7 @@ class HtmlRenderer:
         self.codes = codes or HtmlCodes("to-html")
         self.checkpoint = checkpoint or (lambda: None)
         ATTRIBUTE_CONTROLS.set(lambda: report(self.codes.controls))
-        self.furniture = Distinct()
+        self.furniture = Distinct(report, self.codes.furniture)
 
     # --- text and inlines --------------------------------------------------------------------------
 

@@ -55,7 +55,7 @@ class MarkdownWriter:
             html = HtmlRenderer(ctx.report, policy, self.notes, codes=HtmlCodes("to-md"), checkpoint=ctx.guard.tick)
         self.tables = PipeTables(self.inline, ctx.report, html)
         self.in_note = False  # a renderer without footnotes reads a note's lines as one paragraph
-        self.furniture = Distinct()
+        self.furniture = Distinct(ctx.report, "to-md.furniture-repeated")
 
     def _report(self, code: str, detail: str | None = None) -> None:
         self.ctx.report(code, self.inline.locator, detail=detail)
