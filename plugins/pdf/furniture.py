@@ -5,9 +5,9 @@ Pages are compared within a window (the pages before and after), which keeps mem
 a long document and still follows a header that changes from chapter to chapter.
 
 What runs is left out of the page's body, and either dropped and reported (``--furniture drop``) or kept
-as page furniture (:class:`RunningFurniture`): each running line once, at the first page it runs on, a
+as page furniture (:class:`RunningFurniture`) on each page it runs on (the writers show a text once), a
 header above the page's middle and a footer below it. The same line with other numbers on a later page
-(a page number, "Page 3 of 9") is not written again: it is reported ``pdf.running-page-numbers`` with its
+(a page number, "Page 3 of 9") is not carried again: it is reported ``pdf.running-page-numbers`` with its
 text, the page-dependent part of the furniture.
 """
 
@@ -57,7 +57,7 @@ def running_lines(page: PageData, neighbours: list[PageData]) -> list[tuple[str,
 
 
 class RunningFurniture:
-    """The running lines kept as furniture, each once; the same line numbered otherwise, reported."""
+    """The running lines kept as furniture; the same line numbered otherwise on a later page, reported."""
 
     def __init__(self, ctx) -> None:
         self.ctx = ctx
@@ -68,12 +68,11 @@ class RunningFurniture:
         for text, cells in running:
             role = "header" if cells and cells[0].y >= page.height / 2 else "footer"
             key = (role, edge_key(text))
-            kept = self.seen.get(key)
-            if kept is None:
-                self.seen[key] = text
+            kept = self.seen.setdefault(key, text)
+            if kept == text:  # the same line again: the writers show it once and say so
                 facet = FurnitureFacet(role=role, variant="running")
                 out.append(Container([Paragraph([Text(text)], locator=loc)], class_="furniture", facets=(facet,),
                                      locator=loc))
-            elif kept != text:
+            else:
                 self.ctx.report("pdf.running-page-numbers", loc, detail=text[:80], text=text)
         return out
