@@ -28,12 +28,17 @@ from zenconv.conservation import check
 from zenconv.context import Source
 from zenconv.pipeline import Request, run
 path, code, limit = Path({path!r}), {code!r}, {limit!r}
-reports = run(Request(source=Source(path.name, path=path), to="markdown", manifest=False)).manifest.body()["reports"]
+# furniture dropped: the header payloads are about the drop report's quote (kept, they are output, checked last)
+options = {{"furniture": "drop"}}
+reports = run(Request(source=Source(path.name, path=path), to="markdown", manifest=False,
+                      options=options)).manifest.body()["reports"]
 (report,) = [r for r in reports if r["code"] == code]
 assert report["chars"] > 100 and report["quotes"], report
 for quote in report["quotes"]:
     assert len(quote) <= limit and "\\n" not in quote, quote
     assert not any(ch in quote for ch in "\\u202e\\u200b\\u0085\\u2066"), quote
+account = check(path, options=options)
+assert account.unaccounted == 0, account.to_json()
 account = check(path)
 assert account.unaccounted == 0, account.to_json()
 """
