@@ -22,6 +22,9 @@ def _module():
     return module
 
 
+# The drop reports the files are made for (their expected codes are the default's, --furniture keep).
+DROPPED = {"header-payload.docx": "docx.headers-footers-dropped", "running-header-payload.pdf": "pdf.running-headers-dropped"}
+
 CHECK = """
 from pathlib import Path
 from zenconv.conservation import check
@@ -46,7 +49,8 @@ assert account.unaccounted == 0, account.to_json()
 
 @pytest.mark.parametrize("name", sorted(_module().hostile_files()))
 def test_the_quote_is_bounded_and_the_check_ends(tmp_path, name):
-    data, code, _ = _module().hostile_files()[name]
+    data, _, _ = _module().hostile_files()[name]
+    code = DROPPED[name]
     path = tmp_path / name
     path.write_bytes(data)
     run_apart(CHECK.format(path=str(path), code=code, limit=QUOTE_CHARS), timeout=120)

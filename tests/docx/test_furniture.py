@@ -13,6 +13,9 @@ import zenconv
 from zenconv.ir.facets import FurnitureFacet
 from zenconv.ir.walk import plain_text
 
+from zenconv_plugins.docx.furniture import section_references
+
+from ..cputime import cpu_seconds
 from .conftest import read_docx
 
 _PAGE_FIELD = ('<w:fldSimple xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
@@ -81,3 +84,24 @@ def test_furniture_drop_reports_the_parts_as_before():
     assert report.count == 5
     assert any("ACME-000123" in d for d in report.details)
     assert "docx.page-field-cached" not in result.codes()
+
+
+def test_section_scan_is_linear_on_hostile_section_markup():
+    """Thousands of sections naming headers that are not there, half-tags and "sectPr" as text: the scan
+    before the body stays linear and nothing is carried or lost for what does not exist."""
+    from .conftest import FX
+
+    sections = "".join(f'<w:p><w:pPr><w:sectPr><w:headerReference w:type="first" r:id="rIdMissing{i}"/>'
+                       f'<w:footerReference r:id="{"x" * 300}"/></w:sectPr></w:pPr></w:p>' for i in range(5_000))
+    noise = FX.p("sectPr &lt;w:sectPr " * 20_000)
+    data = FX.package(noise + sections + FX.p("Last words"))
+    started = cpu_seconds()
+    result = read_docx(data)
+    assert cpu_seconds() - started < 20
+    assert not [b for b in result.document.blocks if getattr(b, "class_", None) == "furniture"]
+    assert "Last words" in plain_text(list(result.document.blocks))
+    import zipfile
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
+        found = section_references(package.read("word/document.xml"))
+    # an id past 255 characters is no id: only the header reference of each section is found
+    assert found[0] == [("header", "first", "rIdMissing0")] and len(found) >= 5_000
