@@ -72,7 +72,8 @@ ODP_CODES = (
     dropped("odp.hidden-slide-skipped", "A hidden slide was left out under --hidden skip."),
     dropped("odp.animations-dropped", "Slide animations (anim: and presentation: effects).", kind=PRESENTATION),
     dropped("odp.master-text-dropped", "Text a master page shows on its slides (text boxes, footer, header and date-time "
-                                       "declarations), notes and handout masters' text: not carried, taken by the report."),
+                                       "declarations) under --furniture drop; notes and handout masters' text, and text "
+                                       "no slide shows: not carried, taken by the report."),
 )
 
 
@@ -89,5 +90,5 @@ def zenconv_readers(register) -> None:
         id=ODP_ID, name="odp", version=VERSION, reader="zenconv_plugins.odt.presentation:read",
         extensions=[".odp", ".otp"], media_types=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
         odf_mimetypes=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
-        codes=ODP_CODES, options=(HIDDEN, COMMENTS, ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS, TABLE_COLS),
+        codes=ODP_CODES, options=(HIDDEN, COMMENTS, FURNITURE, ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS, TABLE_COLS),
     )
