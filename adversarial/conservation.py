@@ -1,9 +1,11 @@
 """Hostile inputs for the reports that take text: what a report quotes must stay one bounded line.
 
-A dropped header of two million characters laced with bidi overrides, zero-width marks and C1
-controls, and a PDF whose running header (dropped as furniture) is one 90-letter word: the manifest
-quotes the first words on one line of at most 80 characters, never the payload, and under
-accounting the check still ends. Standard library and the test dependencies only (reportlab).
+A header of two million characters laced with bidi overrides, zero-width marks and C1 controls, and a
+PDF whose running header is one 90-letter word. Under ``--furniture drop`` (tests/conservation/
+test_hostile.py) the manifest quotes the first words on one line of at most 80 characters, never the
+payload, and under accounting the check still ends. By default both are page furniture, so the code
+each must produce is the default's: the header's controls replaced in the output, the running header
+shown once and its repeats reported. Standard library and the test dependencies only (reportlab).
 """
 
 from __future__ import annotations
@@ -58,8 +60,10 @@ def running_header_pdf() -> bytes:
 
 def hostile_files() -> dict[str, tuple[bytes, str, str]]:
     return {
-        "header-payload.docx": (header_payload_docx(), "docx.headers-footers-dropped",
-                                "a dropped header of 2.2 M characters: bidi overrides, zero-width marks, C1 controls"),
-        "running-header-payload.pdf": (running_header_pdf(), "pdf.running-headers-dropped",
-                                       "a running header ending in a 90-letter word, dropped as furniture"),
+        "header-payload.docx": (header_payload_docx(), "to-md.control-characters-replaced",
+                                "a header of 2.2 M characters (bidi overrides, zero-width marks, C1 controls), "
+                                "furniture; under --furniture drop, docx.headers-footers-dropped"),
+        "running-header-payload.pdf": (running_header_pdf(), "to-md.furniture-repeated",
+                                       "a running header ending in a 90-letter word, furniture shown once; under "
+                                       "--furniture drop, pdf.running-headers-dropped"),
     }

@@ -50,6 +50,9 @@ FILL_MERGED = OptionSpec("fill-merged", "choice", None, "Segments and Markdown: 
                          choices=("on", "off"))
 PASSWORD = OptionSpec("password", "str", "", "PDF, and Office files encrypted with a password: the password to "
                       "open it (Excel's built-in default password is tried first).", metavar="PASSWORD", secret=True)
+FURNITURE = OptionSpec("furniture", "choice", "keep", "Page headers and footers, slide footers and master text: "
+                       "keep them as furniture (marked, apart from the body, each text once), or drop them and "
+                       "report it.", choices=("keep", "drop"))
 MAX_ROWS = OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is "
                       "cut and reported.", metavar="N")
 MAX_COLS = OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is "

@@ -146,9 +146,12 @@ class BlockReader:
             out.block(Container(blocks, class_=control_tag(sdt), locator=locator))
 
     def section(self, sect) -> None:
-        """A w:sectPr: counted as dropped; the header and footer parts it names are remembered."""
+        """A w:sectPr: counted as dropped; the header and footer parts it names are remembered (what is not
+        carried as furniture is reported dropped)."""
         st = self.st
         st.report("docx.section-properties-dropped")
+        if st.in_body and st.counting:
+            st.section_ends.append(st.paragraph)  # the paragraph holding it is its section's last
         formatting_changes(st, sect)
         for ref in sect:
             kind = ref.tag

@@ -1,9 +1,10 @@
-"""The parts read after the body: footnotes, endnotes and comments as notes, headers and footers reported.
+"""The parts read after the body: footnotes, endnotes and comments as notes; headers and footers not carried
+as furniture (:mod:`.furniture`) reported.
 
 Notes are read in the order the body referred to them, and only those it referred to (the
 separator "notes" Word keeps in the same part are furniture). A note may refer to another note;
-the queue grows while reading and each note is read once. Headers and footers are not carried:
-each one that holds text is reported with its part name and first words, so the manifest says
+the queue grows while reading and each note is read once. Headers and footers left out (under
+--furniture drop) are reported when they hold text or a picture, with its part name and first words, so the manifest says
 what was left out and a reviewer can see it.
 
 Comments come last, when the body and the notes (where a comment may be anchored) have been read:
@@ -93,9 +94,13 @@ def read_comments(reader: BlockReader) -> list[Note]:
     return notes
 
 
-def report_headers(reader: BlockReader) -> None:
+def report_headers(reader: BlockReader, carried=()) -> None:
+    """The header and footer parts the sections name and the furniture did not carry (all of them under
+    --furniture drop), each reported with its text."""
     st = reader.st
     for name, kind in st.header_parts.items():
+        if name in carried:
+            continue
         root = st.package.parse(name)
         if root is None:
             continue

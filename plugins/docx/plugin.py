@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import COMMENTS, HIDDEN, REVISIONS
+from zenconv.options import COMMENTS, FURNITURE, HIDDEN, REVISIONS
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
 from zenconv.safe.zip import zip_codes
@@ -36,7 +36,8 @@ CODES = (
     dropped("docx.embedded-objects-dropped", "OLE objects, diagrams and ink: their preview image is kept when there is one."),
     degraded("docx.chart-as-table", "A chart carried as a table of the data cached in its part; the drawing is lost.", kind=PRESENTATION),
     truncated("docx.chart-truncated", "A chart caching more series or points than a table carries (hostile caches): the first are kept, with a visible note."),
-    dropped("docx.headers-footers-dropped", "Page headers and footers; the detail names the part and its first words."),
+    dropped("docx.headers-footers-dropped", "Page headers and footers under --furniture drop (or a part no section's properties name where the scan finds them); the detail names the part and its first words."),
+    degraded("docx.page-field-cached", "A PAGE, NUMPAGES or SECTIONPAGES field in a header or footer carried as furniture: its cached result, the number Word last showed, is kept; on other pages it reads otherwise."),
     dropped("docx.hidden-text-skipped", "Hidden text (w:vanish) skipped under --hidden skip."),
     dropped("docx.glossary-dropped", "Glossary entries (building blocks, content controls' placeholders) not displayed in the body: each reported with its text, its name in the detail."),
     dropped("docx.external-fields", "A field that pulls in or runs something outside the document (INCLUDEPICTURE, INCLUDETEXT, IMPORT, LINK, DDE, DDEAUTO, RD): never updated, its cached result kept; the detail names its target."),
@@ -63,6 +64,7 @@ OPTIONS = (
     REVISIONS,
     HIDDEN,
     COMMENTS,
+    FURNITURE,
     MAX_COMMENT_RANGES,
     LABEL_CHARS,
 )

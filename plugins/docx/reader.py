@@ -3,7 +3,8 @@
 The order of work: the package relationships name the main part; styles, numbering and the
 properties are read whole (they are small); document.xml is scanned once for the first section's
 page size and whether it carries page breaks, then streamed; footnotes, endnotes and comments are
-read after the body, and headers and footers are reported last. The comments part is indexed before
+read after the body. Headers and footers are carried as page furniture at the start of their sections
+(``furniture``), or, under --furniture drop, reported last. The comments part is indexed before
 the body (what a comment mark becomes must be known when the stream meets it).
 """
 
@@ -23,6 +24,7 @@ from .body import BlockReader
 from .comments import Comments
 from .namespaces import REL_NUMBERING, REL_STYLES
 from .external import report_unused
+from .furniture import Furniture, section_of, section_references
 from .glossary import Glossary
 from .numbering import Numbering
 from .package import Package, by_type
@@ -72,13 +74,20 @@ def read(source, ctx) -> Iterator:
                    paged=any(marker in data for marker in _PAGED))
     reader = BlockReader(st)
     layout = first_page_layout(data)
+    furniture = Furniture(reader, section_references(data)) if ctx.options.get("furniture", "keep") == "keep" else None
     first = True
     for block in stream_body(data, reader, ctx, package.max_depth):
+        if furniture is not None and st.section_ends:
+            yield from furniture.entering(section_of(block, st))
+        elif furniture is not None and first:
+            yield from furniture.entering(1)
         if first and layout is not None:
             block.facets = (*block.facets, layout)
         first = False
         yield block
     del data
+    if furniture is not None:  # sections with no body of their own still show their furniture
+        yield from furniture.entering(len(furniture.sections))
 
     st.in_body = st.counting = False
     ctx.notes.extend(read_notes(reader, rels))
@@ -87,7 +96,7 @@ def read(source, ctx) -> Iterator:
     else:
         comments.report_unmarked(ctx)
     st.part, st.rels = main, rels
-    report_headers(reader)
+    report_headers(reader, furniture.read if furniture is not None else ())
     report_unused(st, main, rels)
     report_unread_parts(lambda part: ((rel_kind(r.type), r.target) for r in package.relationships(part).values()
                                       if not r.external), package.parse, ctx)

@@ -60,6 +60,7 @@ class DocxState:
     media: dict[str, str | None] = field(default_factory=dict)      # part name -> resource name
     charts: dict[str, Chart | None] = field(default_factory=dict)   # chart part -> its cached data
     header_parts: dict[str, str] = field(default_factory=dict)      # part name -> header | footer
+    section_ends: list[int] = field(default_factory=list)  # the ¶ ordinal of each body w:sectPr met so far
     style_ids: set[str] = field(default_factory=set)
     block_revisions: tuple = ()                 # RevisionFacets of the kept block-level revisions around us
     used_rels: set[tuple[str, str]] = field(default_factory=set)   # (part, id) of relationships carried

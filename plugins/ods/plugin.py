@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import COMMENTS, HEADER, HIDDEN, MAX_COLS, MAX_ROWS, VALUES
+from zenconv.options import COMMENTS, FURNITURE, HEADER, HIDDEN, MAX_COLS, MAX_ROWS, VALUES
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -36,7 +36,8 @@ CODES = (
     dropped("ods.data-validation-dropped", "Content validation rules."),
     dropped("ods.conditional-formatting-dropped", "Conditional formatting rules.", kind=PRESENTATION),
     dropped("ods.macros-dropped", "Basic or script macros in the package: never run or carried."),
-    dropped("ods.headers-footers-dropped", "The master pages' print headers and footers (one per header or footer with text)."),
+    dropped("ods.headers-footers-dropped", "The master pages' print headers and footers (one per header or footer with text), under --furniture drop, and those a page style switches off (style:display=\"false\")."),
+    degraded("ods.page-field-cached", "A page number, page count or sheet name field in a print header or footer carried as furniture: the text last written into it is kept; each printed page shows its own."),
     dropped("ods.merged-cell-values-dropped", "A value in a covered cell of a merged range (only the top-left value shows)."),
     degraded("ods.display-formats-not-applied", "A typed cell (a percentage, a currency, a date) with no displayed text (text:p) under --values shown: the stored value is written, e.g. 0.125 for 12.5%.", kind=PRESENTATION),
     degraded("ods.rich-text-flattened", "Text spans with their own formatting written as plain text.", kind=PRESENTATION),
@@ -48,6 +49,7 @@ OPTIONS = (
     ATTRIBUTION_CHARS,
     COMMENTS,
     HIDDEN,
+    FURNITURE,
     MAX_ROWS,
     MAX_COLS,
     VALUES,

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import lxml.etree
 from zenconv_plugins.comments import comment_note
 from zenconv_plugins.odt.dropped import text_of
+from zenconv_plugins.odt.pagestyles import page_furniture
 from zenconv_plugins.properties import odf_meta
 from zenconv_plugins.xlsx.anchors import CellNotes, note_id
 from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
@@ -58,7 +59,7 @@ def read(source, ctx) -> Iterator[Block]:
         _metadata(package, ctx)
         if package.find("Basic/") or package.find("Scripts/"):
             ctx.report("ods.macros-dropped", Locator(part="Basic/"))
-        _headers_footers(package, ctx)
+        furniture = _headers_footers(package, ctx)
         with package.open("content.xml") as stream:
             found = survey(element_events(stream, ctx, TAGS, EVENTS), ctx.checkpoint,
                            keep_comments=ctx.options["comments"] == "keep")
@@ -66,6 +67,7 @@ def read(source, ctx) -> Iterator[Block]:
             raise Unreadable("ods.not-a-spreadsheet", "content.xml holds no office:spreadsheet body")
         _report(found.counts, None, ctx)
         budget = Budget.for_source(source, ctx.options)
+        yield from furniture
         with package.open("content.xml") as stream:
             events = element_events(stream, ctx, TAGS, EVENTS)
             for info in found.tables:
@@ -110,16 +112,27 @@ def _metadata(package, ctx) -> None:
         odf_meta(root, ctx.metadata)
 
 
-def _headers_footers(package, ctx) -> None:
-    """The master pages' print headers and footers are not carried: reported, with their words."""
+def _headers_footers(package, ctx) -> list:
+    """The master pages' print headers and footers as furniture, left, centre and right regions apart
+    (``zenconv_plugins.odt.pagestyles``), to open the workbook; under --furniture drop, reported with
+    their words."""
     root = _part(package, "styles.xml", ctx)
     if root is None:
-        return
+        return []
+    if ctx.options.get("furniture", "keep") == "keep":
+        furniture = page_furniture(root)
+        if furniture.page_fields:
+            ctx.report("ods.page-field-cached", Locator(part="styles.xml"), count=furniture.page_fields)
+        if furniture.hidden:
+            ctx.report("ods.headers-footers-dropped", Locator(part="styles.xml"), count=len(furniture.hidden),
+                       detail='switched off (style:display="false")', text="\n".join(furniture.hidden))
+        return furniture.blocks
     masters = root.find(f"{OFFICE}master-styles")
     texts = [text for el in (masters.iter(*_FURNITURE) if masters is not None else ())
              if (text := text_of(el))]
     if texts:
         ctx.report("ods.headers-footers-dropped", Locator(part="styles.xml"), count=len(texts), text="\n".join(texts))
+    return []
 
 
 def _report(counts: Counter, where: Locator | None, ctx, taken: dict[str, list[str]] | None = None,

@@ -6,8 +6,11 @@ A slide shows its master page's drawing (``draw:master-page-name``): text boxes 
 ``presentation:use-footer-name``, and so for the header and the date-time (a fixed one's text; a
 current date has none). The slide's drawing-page style, else the master's, says what shows
 (``presentation:display-footer``, ``-header``, ``-date-time``, ``background-objects-visible``; shown
-when unsaid). The IR has no page furniture yet, so each slide showing any of it is reported
-``odp.master-text-dropped`` with that text (the slide's locator), the way ODT's page headers are.
+when unsaid). Under ``--furniture keep`` (the default) what a slide shows is page furniture at the
+end of the slide (``Container(class_="furniture")``: the master's own text with role ``master``, a
+declaration's with role ``footer``, ``header`` or ``date``, the master page named as ``style``); under
+``--furniture drop`` each slide showing any of it is reported ``odp.master-text-dropped`` with that text
+(the slide's locator), as before.
 
 Not shown on a slide, and so not in those reports: a master's placeholders (``presentation:placeholder``:
 prompt text the slide's own frames replace) and the page-number and page-count fields, which the
@@ -20,13 +23,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from zenconv.ir import Locator
+from zenconv.ir import Container, FurnitureFacet, Locator, Paragraph, Text
 
 from .dropped import text_of
 from .names import DRAW, OFFICE, PRESENTATION, STYLE, TEXT
 
 CODE = "odp.master-text-dropped"
 _FURNITURE = {"footer": "footer", "header": "header", "date-time": "date-time"}  # frame class -> declaration kind
+_ROLES = {"footer": "footer", "header": "header", "date-time": "date"}  # declaration kind -> furniture role
 _DECLARATIONS = {f"{PRESENTATION}footer-decl": "footer", f"{PRESENTATION}header-decl": "header",
                  f"{PRESENTATION}date-time-decl": "date-time"}
 _USE = {"footer": f"{PRESENTATION}use-footer-name", "header": f"{PRESENTATION}use-header-name",
@@ -56,6 +60,7 @@ class MasterText:
 
     def __init__(self, styles_root, ctx) -> None:
         self.ctx = ctx
+        self.keep = ctx.options.get("furniture", "keep") == "keep"
         self.masters: dict[str, Master] = {}
         self.apart: list[tuple[str, str]] = []  # (what, text) shown on no slide: notes and handout masters
         self.display: dict[str, dict[str, str]] = {}  # drawing-page style -> the display attributes it sets
@@ -89,22 +94,28 @@ class MasterText:
         kind = _DECLARATIONS[el.tag]
         self.declared[(kind, el.get(f"{PRESENTATION}name") or "")] = text_of(el)
 
-    def slide(self, page, number: int) -> None:
+    def slide(self, page, number: int) -> list[Container]:
+        """What the slide shows of its master: furniture blocks (none under --furniture drop: reported)."""
         master = self.masters.get(page.get(f"{DRAW}master-page-name") or "")
         if master is None:
-            return
+            return []
         master.shown = True
-        texts = []
+        texts = []  # (role, text)
         if master.text and self._shows(page, master, "objects"):
-            texts.append(master.text)
+            texts.append(("master", master.text))
         for kind in sorted(master.furniture):
             key = (kind, page.get(_USE[kind]) or "")
             if key in self.declared and self._shows(page, master, kind):
                 self.displayed.add(key)
                 if self.declared[key]:
-                    texts.append(self.declared[key])
-        if texts:
-            self.ctx.report(CODE, Locator(slide=number), text="\n".join(texts))
+                    texts.append((_ROLES[kind], self.declared[key]))
+        where = Locator(slide=number)
+        if texts and not self.keep:
+            self.ctx.report(CODE, where, text="\n".join(text for _, text in texts))
+            return []
+        return [Container([Paragraph([Text(line)], locator=where) for line in text.split("\n") if line.strip()],
+                          class_="furniture", facets=(FurnitureFacet(role=role, style=master.name or None),),
+                          locator=where) for role, text in texts]
 
     def finish(self) -> None:
         where = Locator(part="styles.xml")

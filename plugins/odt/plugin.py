@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import COMMENTS, HIDDEN, REVISIONS
+from zenconv.options import COMMENTS, FURNITURE, HIDDEN, REVISIONS
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -63,7 +63,8 @@ ODT_CODES = (
     dropped("odt.tracked-deletions-dropped", "Tracked deletions dropped under --revisions accept."),
     dropped("odt.tracked-insertions-dropped", "Tracked insertions dropped under --revisions reject."),
     dropped("odt.format-changes-dropped", "The history of tracked formatting changes (the text is kept).", kind=PRESENTATION),
-    dropped("odt.headers-footers-dropped", "Page headers and footers of the master pages."),
+    dropped("odt.headers-footers-dropped", "Page headers and footers of the master pages under --furniture drop, and those a page style switches off (style:display=\"false\")."),
+    degraded("odt.page-field-cached", "A page number, page count or sheet name field in a header or footer carried as furniture: the text last written into it is kept; each printed page shows its own."),
 )
 
 ODP_CODES = (
@@ -71,7 +72,8 @@ ODP_CODES = (
     dropped("odp.hidden-slide-skipped", "A hidden slide was left out under --hidden skip."),
     dropped("odp.animations-dropped", "Slide animations (anim: and presentation: effects).", kind=PRESENTATION),
     dropped("odp.master-text-dropped", "Text a master page shows on its slides (text boxes, footer, header and date-time "
-                                       "declarations), notes and handout masters' text: not carried, taken by the report."),
+                                       "declarations) under --furniture drop; notes and handout masters' text, and text "
+                                       "no slide shows: not carried, taken by the report."),
 )
 
 
@@ -81,12 +83,12 @@ def zenconv_readers(register) -> None:
         id=ODT_ID, name="odt", version=VERSION, reader="zenconv_plugins.odt.reader:read",
         extensions=[".odt", ".ott"], media_types=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
         odf_mimetypes=[ODT_MIME, "application/vnd.oasis.opendocument.text-template"],
-        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS, ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS,
+        codes=ODT_CODES, options=(REVISIONS, HIDDEN, COMMENTS, FURNITURE, ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS,
                  TABLE_COLS),
     )
     register.reader(
         id=ODP_ID, name="odp", version=VERSION, reader="zenconv_plugins.odt.presentation:read",
         extensions=[".odp", ".otp"], media_types=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
         odf_mimetypes=[ODP_MIME, "application/vnd.oasis.opendocument.presentation-template"],
-        codes=ODP_CODES, options=(HIDDEN, COMMENTS, ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS, TABLE_COLS),
+        codes=ODP_CODES, options=(HIDDEN, COMMENTS, FURNITURE, ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, LABEL_CHARS, TABLE_ROWS, TABLE_COLS),
     )

@@ -75,8 +75,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         if hidden and ctx.options["hidden"] == "skip":
             ctx.report("odp.hidden-slide-skipped", Locator(slide=number), text=text_of(el))
         else:
-            masters.slide(el, number)
-            yield _slide(el, number, hidden, size, reader)
+            yield _slide(el, number, hidden, size, reader, masters.slide(el, number))
         el.clear(keep_tail=True)
         while el.getprevious() is not None:
             del el.getparent()[0]
@@ -86,7 +85,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
     reader.annotations.finish()
 
 
-def _slide(page, number: int, hidden: bool, size, reader: BlockReader) -> Container:
+def _slide(page, number: int, hidden: bool, size, reader: BlockReader, furniture: list) -> Container:
     state = reader.s
     shapes = _flatten(page)
     title_el = next((s for s in shapes if s.get(f"{PRESENTATION}class") == "title" and "".join(s.itertext()).strip()),
@@ -103,6 +102,7 @@ def _slide(page, number: int, hidden: bool, size, reader: BlockReader) -> Contai
             (b for b in walk(blocks[1:]) if isinstance(b, (Paragraph, Heading))), None)
         if anchor is not None:  # else the notes are carried unreferenced
             anchor.children.extend(refs)
+    blocks.extend(furniture)  # the master's text and declarations: drawn behind the slide's shapes
     if next(page.iter(f"{ANIM}par", f"{ANIM}seq", f"{ANIM}animate"), None) is not None:
         state.ctx.report("odp.animations-dropped", state.base)
     notes = page.find(f"{PRESENTATION}notes")

@@ -12,12 +12,13 @@ from collections.abc import Iterator
 import lxml.etree
 
 from zenconv.context import ReadContext, Source
-from zenconv.ir import LayoutFacet, List
+from zenconv.ir import LayoutFacet, List, Locator
 from zenconv.reports import Unreadable
 
 from .blocks import BlockReader, merge_lists
 from .names import OFFICE, TEXT
 from .package import OdfPackage
+from .pagestyles import page_furniture
 from .revisions import read_changes
 from .state import State
 from .styles import Styles, page_layout
@@ -33,7 +34,16 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         styles.load(styles_root.find(f"{OFFICE}styles"), automatic=False)
         styles.load(styles_root.find(f"{OFFICE}automatic-styles"), automatic=True)
     width, height, decorated = page_layout(styles_root)
-    if decorated:
+    if ctx.options.get("furniture", "keep") == "keep":
+        # the page styles' headers and footers open the document: what its pages show around the body
+        furniture = page_furniture(styles_root)
+        if furniture.page_fields:
+            ctx.report("odt.page-field-cached", Locator(part="styles.xml"), count=furniture.page_fields)
+        if furniture.hidden:
+            ctx.report("odt.headers-footers-dropped", Locator(part="styles.xml"), count=len(furniture.hidden),
+                       detail="switched off (style:display=\"false\")", text="\n".join(furniture.hidden))
+        yield from furniture.blocks
+    elif decorated:
         ctx.report("odt.headers-footers-dropped", text=decorated)
     layout = LayoutFacet("page", width, height) if width or height else None
     events = pkg.events("content.xml")

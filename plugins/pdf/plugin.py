@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import HIDDEN
+from zenconv.options import FURNITURE, HIDDEN
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 
@@ -21,7 +21,8 @@ CODES = (
     truncated("pdf.page-truncated", "A page ran past its time budget (--page-timeout, drawing or not), its glyph budget or --max-operands; what it drew until then is kept."),
     truncated("pdf.pages-truncated", "Pages past --max-pages were not read; the output says where it stopped."),
     dropped("pdf.pages-not-selected", "Pages outside --pages were not read, as asked.", review=False),
-    dropped("pdf.running-headers-dropped", "Lines repeated at the top or bottom of most pages (running headers, footers, page numbers) were left out.", review=False),
+    dropped("pdf.running-headers-dropped", "Lines repeated at the top or bottom of most pages (running headers, footers, page numbers) were left out, under --furniture drop.", review=False),
+    degraded("pdf.running-page-numbers", "A running line kept as furniture (at the first page it runs on) shows other numbers on a later page (a page number): that page's text is in the report, not the output.", review=False),
     degraded("pdf.table-not-resolved", "A region that looked like a table did not resolve into columns cleanly; it was kept as text.", review=False, kind=PRESENTATION),
     degraded("pdf.table-structure-uncertain", "A table's structure is a guess (a line as near one row as another, a cell across a column gap, a header over no column, columns from very few rows): a value may stand in the wrong row or column; check it against the page.", review=True),
     degraded("pdf.table-continued", "A table continued on the next page (under the same header, or with no header of its own and the same columns) was joined into one; a repeated header was dropped.", review=False, kind=PRESENTATION),
@@ -47,6 +48,7 @@ OPTIONS = (
                secret=True),
     OptionSpec("pages", "str", "", "PDF: the pages to read, e.g. 1-20,25.", metavar="RANGES"),
     HIDDEN,
+    FURNITURE,
     OptionSpec("max-pages", "int", 10_000, "PDF: most pages read; past it the rest is cut and reported.", metavar="N"),
     OptionSpec("max-objects", "int", 5_000_000, "PDF: most objects (and pages) a file may declare; past it the file is refused.", metavar="N"),
     OptionSpec("max-stream-bytes", "int", 128 << 20, "PDF: most bytes one stream may inflate to; past it the file is refused (a flate bomb).", metavar="SIZE"),

@@ -25,7 +25,7 @@ from .capture import CaptureDevice
 from .compose import compose
 from .document import PdfFile, fill_metadata, open_pdf
 from .emit import Emitter
-from .furniture import WINDOW, running_lines
+from .furniture import WINDOW, RunningFurniture, running_lines
 from .headings import HeadingRanks, body_size
 from .interpreter import BoundedInterpreter
 from .interpreter import install as install_meter
@@ -117,6 +117,7 @@ class _Reading:
         self.sizes: Counter = Counter()
         self.bold: Counter = Counter()
         self.words: set[str] = set()
+        self.furniture = RunningFurniture(ctx) if options.get("furniture", "keep") == "keep" else None
 
     # --- which pages -------------------------------------------------------------------------
 
@@ -201,9 +202,14 @@ class _Reading:
         body = body_size(self.sizes)
         body_bold = self.bold.get(body, 0) > 0.5 * self.sizes.get(body, 1)
         others = [p for p in neighbours if not p.failed]
-        composed = compose(page, running_lines(page, others), body, body_bold)
-        for text in composed.running:
-            ctx.report("pdf.running-headers-dropped", loc, detail=text[:80], text=text)
+        running = running_lines(page, others)
+        composed = compose(page, running, body, body_bold)
+        kept = []
+        if self.furniture is None:
+            for text in composed.running:
+                ctx.report("pdf.running-headers-dropped", loc, detail=text[:80], text=text)
+        else:
+            kept = self.furniture.page(page, running, loc)
         for rejected in composed.rejected:
             if rejected.failed:
                 ctx.report("pdf.table-not-resolved", loc, detail=rejected.reason)
@@ -214,7 +220,7 @@ class _Reading:
             ctx.report("pdf.rotated-text", loc, count=composed.turned)
         if composed.vertical:
             ctx.report("pdf.vertical-text", loc, count=composed.vertical)
-        return self.emitter.page_blocks(composed, self.sizes, body, body_bold, self.words)
+        return kept + self.emitter.page_blocks(composed, self.sizes, body, body_bold, self.words)
 
     def _report_page(self, page: PageData, loc) -> None:
         ctx = self.ctx

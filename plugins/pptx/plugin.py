@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import COMMENTS, HIDDEN
+from zenconv.options import COMMENTS, FURNITURE, HIDDEN
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -30,7 +30,8 @@ CODES = (
     dropped("pptx.animations-dropped", "Slide animations (the slide's timing tree).", kind=PRESENTATION),
     degraded("pptx.attribution-cut", "A comment's author name, initials or date longer than --max-attribution-chars (200): the attribution takes its start."),
     dropped("pptx.comments-dropped", "Review comments on a slide, left out under --comments drop."),
-    dropped("pptx.footer-placeholders-dropped", "Slide-number, date, footer and header placeholders, on slides and notes pages."),
+    dropped("pptx.footer-placeholders-dropped", "Slide-number, date, footer and header placeholders, on slides and notes pages, under --furniture drop."),
+    degraded("pptx.field-cached", "A slide-number or date field in a footer placeholder carried as furniture: the text PowerPoint last showed is kept; it shows the current value."),
     dropped("pptx.template-text-dropped", "Text of a slide layout's or master's own shapes that no slide shows (an unused layout, slides hiding background graphics)."),
     dropped("pptx.notes-master-dropped", "The notes master's header, footer, date and page-number text and its own shapes' text, printed on notes pages."),
     dropped("pptx.handout-master-dropped", "The handout master's header, footer, date and page-number text and its own shapes' text, printed on handouts."),
@@ -51,6 +52,7 @@ OPTIONS = (
     CHART_VALUES,
     HIDDEN,
     COMMENTS,
+    FURNITURE,
     OptionSpec("pptx-shape-tables", "bool", False, "PowerPoint: read a slide's grid of positioned text boxes as a table."),
 )
 

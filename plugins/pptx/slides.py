@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 
-from zenconv.ir import Container, HiddenFacet, Heading, Image, LayoutFacet, List, ListItem, Locator, Paragraph, Text
+from zenconv.ir import Container, FurnitureFacet, HiddenFacet, Heading, Image, LayoutFacet, List, ListItem, Locator, Paragraph, Text
 from zenconv_plugins.charts import CHART_URIS, CHART_VALUES, MAX_CELLS, chart_table, read_chart
 from zenconv_plugins.targets import detail
 
@@ -29,6 +29,7 @@ _P14_MEDIA = "{http://schemas.microsoft.com/office/powerpoint/2010/main}media"
 # What of a layout's or master's own shapes a slide shows as text; its pictures (a logo, a backdrop)
 # are decoration, its placeholders shown only through the slide's.
 _TEMPLATE_SHAPES = (f"{_P}sp", f"{_P}graphicFrame")
+_FURNITURE_ROLES = {"sldNum": "slide-number", "dt": "date", "ftr": "footer", "hdr": "header"}
 
 
 @dataclass(slots=True)
@@ -142,9 +143,7 @@ class SlideReader:
         el, tag = shape.el, shape.el.tag
         if tag == f"{_P}sp":
             if shape.ph is not None and shape.ph[0] in geo.FOOTER_TYPES:
-                if _text_of(el):
-                    self.ctx.report("pptx.footer-placeholders-dropped", self.locator, text=_text_of(el))
-                return []
+                return self.footer(shape, text)
             return blocks_of(text.paragraphs(el.find(f"{_P}txBody"), self.styles(shape)), self.locator)
         if tag == f"{_P}pic":
             return self.picture(el)
@@ -156,14 +155,38 @@ class SlideReader:
         words = _text_of(el)
         return [Paragraph([Text(words)], locator=self.locator)] if words else []
 
-    def styles(self, shape: Placed) -> list:
-        """The list styles a shape's paragraphs inherit from, nearest first."""
+    def footer(self, shape: Placed, text: TextReader) -> list:
+        """A footer, date, slide-number or header placeholder: page furniture (or, under --furniture
+        drop, reported). A field in it (the slide number, the date) keeps the text PowerPoint last
+        showed, and is reported: PowerPoint shows the current value."""
+        el = shape.el
+        words = _text_of(el)
+        if not words:
+            return []
+        if self.ctx.options.get("furniture", "keep") != "keep":
+            self.ctx.report("pptx.footer-placeholders-dropped", self.locator, text=words)
+            return []
+        fields = sum(1 for fld in el.iter(f"{_A}fld") if fld.findtext(f"{_A}t"))
+        if fields:
+            self.ctx.report("pptx.field-cached", self.locator, count=fields,
+                            detail=", ".join(sorted({fld.get("type") or "field" for fld in el.iter(f"{_A}fld")}))[:80])
+        blocks = blocks_of(text.paragraphs(el.find(f"{_P}txBody"), self.styles(shape, "otherStyle")), self.locator)
+        if not blocks:
+            return []
+        facet = FurnitureFacet(role=_FURNITURE_ROLES.get(shape.ph[0], "footer"))
+        return [Container(blocks, class_="furniture", facets=(facet,), locator=self.locator)]
+
+    def styles(self, shape: Placed, role: str | None = None) -> list:
+        """The list styles a shape's paragraphs inherit from, nearest first; ``role`` names the master's
+        text style when it is not the shape's own (a footer placeholder's is the master's other style,
+        not the body's bullets)."""
         chain = [shape.el.find(f"{_P}txBody/{_A}lstStyle")]
         for sp in (shape.layout_sp, shape.master_sp):
             chain.append(sp.find(f"{_P}txBody/{_A}lstStyle") if sp is not None else None)
-        role = "otherStyle"
-        if shape.ph is not None:
-            role = "titleStyle" if shape.ph[0] in geo.TITLE_TYPES else "bodyStyle"
+        if role is None:
+            role = "otherStyle"
+            if shape.ph is not None:
+                role = "titleStyle" if shape.ph[0] in geo.TITLE_TYPES else "bodyStyle"
         master = self.master.root
         chain.append(master.find(f"{_P}txStyles/{_P}{role}") if master is not None else None)
         return chain
@@ -246,7 +269,8 @@ class SlideReader:
 
     def backdrop(self, shown: set[str] | None = None) -> list:
         """The text of the layout's and the master's own shapes, as they show on this slide: behind the
-        slide's shapes, so after them, each part's in a ``Container(class_="layout")`` or ``"master"``.
+        slide's shapes, so after them, each part's in a furniture Container (role master, variant layout for
+        a layout's), or under --furniture drop as before in a ``Container(class_="layout")`` or ``"master"``.
         Their placeholders are not theirs to show (a slide's placeholder inherits from them and shows
         its own text). A slide with ``showMasterSp="0"`` shows neither part's shapes; a layout with it,
         not the master's. The parts shown are added to ``shown``."""
@@ -261,7 +285,11 @@ class SlideReader:
             if shown is not None:
                 shown.add(template.part)
             blocks = self._template_blocks(template)
-            if blocks:
+            if blocks and self.ctx.options.get("furniture", "keep") == "keep":
+                # what a layout or master shows on every slide is furniture: written once, apart from the slide's own
+                facet = FurnitureFacet(role="master", variant=class_ if class_ == "layout" else None)
+                out.append(Container(blocks, class_="furniture", facets=(facet,), locator=self.locator))
+            elif blocks:
                 out.append(Container(blocks, class_=class_, locator=self.locator))
         return out
 

@@ -26,9 +26,12 @@ _FEATURE_NAMES = {"tablePart": "tables", "autoFilter": "auto-filter", "sortState
                   "webPublishItem": "web publish items"}
 
 
-def report_scan(scan: SheetScan, rels: dict[str, Rel], where: Locator, ctx) -> None:
+def report_scan(scan: SheetScan, rels: dict[str, Rel], where: Locator, ctx, furniture: bool = False) -> None:
+    """``furniture``: the headers and footers are carried (``headers.py``), so not reported."""
     for name, count in sorted(scan.features.items()):
         code = _FEATURE_CODES.get(name)
+        if code == "headers-footers-dropped" and furniture:
+            continue
         if code == "headers-footers-dropped":
             ctx.report(f"xlsx.{code}", where, count=count, text="\n".join(scan.header_texts))
         elif code is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import COMMENTS, HEADER, HIDDEN, MAX_COLS, MAX_ROWS, PASSWORD, VALUES
+from zenconv.options import COMMENTS, FURNITURE, HEADER, HIDDEN, MAX_COLS, MAX_ROWS, PASSWORD, VALUES
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -37,7 +37,8 @@ CODES = (
     dropped("xlsx.comments-dropped", "Cell comments (notes) and threaded comments with --comments drop; with keep, those on rows or columns skipped under --hidden skip, and a comments part that does not parse."),
     dropped("xlsx.data-validation-dropped", "Data validation rules (drop-down lists, input limits)."),
     dropped("xlsx.conditional-formatting-dropped", "Conditional formatting rules.", kind=PRESENTATION),
-    dropped("xlsx.headers-footers-dropped", "Page header and footer text."),
+    dropped("xlsx.headers-footers-dropped", "Page header and footer text, under --furniture drop."),
+    degraded("xlsx.header-codes-shown", "A header or footer code Excel fills in when printing (&P page, &N pages, &D date, &T time, &Z path, &F file, &G picture): written as what it stands for, in brackets ([Page])."),
     dropped("xlsx.embedded-objects-dropped", "OLE objects and form or ActiveX controls on a worksheet."),
     dropped("xlsx.data-connection-dropped", "A data connection (a database through ODBC or OLE DB, a web query, a text import): never opened; its cells keep the values last fetched; the target in the details, passwords masked."),
     dropped("xlsx.external-link-dropped", "A link to another workbook or an OLE link (xl/externalLinks): never followed; the cells keep their cached values; the target in the details."),
@@ -63,6 +64,7 @@ OPTIONS = (
     CHART_VALUES,
     COMMENTS,
     HIDDEN,
+    FURNITURE,
     MAX_ROWS,
     MAX_COLS,
     VALUES,

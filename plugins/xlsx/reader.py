@@ -26,6 +26,7 @@ from .anchors import CellNotes
 from .comments import Persons, SheetComments, dropped_comments, read_comments
 from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
 from .extras import report_scan
+from .headers import header_blocks
 from .grid import Budget, Grid, SheetPlan
 from .header import split_header
 from .links import report_links, report_query_tables
@@ -117,7 +118,7 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
         yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
         yield from chart_sheet(package, entry.part, where, facets, budget, ctx)
         return
-    plan, drawn, comments = _plan(package, entry, skip, persons, ctx)
+    plan, drawn, comments, headers = _plan(package, entry, skip, persons, ctx)
     table = Table(rows=(), facets=facets, locator=where)
     grid = Grid(plan, ctx, table, max_rows=ctx.options["max_rows"], max_cols=ctx.options["max_cols"], budget=budget)
     table.columns = grid.columns()
@@ -130,6 +131,7 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
     titles, table.rows = split_header(_hidden_columns(grid.rows(rows), grid, plan, where, ctx),
                                       ctx.options["header"] or "auto")
     yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
+    yield from header_blocks(headers, entry.name, where, ctx)  # its print headers and footers: furniture
     yield from titles
     yield table
     # the sheet's cells are table 1 of the sheet, its charts the tables after it
@@ -137,9 +139,10 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
 
 
 def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Persons,
-          ctx) -> tuple[SheetPlan, Drawn, SheetComments | None]:
+          ctx) -> tuple[SheetPlan, Drawn, SheetComments | None, list[tuple[str, str]]]:
     """Scan the sheet's bytes and report what it holds besides cell values; find its charts and read
-    its comments (None under --comments drop, or when it has none)."""
+    its comments (None under --comments drop, or when it has none); its print headers and footers, to
+    carry as furniture (none under --furniture drop: they are reported)."""
     where = Locator(sheet=entry.ordinal, sheet_name=entry.name)
     rels = package.rels(entry.part)
     comments = None
@@ -154,7 +157,8 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
         scan = scan_sheet(stream, ctx.checkpoint)
     if scan.doctype:
         raise Unreadable("xlsx.doctype-refused", f"{entry.part} has a DOCTYPE (DTDs and entities are refused)")
-    report_scan(scan, rels, where, ctx)
+    furniture = ctx.options.get("furniture", "keep") == "keep"
+    report_scan(scan, rels, where, ctx, furniture)
     report_query_tables(package, rels, where, ctx)
     drawn = read_drawings(package, rels, scan.drawings)
     report_drawn(drawn, where, ctx)
@@ -166,7 +170,7 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
     plan = SheetPlan(entry.ordinal, entry.name, first_col=scan.first_col, skip_hidden=skip_hidden,
                      hidden_cols=scan.hidden_columns, last_col=scan.max_col, merges=merges)
     _links(plan, scan, rels)
-    return plan, drawn, comments
+    return plan, drawn, comments, scan.headers if furniture else []
 
 
 def _hidden_columns(rows, grid: Grid, plan: SheetPlan, where: Locator, ctx):

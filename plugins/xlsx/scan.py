@@ -110,6 +110,7 @@ class SheetScan:
     links: list[Hyperlink] = field(default_factory=list)
     features: Counter = field(default_factory=Counter)  # local tag name → count
     header_texts: list[str] = field(default_factory=list)  # each header's or footer's words, for its report
+    headers: list[tuple[str, str]] = field(default_factory=list)  # (tag, text with its &-codes): the furniture
     drawings: list[str] = field(default_factory=list)   # relationship ids of <drawing>
     over_limit: Counter = field(default_factory=Counter)
     bad_ranges: int = 0
@@ -224,7 +225,9 @@ class _Scanner:
                 if name.endswith(("Header", "Footer")):
                     if not _has_text(data, match):
                         continue  # an empty header or footer holds nothing
-                    scan.header_texts.append(_header_text(data, match))
+                    raw = _header_raw(data, match)
+                    scan.header_texts.append(_header_text(raw))
+                    scan.headers.append((name, raw))
                 scan.features[name] += 1
         self.carry = _unfinished(data, end)
 
@@ -259,12 +262,16 @@ def _has_text(data: bytes, match: re.Match) -> bool:
     return end < 0 or bool(data[match.end():end].strip())
 
 
-def _header_text(data: bytes, match: re.Match) -> str:
-    """A header's or footer's words: its text up to the next tag (Excel allows 255 characters; a longer
-    one is cut at 1,000), entities decoded, its &-codes (&L, &"Arial,Bold", &12, &KFF0000, &P) removed."""
+def _header_raw(data: bytes, match: re.Match) -> str:
+    """A header's or footer's text up to the next tag (Excel allows 255 characters; a longer one is cut
+    at 1,000), entities decoded, its &-codes kept."""
     end = data.find(b"<", match.end(), match.end() + _HEADER_BYTES)
-    raw = data[match.end(): end if end >= 0 else match.end() + _HEADER_BYTES].decode("utf-8", "replace")
-    return " ".join(_HEADER_CODES.sub(" ", html.unescape(raw)).split())
+    return html.unescape(data[match.end(): end if end >= 0 else match.end() + _HEADER_BYTES].decode("utf-8", "replace"))
+
+
+def _header_text(raw: str) -> str:
+    """A header's or footer's words: its &-codes (&L, &"Arial,Bold", &12, &KFF0000, &P) removed."""
+    return " ".join(_HEADER_CODES.sub(" ", raw).split())
 
 
 def _unfinished(data: bytes, end: int) -> bytes:

@@ -31,8 +31,26 @@ def with_header(words: str, body: str = "Body words") -> bytes:
                       parts={"word/header1.xml": f"<w:hdr {NS}>{FX.p(runs=FX.r(words[:4]) + FX.r(words[4:]))}</w:hdr>"})
 
 
-def test_a_header_is_accounted_for_by_the_report_that_takes_its_text(tmp_path):
+def test_a_header_kept_as_furniture_is_accounted_for_by_the_output(tmp_path):
     account = check(_write(tmp_path, "h.docx", with_header("Quarterly figures confidential")))
+    assert account.outcome != "unreadable"
+    assert account.unaccounted == 0 and account.reported_tokens == 0
+
+
+def test_a_header_repeated_in_another_section_is_accounted_for_by_the_writers_report(tmp_path):
+    section = ('<w:p><w:pPr><w:sectPr><w:headerReference w:type="default" r:id="rIdH"/></w:sectPr></w:pPr></w:p>'
+               '<w:sectPr><w:headerReference w:type="default" r:id="rIdH2"/></w:sectPr>')
+    header = f"<w:hdr {NS}>{FX.p('Privileged and confidential')}</w:hdr>"
+    data = FX.package(FX.p("One") + section, rels={"rIdH": ("header", "header1.xml", False),
+                                                  "rIdH2": ("header", "header2.xml", False)},
+                      parts={"word/header1.xml": header, "word/header2.xml": header})
+    account = check(_write(tmp_path, "two.docx", data))
+    assert account.unaccounted == 0
+    assert account.reported_tokens == 3  # the second header's words, taken by to-md.furniture-repeated
+
+
+def test_a_header_is_accounted_for_by_the_report_that_takes_its_text(tmp_path):
+    account = check(_write(tmp_path, "h.docx", with_header("Quarterly figures confidential")), options={"furniture": "drop"})
     assert account.outcome != "unreadable"
     assert account.unaccounted == 0
     assert account.reported_tokens == 3  # quarterly figures confidential: the report took them

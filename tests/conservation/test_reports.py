@@ -62,8 +62,8 @@ def _header_docx() -> bytes:
 
 def test_the_manifest_carries_chars_and_quotes_and_is_the_same_with_accounting_on():
     data = _header_docx()
-    manifests = [run(Request(source=Source("h.docx", data=data), to="markdown", manifest=False,
-                             accounting=accounting)).manifest.to_bytes() for accounting in (False, True, False)]
+    manifests = [run(Request(source=Source("h.docx", data=data), to="markdown", manifest=False, accounting=accounting,
+                             options={"furniture": "drop"})).manifest.to_bytes() for accounting in (False, True, False)]
     assert manifests[0] == manifests[1] == manifests[2]
     (report,) = [r for r in json.loads(manifests[0])["reports"] if r["code"] == "docx.headers-footers-dropped"]
     assert report["chars"] == len("Header words here") and report["quotes"] == ["Header words here"]

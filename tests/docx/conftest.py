@@ -31,7 +31,12 @@ def read_docx(data: bytes, **options) -> ReadResult:
 
 
 def blocks(data: bytes, **options) -> list:
-    return list(read_docx(data, **options).document.blocks)
+    """The body's blocks: the page furniture (headers, footers) left out."""
+    return body(read_docx(data, **options).document.blocks)
+
+
+def body(found) -> list:
+    return [b for b in found if getattr(b, "class_", None) != "furniture"]
 
 
 def text(node) -> str:

@@ -6,12 +6,12 @@ from zenconv.ir.facets import HiddenFacet, LayoutFacet
 from zenconv.ir.nodes import Container, Image, NoteRef, Paragraph, Span
 from zenconv.ir.walk import walk
 
-from .conftest import FX, blocks, read_docx, text
+from .conftest import FX, blocks, body, read_docx, text
 
 
 def test_notes_are_read_after_the_body_in_reference_order():
     result = read_docx(FX.notes_and_pages())
-    first = result.document.blocks[0]
+    first = body(result.document.blocks)[0]
     assert [n.note_id for n in first.children if isinstance(n, NoteRef)] == ["footnote-1", "endnote-2"]
     assert [(n.id, n.kind, text(n.blocks)) for n in result.document.notes] == [
         ("footnote-1", "footnote", "The footnote."), ("endnote-2", "endnote", "The endnote.")]
@@ -35,8 +35,8 @@ def test_media_over_budget_is_reported():
     assert result.codes()["docx.media-limit"] == 2
 
 
-def test_headers_are_reported_with_their_text():
-    result = read_docx(FX.notes_and_pages())
+def test_headers_are_reported_with_their_text_under_furniture_drop():
+    result = read_docx(FX.notes_and_pages(), furniture="drop")
     report = next(r for r in result.reporter.reports if r.code.code == "docx.headers-footers-dropped")
     assert report.details == ["header word/header1.xml: CONFIDENTIAL"]
 
@@ -125,7 +125,7 @@ def test_missing_main_part_is_refused():
 
 
 def test_headers_and_footers_holding_only_a_picture_are_reported_with_the_image_count():
-    result = read_docx(FX.breaks_and_guides())
+    result = read_docx(FX.breaks_and_guides(), furniture="drop")
     report = next(r for r in result.reporter.reports if r.code.code == "docx.headers-footers-dropped")
     # DrawingML in the header, VML in the footer
     assert report.count == 2

@@ -6,7 +6,7 @@ from zenconv.ir.nodes import (
     Code, Emphasis, HardBreak, SmallCaps, Strikethrough, Strong, Subscript, Superscript, Text, Underline,
 )
 
-from .conftest import FX, blocks, read_docx, text
+from .conftest import FX, blocks, body, read_docx, text
 
 
 def _first_paragraph():
@@ -61,6 +61,6 @@ def test_page_and_column_breaks_separate_the_words_around_them_and_a_rendered_br
 
 def test_a_phonetic_guide_keeps_its_base_text_and_reports_the_guide_with_its_text():
     result = read_docx(FX.breaks_and_guides())
-    assert text(result.document.blocks[3]) == "Guided 漢字 text."
+    assert text(body(result.document.blocks)[3]) == "Guided 漢字 text."
     report = next(r for r in result.reporter.reports if r.code.code == "docx.phonetic-dropped")
     assert report.count == 1 and report.quotes == ["かんじ"]

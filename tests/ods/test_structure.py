@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.nodes import Heading
+from zenconv.ir.walk import plain_text
 
 from ..cputime import cpu_seconds
 from .conftest import FX, float_cell, grid, read_ods, row_body, spans, tables
@@ -101,7 +102,16 @@ def test_print_headers_and_footers_are_reported_with_their_text():
     cell = '<table:table-cell office:value-type="string"><text:p>v</text:p></table:table-cell>'
     data = FX.raw_ods(f'<table:table table:name="S"><table:table-row>{cell}</table:table-row></table:table>',
                       extra={"styles.xml": styles.encode()})
-    result = read_ods(data)
+    result = read_ods(data, furniture="drop")
     (report,) = result.reporter.matching("ods.headers-footers-dropped")
     assert report.count == 3
     assert report.quotes == ["Quarterly ledger Page 1 Left footer Report footer"]
+    # kept (the default), they are furniture opening the workbook, each region apart
+    kept = read_ods(data)
+    furniture = [b for b in kept.document.blocks if getattr(b, "class_", None) == "furniture"]
+    assert [(f.facets[0].role, f.facets[0].variant, f.facets[0].position, f.facets[0].style, plain_text(f.blocks))
+            for f in furniture] == [
+        ("header", None, "left", "Default", "Quarterly ledger"), ("header", None, "right", "Default", "Page 1"),
+        ("footer", "left", None, "Default", "Left footer"), ("footer", None, None, "Report", "Report footer")]
+    assert list(kept.document.blocks)[:4] == furniture
+    assert kept.codes()["ods.page-field-cached"] == 1 and "ods.headers-footers-dropped" not in kept.codes()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zenconv
 from zenconv.ir import Container, HiddenFacet, Image, LayoutFacet, List, Locator, plain_text
 
 from .conftest import read_odp
@@ -34,8 +35,8 @@ def test_hidden_slide_kept_marked_or_skipped(docs):
 # --- master pages ------------------------------------------------------------------------------
 
 
-def test_master_page_text_is_reported_on_each_slide_it_shows_on(docs):
-    result = read_odp(docs["masters"])
+def test_master_page_text_is_reported_on_each_slide_it_shows_on_under_furniture_drop(docs):
+    result = read_odp(docs["masters"], furniture="drop")
     (report,) = result.reporter.matching("odp.master-text-dropped")
     # Slide 1 shows the master's text box, its fixed date and its footer; slide 2's style hides the
     # footer and the master's objects, but not the date. Then the notes master, and a footer no slide shows.
@@ -50,6 +51,25 @@ def test_master_page_text_is_reported_on_each_slide_it_shows_on(docs):
     assert result.codes() == {"odp.master-text-dropped": 4}
 
 
-def test_master_text_is_not_in_the_slides(docs):
-    text = plain_text(read_odp(docs["masters"]).document.blocks)
+def test_master_text_is_not_in_the_slides_under_furniture_drop(docs):
+    text = plain_text(read_odp(docs["masters"], furniture="drop").document.blocks)
     assert "Slide body 1" in text and "Acme" not in text and "Quarterly" not in text
+
+
+def test_master_text_and_declarations_are_furniture_on_each_slide_that_shows_them(docs):
+    from zenconv.ir import Container, FurnitureFacet
+
+    result = read_odp(docs["masters"])
+    shown = []
+    for slide in result.document.blocks:
+        for block in slide.blocks:
+            if isinstance(block, Container) and block.class_ == "furniture":
+                (facet,) = block.facets
+                assert isinstance(facet, FurnitureFacet) and facet.style == "Corporate"
+                shown.append((block.locator.slide, facet.role, plain_text(block.blocks)))
+    assert shown == [(1, "master", "Acme Confidential"), (1, "date", "2024-01-02"), (1, "footer", "Quarterly review"),
+                     (2, "date", "2024-01-02")]
+    (report,) = result.reporter.matching("odp.master-text-dropped")  # what no slide shows, as before
+    assert report.details == ["notes master of Corporate", "footer ftr2: on no slide shown"]
+    md = zenconv.convert(docs["masters"], to="markdown").output.decode()
+    assert md.count("2024-01-02") == 1 and "> *Master (slide 1, 'Corporate')*" in md

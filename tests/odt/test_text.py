@@ -6,6 +6,8 @@ from zenconv.ir import (
     Emphasis, Heading, HiddenFacet, LayoutFacet, Link, NoteRef, Span, StyleFacet, Strong, Superscript, Text,
 )
 
+import zenconv
+
 from .conftest import paragraph, read_odt
 
 
@@ -52,14 +54,18 @@ def test_hidden_section_kept_and_marked(docs):
     assert HiddenFacet("hidden-section") in p.facets
 
 
+def _body(result) -> list:
+    return [b for b in result.document.blocks if getattr(b, "class_", None) != "furniture"]
+
+
 def test_page_layout_on_the_first_block_in_emu(docs):
-    first = next(iter(read_odt(docs["text"]).document.blocks))
+    first = _body(read_odt(docs["text"]))[0]
     assert LayoutFacet("page", 7_772_400, 10_058_400) in first.facets  # 8.5 × 11 in
 
 
 def test_locators_count_paragraphs_and_rendered_pages(docs):
     result = read_odt(docs["text"])
-    blocks = list(result.document.blocks)
+    blocks = _body(result)
     assert blocks[0].locator.paragraph == 1 and blocks[0].locator.rendered_page == 1
     data = next(b for b in blocks if isinstance(b, Heading) and b.children[0].text == "Data")
     assert data.locator.rendered_page == 2  # after the soft page break
@@ -73,9 +79,35 @@ def test_metadata_from_meta_xml(docs):
 
 
 def test_reported_constructs(docs):
-    codes = read_odt(docs["text"]).codes()
+    codes = read_odt(docs["text"], furniture="drop").codes()
     for code in ("odt.bookmarks-dropped", "odt.headers-footers-dropped", "odt.text-boxes-degraded"):
         assert codes[code] == 1, code
+
+
+def test_every_master_pages_headers_and_footers_are_furniture_with_their_page_style(docs, tmp_path):
+    from zenconv.ir.walk import plain_text
+
+    from .make_fixtures import rewrite
+
+    second = (b'<style:master-page style:name="Landscape" style:page-layout-name="pm1"><style:footer>'
+              b'<text:p>Page <text:page-number>1</text:page-number></text:p></style:footer>'
+              b'<style:header-left><text:p>Even legend</text:p></style:header-left>'
+              b'<style:header style:display="false"><text:p>Switched off</text:p></style:header>'
+              b'</style:master-page></office:master-styles>')
+    path = tmp_path / "two-masters.odt"
+    rewrite(docs["text"], path, "styles.xml", lambda d: d.replace(b"</office:master-styles>", second, 1))
+    result = read_odt(path)
+    furniture = [b for b in result.document.blocks if getattr(b, "class_", None) == "furniture"]
+    assert [(f.facets[0].role, f.facets[0].variant, f.facets[0].style, plain_text(f.blocks)) for f in furniture] == [
+        ("header", None, "Standard", "Confidential"), ("header", "left", "Landscape", "Even legend"),
+        ("footer", None, "Landscape", "Page 1")]
+    assert list(result.document.blocks)[:3] == furniture  # they open the document
+    assert result.codes()["odt.page-field-cached"] == 1
+    (report,) = result.reporter.matching("odt.headers-footers-dropped")
+    assert report.quotes == ["Switched off"]
+    md = zenconv.convert(path, to="markdown").output.decode()
+    assert md.startswith("> *Header (page style 'Standard')*\n>\n> Confidential\n")
+    assert "> *Header (page style 'Landscape', left pages)*" in md
 
 
 def test_every_master_pages_headers_and_footers_are_reported_with_their_text(docs, tmp_path):
@@ -85,5 +117,5 @@ def test_every_master_pages_headers_and_footers_are_reported_with_their_text(doc
               b'<text:p>Landscape<text:s/>footer</text:p></style:footer></style:master-page></office:master-styles>')
     path = tmp_path / "two-masters.odt"
     rewrite(docs["text"], path, "styles.xml", lambda d: d.replace(b"</office:master-styles>", second, 1))
-    (report,) = read_odt(path).reporter.matching("odt.headers-footers-dropped")
+    (report,) = read_odt(path, furniture="drop").reporter.matching("odt.headers-footers-dropped")
     assert report.quotes == ["Confidential Landscape footer"]

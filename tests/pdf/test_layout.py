@@ -6,7 +6,7 @@ import pytest
 
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.nodes import Image, Paragraph
-from zenconv.ir.walk import walk
+from zenconv.ir.walk import plain_text, walk
 from zenconv.reports import Unreadable
 from zenconv.testing import read
 
@@ -112,8 +112,13 @@ def test_a_landscape_page_reads(read_pdf, fixtures):
 
 
 def test_body_text_repeated_at_the_top_of_every_page_is_kept(read_pdf, fixtures):
-    doc = read_pdf(fixtures["repeated.pdf"])
+    doc = read_pdf(fixtures["repeated.pdf"], furniture="drop")
     repeated = "This clause repeats on every page for the sake of the demonstration and it carries no legal weight whatsoever."
     assert doc.paragraphs.count(repeated) == 3
     assert not any(t.startswith("Sample Agreement") for t in doc.paragraphs)
     assert doc.codes["pdf.running-headers-dropped"] == 3
+    kept = read_pdf(fixtures["repeated.pdf"])  # the running header is furniture, once; the clause body, thrice
+    assert kept.paragraphs.count(repeated) == 3
+    (header,) = [b for b in kept.blocks if getattr(b, "class_", None) == "furniture"]
+    assert plain_text(header.blocks).startswith("Sample Agreement") and header.locator.page == 1
+    assert "pdf.running-headers-dropped" not in kept.codes

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import zenconv
 from zenconv.ir.nodes import Paragraph
 
 from .conftest import READER, PdfRead, text_of
@@ -90,10 +91,28 @@ def test_a_table_continued_under_the_same_header_is_one_table(fixtures):
 
 def test_running_headers_and_page_numbers_are_dropped_and_reported(fixtures):
     from zenconv.testing import read
-    doc = PdfRead(read(fixtures["continued.pdf"], READER))
+    doc = PdfRead(read(fixtures["continued.pdf"], READER, furniture="drop"))
     text = " ".join(doc.paragraphs)
     assert "ACME Corp" not in text and "Page 1 of 3" not in text
     assert doc.codes["pdf.running-headers-dropped"] == 6
+
+
+def test_running_headers_are_furniture_and_later_page_numbers_reported(fixtures):
+    from zenconv.ir.facets import FurnitureFacet
+    from zenconv.ir.walk import plain_text
+    from zenconv.testing import read
+    doc = PdfRead(read(fixtures["continued.pdf"], READER))
+    furniture = [b for b in doc.blocks if getattr(b, "class_", None) == "furniture"]
+    assert [(b.facets[0].role, b.locator.page, plain_text(b.blocks)) for b in furniture] == [
+        ("header", 1, "ACME Corp - Quarterly Report"), ("footer", 1, "Page 1 of 3"),
+        ("header", 2, "ACME Corp - Quarterly Report"), ("header", 3, "ACME Corp - Quarterly Report")]
+    md = zenconv.convert(fixtures["continued.pdf"], to="markdown").output.decode()
+    assert md.count("ACME Corp") == 1 and md.startswith("> *Header (running from page 1)*")
+    assert all(isinstance(b.facets[0], FurnitureFacet) and b.facets[0].variant == "running" for b in furniture)
+    assert "ACME Corp" not in " ".join(doc.paragraphs)  # not in the body
+    (numbers,) = doc.result.reporter.matching("pdf.running-page-numbers")
+    assert numbers.count == 2 and numbers.quotes[0] == "Page 2 of 3"
+    assert "pdf.running-headers-dropped" not in doc.codes
 
 
 def test_a_footer_whose_number_keeps_step_with_the_page_runs_even_on_two_pages(fixtures):

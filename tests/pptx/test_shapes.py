@@ -3,7 +3,9 @@ links, pictures."""
 
 from __future__ import annotations
 
-from zenconv.ir import Emphasis, Image, Link, List, Paragraph, Strong, Text, Underline
+import zenconv
+from zenconv.ir import Container, Emphasis, FurnitureFacet, Image, Link, List, Paragraph, Strong, Text, Underline
+from zenconv.ir.walk import plain_text
 
 from .conftest import read_deck, slides
 
@@ -62,8 +64,45 @@ def test_picture_goes_to_the_resource_store_with_alt_text(decks):
     assert stored is not None and stored.data.startswith(b"\x89PNG") and stored.media_type == "image/png"
 
 
-def test_footer_placeholders_are_dropped_and_reported(decks):
-    result = read_deck(decks["basic"])
+def test_footer_placeholders_are_dropped_and_reported_under_furniture_drop(decks):
+    result = read_deck(decks["basic"], furniture="drop")
     assert result.codes()["pptx.footer-placeholders-dropped"] == 1
     first = slides(result)[0]
     assert "1" not in texts(first.blocks)
+    assert "pptx.field-cached" not in result.codes()
+
+
+def test_footer_placeholders_are_furniture_with_their_role(decks):
+    result = read_deck(decks["basic"])
+    assert "pptx.footer-placeholders-dropped" not in result.codes()
+    first = slides(result)[0]
+    (footer,) = [b for b in first.blocks if isinstance(b, Container) and b.class_ == "furniture"]
+    (facet,) = footer.facets
+    assert isinstance(facet, FurnitureFacet) and footer.locator.slide == 1
+    assert (facet.role, plain_text(footer.blocks)) == ("slide-number", "1")
+    assert "pptx.field-cached" not in result.codes()  # a plain run, no field
+    md = zenconv.convert(decks["basic"], to="markdown", name="deck.pptx").output.decode()
+    assert "> *Slide number (slide 1)*\n>\n> 1\n" in md
+
+
+def test_a_slide_number_field_keeps_its_cached_text_and_is_reported():
+    import io
+
+    from pptx import Presentation
+
+    from .make_fixtures import A, P, _el
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    slide.shapes._spTree.append(_el(
+        f'<p:sp xmlns:p="{P}" xmlns:a="{A}"><p:nvSpPr><p:cNvPr id="90" name="Slide Number"/><p:cNvSpPr/>'
+        '<p:nvPr><p:ph type="sldNum" sz="quarter" idx="12"/></p:nvPr></p:nvSpPr><p:spPr/>'
+        '<p:txBody><a:bodyPr/><a:p><a:r><a:t>Page </a:t></a:r><a:fld id="{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}" '
+        'type="slidenum"><a:t>7</a:t></a:fld></a:p></p:txBody></p:sp>'))
+    data = io.BytesIO()
+    prs.save(data)
+    result = read_deck(data.getvalue())
+    (footer,) = [b for b in slides(result)[0].blocks if isinstance(b, Container) and b.class_ == "furniture"]
+    assert plain_text(footer.blocks) == "Page 7"
+    (report,) = result.reporter.matching("pptx.field-cached")
+    assert report.count == 1 and report.details == ["slidenum"]

@@ -9,7 +9,7 @@ from pptx import Presentation
 
 from zenconv.conservation import check
 from zenconv.conservation.extract import source_parts
-from zenconv.ir import Container, Table
+from zenconv.ir import Container, FurnitureFacet, Table
 from zenconv.ir.walk import cell_text, plain_text
 
 from .conftest import read_deck, slides
@@ -17,7 +17,17 @@ from .make_fixtures import _el, _text_box
 
 
 def _backdrop(slide: Container) -> dict[str, str]:
-    return {b.class_: plain_text(b.blocks) for b in slide.blocks if isinstance(b, Container) and b.class_ != "notes"}
+    """What the slide shows of its layout and master: furniture (role master, variant layout for the
+    layout's), or, under --furniture drop, ``layout`` and ``master`` containers as before."""
+    return {_template(b): plain_text(b.blocks) for b in slide.blocks if isinstance(b, Container) and b.class_ != "notes"}
+
+
+def _template(block: Container) -> str:
+    if block.class_ != "furniture":
+        return block.class_
+    (facet,) = [f for f in block.facets if isinstance(f, FurnitureFacet)]
+    assert facet.role == "master"
+    return facet.variant or "master"
 
 
 def _reports(result) -> dict:
@@ -31,9 +41,17 @@ def test_layout_and_master_text_shows_on_the_slides_that_show_it(decks):
     assert shown[2] == {}  # the slide hides background graphics
 
 
+def test_under_furniture_drop_layout_and_master_text_stays_as_before(decks):
+    shown = [_backdrop(s) for s in slides(read_deck(decks["templates"], furniture="drop"))]
+    first = slides(read_deck(decks["templates"], furniture="drop"))[0]
+    assert {b.class_ for b in first.blocks if isinstance(b, Container)} >= {"layout", "master"}
+    assert shown[0] == {"layout": "Layout banner", "master": "Confidential draft"}
+
+
 def test_template_blocks_carry_the_slide_locator(decks):
     first = slides(read_deck(decks["templates"]))[0]
-    layout = next(b for b in first.blocks if isinstance(b, Container) and b.class_ == "layout")
+    layout = next(b for b in first.blocks if isinstance(b, Container) and b.class_ == "furniture"
+                  and _template(b) == "layout")
     assert all(block.locator.slide == 1 for block in layout.blocks)
 
 

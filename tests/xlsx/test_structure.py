@@ -6,13 +6,21 @@ from __future__ import annotations
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.nodes import Cell, Heading, Link
 
+from zenconv.ir.walk import plain_text
+from zenconv_plugins.xlsx.headers import split_parts
+
 from .conftest import FX, grid, read_xlsx, spans, tables
 
 STRUCTURE = FX.structure()
 
 
+def _body(result) -> list:
+    """The blocks but the page furniture (the sheets' print headers and footers)."""
+    return [b for b in result.document.blocks if getattr(b, "class_", None) != "furniture"]
+
+
 def test_each_sheet_is_a_level_2_heading_and_one_table_in_workbook_order():
-    blocks = list(read_xlsx(STRUCTURE).document.blocks)
+    blocks = _body(read_xlsx(STRUCTURE))
     kinds = [(type(b).__name__, b.children[0].text if isinstance(b, Heading) else None) for b in blocks]
     # Damages' chart follows its table; the chart sheet is a heading and its chart's table
     assert kinds == [("Heading", "Damages"), ("Table", None), ("Table", None), ("Heading", "Rows"), ("Table", None),
@@ -53,7 +61,7 @@ def test_hyperlink_is_carried_as_a_link():
 
 def test_hidden_content_is_kept_and_marked_by_default():
     result = read_xlsx(STRUCTURE)
-    blocks = list(result.document.blocks)
+    blocks = _body(result)
     rows_table = blocks[4]
     assert grid(rows_table)[2] == ["Bob", "s2", "Paris"]
     assert list(rows_table.rows)[2].facets == (HiddenFacet("hidden-row"),)
@@ -86,11 +94,43 @@ def test_hidden_skip_reports_take_the_text_they_drop():
 
 
 def test_constructs_not_carried_are_reported():
-    codes = read_xlsx(STRUCTURE, comments="drop").codes()
+    codes = read_xlsx(STRUCTURE, comments="drop", furniture="drop").codes()
     for code in ("xlsx.images-dropped", "xlsx.comments-dropped",
                  "xlsx.data-validation-dropped", "xlsx.conditional-formatting-dropped",
                  "xlsx.headers-footers-dropped"):
         assert codes.get(code) == 1, code
+
+
+def test_print_headers_are_furniture_under_the_sheet_heading():
+    result = read_xlsx(STRUCTURE)
+    blocks = list(result.document.blocks)
+    assert isinstance(blocks[0], Heading) and blocks[1].class_ == "furniture"
+    (facet,) = blocks[1].facets
+    assert (facet.role, facet.variant, facet.position) == ("header", None, "center")
+    assert plain_text(blocks[1].blocks) == "Confidential" and blocks[1].locator.sheet_name == "Damages"
+    assert "xlsx.headers-footers-dropped" not in result.codes()
+
+
+def test_header_parts_and_codes():
+    parts, shown = split_parts('&L&"Arial,Bold"&12Bates &P of &N&CSheet &A &&Co&R&KFF0000&D', "Damages")
+    assert parts == [("left", "Bates [Page] of [Pages]"), ("center", "Sheet Damages &Co"), ("right", "[Date]")]
+    assert shown == 3
+    assert split_parts("Plain words", "S") == ([("center", "Plain words")], 0)
+
+
+def test_header_codes_are_reported_and_drop_reports_as_before():
+    data = FX.raw_book('<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row></sheetData>'
+                       '<headerFooter differentFirst="1"><oddFooter>&amp;LACME-0001&amp;RPage &amp;P</oddFooter>'
+                       '<firstHeader>&amp;CFirst page</firstHeader></headerFooter>')
+    result = read_xlsx(data)
+    furniture = [b for b in result.document.blocks if getattr(b, "class_", None) == "furniture"]
+    assert [(f.facets[0].role, f.facets[0].variant, f.facets[0].position, plain_text(f.blocks)) for f in furniture] == [
+        ("footer", None, "left", "ACME-0001"), ("footer", None, "right", "Page [Page]"),
+        ("header", "first", "center", "First page")]
+    assert result.codes()["xlsx.header-codes-shown"] == 1
+    dropped = read_xlsx(data, furniture="drop")
+    assert dropped.codes()["xlsx.headers-footers-dropped"] == 2
+    assert not [b for b in dropped.document.blocks if getattr(b, "class_", None) == "furniture"]
 
 
 def _raw(body: str, **kwargs) -> list:

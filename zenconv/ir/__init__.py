@@ -1,7 +1,7 @@
 """The intermediate representation: nodes, facets, locators, resources and the one walk."""
 
 from .facets import (
-    CommentRangeFacet, Facet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet, UnknownFacet, facet_from_json,
+    CommentRangeFacet, Facet, FurnitureFacet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet, UnknownFacet, facet_from_json,
     facet_kind,
 )
 from .locator import Locator
@@ -16,7 +16,7 @@ from .walk import cell_text, children, plain_text, walk
 
 __all__ = [
     "BLOCK_TYPES", "INLINE_TYPES", "Block", "BlockQuote", "Cell", "Code", "CodeBlock", "ColumnSpec", "Columns",
-    "CommentRangeFacet", "Container", "Document", "Emphasis", "Facet", "HardBreak", "Heading", "HiddenFacet",
+    "CommentRangeFacet", "Container", "Document", "Emphasis", "Facet", "FurnitureFacet", "HardBreak", "Heading", "HiddenFacet",
     "Image", "Inline", "LayoutFacet", "Link", "List", "ListItem", "Locator", "Math", "MathBlock", "Metadata", "Note", "NoteRef",
     "Paragraph", "Resource", "ResourceStore", "RevisionFacet", "Row", "SmallCaps", "Span", "Strikethrough",
     "Strong", "StyleFacet", "Subscript", "Superscript", "Table", "Text", "ThematicBreak", "Underline",

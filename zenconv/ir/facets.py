@@ -111,6 +111,25 @@ class CellValuesFacet(Facet):
         return {cell: {"shown": shown, "raw": raw} for cell, raw, shown in zip(self.cells, self.raw, self.shown)}
 
 
+@facet_kind
+@dataclass(slots=True, frozen=True)
+class FurnitureFacet(Facet):
+    """On a ``furniture`` Container: page furniture, not body: a page header or footer, a slide's footer,
+    date or number placeholder, the text a layout or master shows on every slide, a PDF's running line.
+
+    ``role`` is header, footer, date, slide-number or master; ``variant`` the page it shows on (default,
+    first, even, left; a PDF's running line: running); ``section`` the 1-based section (DOCX) or page
+    style (ODT, ODS) it belongs to, ``position`` a part of a spreadsheet's header (left, centre, right).
+    Writers render it apart from the body, each distinct text once (see docs/architecture.md)."""
+
+    kind: ClassVar[str] = "furniture"
+    role: str = "header"
+    variant: str | None = None
+    section: int | None = None
+    position: str | None = None
+    style: str | None = None  # the page style or layout that holds it, by name (ODT, ODS, PPTX layouts)
+
+
 @dataclass(slots=True, frozen=True)
 class UnknownFacet(Facet):
     """A facet read back from JSON whose plugin is not installed: kept as data, never dropped."""

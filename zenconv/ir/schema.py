@@ -93,7 +93,8 @@ _DATA_DEFS = {
         },
     },
     "Facet": {
-        "description": "A typed fact; the host's kinds are style, revision, layout and hidden, a plugin's "
+        "description": "A typed fact; the host's kinds are style, revision, layout, hidden, comment-range and "
+                       "furniture, a plugin's "
                        "are under its namespace.",
         "type": "object", "required": ["kind"], "properties": {"kind": _STR},
     },

@@ -37,6 +37,9 @@ MARKDOWN_CODES = (
              "A numbered list's labels written with another delimiter than the source's: bare numbers (Word's %1) "
              "given a period, or a period and a parenthesis swapped where the list follows one numbered the same "
              "way (the two would merge); the numbers are the source's.", kind=PRESENTATION),
+    degraded("to-md.furniture-repeated",
+             "Page furniture (a header, footer or master text) whose role and text were already written: not "
+             "written again; the details name where it shows.", review=False, kind=PRESENTATION),
     degraded("to-md.math-written-as-code",
              "Math that is not plain TeX (it holds <, >, $, a backtick, an entity or a link) was written as code.", kind=PRESENTATION),
 )
@@ -51,6 +54,9 @@ HTML_CODES = (
     degraded("to-html.nested-link-flattened", "A link inside a link's text was written as its text alone."),
     degraded("to-html.control-characters-replaced",
              "Control characters HTML cannot hold (NUL, C0 and C1 controls) were written as U+FFFD."),
+    degraded("to-html.furniture-repeated",
+             "Page furniture (a header, footer or master text) whose role and text were already written: not "
+             "written again; the details name where it shows.", review=False, kind=PRESENTATION),
 )
 JSON_CODES = ()
 SEGMENTS_CODES = ()

@@ -8,7 +8,9 @@ heading; ``label`` for a list item whose source shows one ("(ii)", "1.2."), its 
 it; for a row ``header``, its table's locator fields under its own, a ``table`` ordinal (1-based over
 the document) when its locator has none and ``row`` (its index in the table) when it has none; ``note``
 for a note's blocks (whose kind is ``note``, or ``comment`` for a review comment's); ``hidden`` when the
-source hid it. A review comment's records say what it covers when the source says: ``covers`` (the text
+source hid it. Page furniture (a header, a footer, a slide's footer placeholders, a master's text) gives
+records of kind ``furniture`` with its ``role`` and, when known, ``variant``, ``section``, ``position`` and
+``page_style``: each one the reader carried, a repeat too (it says where it shows). A review comment's records say what it covers when the source says: ``covers`` (the text
 of its range, white space collapsed, its first :data:`MAX_COVERS_CHARS` characters), ``covers_chars`` (the
 whole range's length) and ``covers_citation`` (where the range starts); a comment on a spreadsheet cell
 covers that cell. A row's citation is its reader's when the reader numbered it; otherwise its position, in
@@ -22,7 +24,7 @@ from __future__ import annotations
 import json
 import operator
 import re
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import BinaryIO
 
 from ..ir.facets import CellValuesFacet, CommentRangeFacet, HiddenFacet
@@ -32,6 +34,7 @@ from ..ir.nodes import (
     Paragraph, Span, Table, Text,
 )
 from ..ir.walk import cell_text, plain_text
+from .furniture import furniture_of
 from .grid import COVERED, SpanGrid, cell_locator, filled
 from .sink import JsonSink, TextSink
 
@@ -281,23 +284,31 @@ class Segmenter:
         self.tables = 0
         self.covers = Covers()
         self.note_fields: dict = {}  # what the note being written covers: on each of its records
+        self.furniture_fields: dict | None = None  # the furniture being written: its records' kind and fields
 
     def emit(self, kind: str, text: str, locator: Locator | None, *, located: dict | None = None,
              citation: str | None = None, **extra) -> None:
         """One record; ``located`` (fields) and ``citation`` replace the locator's own when given."""
         self.ordinal += 1
+        if self.furniture_fields is not None:
+            kind = "furniture"
         record = {"ordinal": self.ordinal, "kind": kind, "text": text}
         record.update(_fields(locator) if located is None else located)
         record["citation"] = citation if citation is not None else (locator.citation() if locator else "")
         record.update((key, value) for key, value in extra.items() if value is not None)
         if self.note_fields and extra.get("note") is not None:
             record.update(self.note_fields)
+        if self.furniture_fields:
+            record.update(self.furniture_fields)
         self.write(_encode(record) + "\n")
 
     def block(self, block, note: str | None = None) -> None:
         kind = type(block)
         hidden = _hidden(block)
-        if kind in (BlockQuote, Container):
+        facet = furniture_of(block) if kind is Container else None
+        if facet is not None:
+            self.furniture_block(block, facet)
+        elif kind in (BlockQuote, Container):
             for child in block.blocks:
                 self.block(child, note)
         elif kind is List:
@@ -333,6 +344,26 @@ class Segmenter:
                 self.covers.inlines(block.children, block.locator.citation() if block.locator else "")
             if text.strip():
                 self.emit(self.note_kind if note else segment, text, block.locator, note=note, hidden=hidden, **extra)
+
+    def furniture_block(self, block: Container, facet) -> None:
+        """Each block of a header, footer or master's text a record of kind ``furniture``, with its ``role``,
+        ``variant``, ``section`` and ``position`` and the locator of where it shows; a table's rows are
+        such records too."""
+        named = {"role": facet.role, "variant": facet.variant, "section": facet.section,
+                 "position": facet.position, "page_style": facet.style}
+        outer, self.furniture_fields = self.furniture_fields, {k: v for k, v in named.items() if v is not None}
+        for child in block.blocks:
+            if type(child) is Table:
+                locator = _merged(block.locator, child.locator)
+                for row in child.rows:
+                    text = row_text(row.cells)
+                    if text.strip("| "):
+                        self.emit("furniture", text, _merged(locator, row.locator))
+            else:
+                if child.locator is None and block.locator is not None:
+                    child = _located(child, block.locator)
+                self.block(child)
+        self.furniture_fields = outer
 
     def table(self, table: Table, note: str | None) -> None:
         self.tables += 1
@@ -395,6 +426,11 @@ class Segmenter:
                 self.covers.cell(cell, (where.with_(row=None) if where.cell else where).citation())
             else:
                 self.covers.inlines(cell.content, cited.citation())
+
+
+def _located(block, locator: Locator):
+    """A copy of ``block`` placed where its container is (a header paragraph cites its section's place)."""
+    return replace(block, locator=locator) if hasattr(block, "locator") else block
 
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:

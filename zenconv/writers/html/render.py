@@ -16,6 +16,7 @@ from ...ir.nodes import (
     Table, Text, ThematicBreak, Underline,
 )
 from ...ir.walk import plain_text
+from ..furniture import Distinct, furniture_of, label as furniture_label
 from ..notes import NoteNumbers
 from ..urls import REFUSALS, UrlPolicy
 from .markup import ATTRIBUTE_CONTROLS, attributes, escape, has_controls, node_attributes
@@ -34,6 +35,7 @@ class HtmlCodes:
         self.refused = {refusal: f"{prefix}.{refusal}" for refusal in REFUSALS}  # the URL policy's refusals
         self.nested_link = f"{prefix}.nested-link-flattened"
         self.controls = f"{prefix}.control-characters-replaced"
+        self.furniture = f"{prefix}.furniture-repeated"
 
 
 class HtmlRenderer:
@@ -47,6 +49,7 @@ class HtmlRenderer:
         self.codes = codes or HtmlCodes("to-html")
         self.checkpoint = checkpoint or (lambda: None)
         ATTRIBUTE_CONTROLS.set(lambda: report(self.codes.controls))
+        self.furniture = Distinct(report, self.codes.furniture)
 
     # --- text and inlines --------------------------------------------------------------------------
 
@@ -141,6 +144,8 @@ class HtmlRenderer:
             yield "</blockquote>\n"
         elif kind is ThematicBreak:
             yield f"<hr{node_attributes(block)}>\n"
+        elif kind is Container and block.class_ == "furniture":
+            yield from self._furniture(block)
         elif kind is Container:
             extra = [("data-class", block.class_)] if block.class_ else []
             yield f"<div{node_attributes(block, ('container',), extra)}>\n"
@@ -150,6 +155,21 @@ class HtmlRenderer:
             yield f'<div{node_attributes(block, ("math", "math-display"))}>{self.text(block.latex)}</div>\n'
         else:
             raise TypeError(f"not a block node: {kind.__name__}")
+
+    def _furniture(self, block: Container) -> Iterator[str]:
+        """A header (or a master's text) as ``<header>``, a footer, date or slide number as ``<footer>``, in
+        the section it opens, with what it is and where it shows as ``data-`` attributes; once per text."""
+        facet = furniture_of(block)
+        if not self.furniture.first(block, facet):
+            return
+        tag = "header" if facet.role in ("header", "master") else "footer"
+        extra = [("data-role", facet.role), ("data-variant", facet.variant), ("data-section", facet.section),
+                 ("data-position", facet.position), ("data-page-style", facet.style),
+                 ("aria-label", furniture_label(facet, block.locator))]
+        shown = Container(block.blocks, locator=block.locator)  # the facet is said by the attributes above
+        yield f"<{tag}{node_attributes(shown, ('furniture',), extra)}>\n"
+        yield from self.blocks(block.blocks)
+        yield f"</{tag}>\n"
 
     def blocks(self, blocks) -> Iterator[str]:
         for block in blocks:

@@ -23,10 +23,12 @@ from typing import BinaryIO
 
 from ...ir.facets import HiddenFacet
 from ...ir.nodes import (
-    BlockQuote, CodeBlock, Container, Document, Heading, List, MathBlock, Paragraph, Table, Text, ThematicBreak,
+    BlockQuote, CodeBlock, Container, Document, Emphasis, Heading, List, MathBlock, Paragraph, Table, Text,
+    ThematicBreak,
 )
 from ..html.render import HtmlCodes, HtmlRenderer
 from ..notes import NoteNumbers
+from ..furniture import Distinct, furniture_of, label as furniture_label
 from ..sink import TextSink
 from ..urls import policy_of
 from .escape import CODE_MARKUP, CONTROLS, REPLACEMENT, tex
@@ -54,6 +56,7 @@ class MarkdownWriter:
         self.tables = PipeTables(self.inline, ctx.report, html)
         self.tables.fill_merged = ctx.options.get("fill_merged") == "on"
         self.in_note = False  # a renderer without footnotes reads a note's lines as one paragraph
+        self.furniture = Distinct(ctx.report, "to-md.furniture-repeated")
 
     def _report(self, code: str, detail: str | None = None) -> None:
         self.ctx.report(code, self.inline.locator, detail=detail)
@@ -121,7 +124,9 @@ class MarkdownWriter:
             first = next(body, None)
             # An empty quote is still a quote (">" alone reads back as one); writing nothing would lose it.
             yield from _prefixed(_chain(first, body), "> ", ">") if first is not None else (">",)
-        elif kind is Container:  # only speaker notes reach here (see _transparent)
+        elif kind is Container and block.class_ != "notes":  # page furniture (see _transparent)
+            yield from self.furniture_block(block, nested)
+        elif kind is Container:  # speaker notes
             yield "> **Notes**"
             body = self.join(block.blocks, nested=nested + 1)
             first = next(body, None)
@@ -144,6 +149,19 @@ class MarkdownWriter:
             yield from self.list(block, marker, numbered, nested)
         else:
             raise TypeError(f"not a block node: {kind.__name__}")
+
+    def furniture_block(self, block: Container, nested: int) -> Iterator[str]:
+        """A header, footer or master's text: a quote headed by what it is and where it shows
+        (``> *Header (section 1, first page)*``), once per distinct text (see :mod:`..furniture`)."""
+        facet = furniture_of(block)
+        if not self.furniture.first(block, facet):
+            return
+        yield "> " + self.inline.paragraph([Emphasis([Text(furniture_label(facet, block.locator))])])
+        body = self.join(block.blocks, nested=nested + 1)
+        first = next(body, None)
+        if first is not None:
+            yield ">"
+            yield from _prefixed(_chain(first, body), "> ", ">")
 
     def code(self, block: CodeBlock, nested: int, exposed: bool) -> Iterator[str]:
         """A fenced code block; nested in a list item, quote or note, an indented one if it could be markup.
@@ -259,7 +277,7 @@ def _list_marker(block: List, previous) -> tuple[bool, str, bool]:
 
 def _transparent(blocks: Iterable) -> Iterator:
     for block in blocks:
-        if type(block) is Container and block.class_ != "notes":
+        if type(block) is Container and block.class_ not in _OPAQUE:
             hidden = [f for f in block.facets if isinstance(f, HiddenFacet)]
             if not hidden:
                 yield from _transparent(block.blocks)
@@ -273,6 +291,7 @@ def _transparent(blocks: Iterable) -> Iterator:
             yield block
 
 
+_OPAQUE = ("notes", "furniture")  # containers written as a quote of their own, not as their blocks
 _LABELLED_INLINE = (Paragraph, Heading)  # a hidden one carries its label in its own line
 
 
