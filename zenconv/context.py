@@ -346,6 +346,14 @@ class ReadContext:
     preservation: dict[str, dict] = field(default_factory=dict)
     library: str | None = None
     namespace: str = "host"  # the reader's report namespace; the safe layer reports under it
+    children: Any = None  # zenconv.family.Children: where embedded documents are converted (None: nowhere)
+
+    def embed(self, data: bytes, name: str, locator: Locator | None = None, origin: str | None = None) -> str | None:
+        """Convert an embedded document as a child conversion (``zenconv.family``): the key to link it by
+        (``zenconv.family.reference``), or None when it was not converted (the host has said why)."""
+        if self.children is None:
+            return None
+        return self.children.embed(data, name, locator, origin)
 
     def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None,
                text: str | None = None) -> None:
@@ -373,6 +381,7 @@ class WriteContext:
     resource_prefix: str = ""  # how the output refers to a resource: prefix + its file's name (a relative URL)
     embed_media: bool = False
     file_names: Callable[[str], str] | None = None  # resource name -> its file's name (default: the name)
+    children: Any = None  # zenconv.family.Children: the child conversions' keys and URLs
 
     def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None,
                text: str | None = None) -> None:

@@ -261,8 +261,9 @@ class Covers:
 
 
 class Segmenter:
-    def __init__(self, sink: TextSink) -> None:
+    def __init__(self, sink: TextSink, children=None) -> None:
         self.write = sink.write
+        self.children = children  # zenconv.family.Children: an embedded document's record names its output
         self.note_kind = "note"  # the kind of a note's records: "comment" for a review comment's
         self.ordinal = 0
         self.tables = 0
@@ -284,7 +285,9 @@ class Segmenter:
     def block(self, block, note: str | None = None) -> None:
         kind = type(block)
         hidden = _hidden(block)
-        if kind in (BlockQuote, Container):
+        if kind is Container and block.class_ == "embedded":
+            self.embedded(block, note)
+        elif kind in (BlockQuote, Container):
             for child in block.blocks:
                 self.block(child, note)
         elif kind is List:
@@ -320,6 +323,19 @@ class Segmenter:
                 self.covers.inlines(block.children, block.locator.citation() if block.locator else "")
             if text.strip():
                 self.emit(self.note_kind if note else segment, text, block.locator, note=note, hidden=hidden, **extra)
+
+    def embedded(self, block: Container, note: str | None) -> None:
+        """The place of an embedded document: a record of kind ``embedded`` naming the child's output
+        (``embedded``, relative to this output) when it was converted, the way a citation finds it."""
+        text = plain_text(block.blocks)
+        target = None
+        for child in block.blocks:
+            for inline in getattr(child, "children", ()):
+                key = getattr(inline, "target", None)
+                if key is not None and self.children is not None and self.children.url(key) is not None:
+                    target = self.children.url(key)
+        if text.strip():
+            self.emit("embedded", text, block.locator, note=note, embedded=target)
 
     def table(self, table: Table, note: str | None) -> None:
         self.tables += 1
@@ -383,7 +399,7 @@ class Segmenter:
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:
     sink = JsonSink(out)
-    segmenter = Segmenter(sink)
+    segmenter = Segmenter(sink, getattr(ctx, "children", None))
     for block in doc.blocks:
         segmenter.block(block)
     for note in doc.notes:

@@ -1,0 +1,237 @@
+"""Embedded documents converted as children of the conversion that found them.
+
+A reader that meets an embedded document (an OLE workbook in a memo, a PDF attachment) hands its bytes to
+``ctx.embed(data, name, locator)``. When the document is readable by an installed reader, it is converted
+there and then, through :func:`zenconv.pipeline.run` itself: the same detection, limits, reports, writer and
+manifest, inside the same process and under the same isolation as its parent, with its output and manifest in
+a folder named after the parent's output::
+
+    memo.docx.md
+    memo.docx.md.manifest.json             lists each child: name, format, digest, outcome, manifest digest
+    memo.docx.md.embedded/1-budget.xlsx.md
+    memo.docx.md.embedded/1-budget.xlsx.md.manifest.json
+
+``embed`` returns the key the reader puts in a :class:`~zenconv.ir.nodes.Link` at the place of embedding
+(:func:`reference`); the writers turn that key into the child's relative URL through their URL policy
+(``zenconv.writers.urls``), and a key a writer does not know is refused like any unknown scheme.
+
+What is not converted is listed all the same, and reported under a host code saying why: no reader handles
+it (``host.embedded-unhandled``; with ``--embedded extract`` its bytes are written under the neutral
+extension ``.bin``, never linked), ``--embedded drop``, no output folder (stdout, the API), nesting past
+``--max-embedding-depth``, or a family whose embedded bytes together pass ``--max-package-bytes``. Converting
+at the place of embedding, while the parent is read, is what lets the parent's link say whether the child
+has an output; a parent that ends unreadable takes its children's files with it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .ir.locator import Locator
+from .ir.nodes import Container, Link, Paragraph, Text
+from .ir.resources import safe_name
+from .manifest import ChildInfo
+from .reports import Unreadable, degraded, dropped, refused
+
+EMBEDDED_SUFFIX = ".embedded"  # out.md -> out.md.embedded/
+KEY_PREFIX = "zenconv-embedded:"  # a scheme no writer lets through unless the key names a child it knows
+EXTRACTED_EXTENSION = ".bin"     # an extracted file is never named as something a viewer would open or run
+CONTAINER_CLASS = "embedded"
+
+FAMILY_CODES = (
+    dropped("host.embedded-unhandled", "An embedded file no installed reader handles (a program, a legacy "
+            "binary): listed in the manifest's children, not converted; --embedded extract writes its bytes."),
+    degraded("host.embedded-extracted", "An embedded file no reader handles was written under the neutral "
+             "extension .bin into the output's .embedded/ folder (--embedded extract); never linked."),
+    dropped("host.embedded-dropped", "An embedded document was not converted (--embedded drop)."),
+    dropped("host.embedded-not-written", "An embedded document was not converted: children need an output folder "
+            "(there is none with stdout or the API without an output path)."),
+    dropped("host.embedded-unreadable", "An embedded document's conversion ended unreadable: its own manifest "
+            "says why; the family needs review.", review=True),
+    degraded("host.embedded-needs-review", "An embedded document's conversion needs review (its own manifest says "
+             "why), and so does the family.", review=True),
+    refused("host.embedding-too-deep", "An embedded document nested deeper than --max-embedding-depth was not "
+            "converted (a recursive bomb stops here)."),
+    refused("host.embedded-family-too-large", "An embedded document would take the family's embedded bytes past "
+            "--max-package-bytes: not converted."),
+)
+
+
+def reference(key: str, name: str, locator: Locator | None = None) -> Container:
+    """The block a reader puts where a document was embedded and converted: a link to the child."""
+    return Container([Paragraph([inline_reference(key, name)], locator=locator)], class_=CONTAINER_CLASS,
+                     locator=locator)
+
+
+def inline_reference(key: str, name: str) -> Link:
+    """The link a reader puts inline (an OLE object in a Word run) where a document was embedded."""
+    return Link([Text(f"Embedded document: {name}")], key)
+
+
+def is_child_key(target: str) -> bool:
+    return target.startswith(KEY_PREFIX)
+
+
+@dataclass
+class Lineage:
+    """What a family shares down its tree: how deep this conversion is, and the embedded bytes spent."""
+
+    depth: int = 0
+    spent: list[int] = field(default_factory=lambda: [0])  # one counter, shared by reference
+
+    def deeper(self) -> Lineage:
+        return Lineage(self.depth + 1, self.spent)
+
+
+class Children:
+    """The embedded documents of one conversion: converted, listed, and known to its writer by key."""
+
+    def __init__(self, request, plugins, options, reporter, writer_name: str, manifest_path: Path | None) -> None:
+        self.request = request
+        self.plugins = plugins
+        self.options = options
+        self.reporter = reporter
+        self.writer_name = writer_name
+        self.lineage: Lineage = request.lineage or Lineage()
+        self.output: Path | None = request.output
+        self.folder = self.output.with_name(self.output.name + EMBEDDED_SUFFIX) if self.output is not None else None
+        self.manifest_base = manifest_path.parent if manifest_path is not None else None
+        self.infos: list[ChildInfo] = []
+        self.urls: dict[str, str] = {}   # key -> the child output's URL relative to the parent output
+        self.policy_matches: set[str] = set()
+        self._written: list[Path] = []
+        self._folder_made = False
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.urls
+
+    def url(self, key: str) -> str | None:
+        return self.urls.get(key)
+
+    def embed(self, data: bytes, name: str, locator: Locator | None = None, origin: str | None = None) -> str | None:
+        """Convert ``data`` as a child; return the key the parent links it by, or None when not converted."""
+        from .context import Source
+        from .detect import UsageError, choose_reader
+
+        ordinal = len(self.infos) + 1
+        base = safe_name(name or "embedded", "embedded")
+        where = locator.citation() if locator is not None else None
+        import hashlib
+
+        info: dict[str, Any] = {"ordinal": ordinal, "name": base, "size": len(data),
+                                "sha256": hashlib.sha256(data).hexdigest(), "origin": origin, "citation": where}
+        detail = f"{ordinal}: {base}" + (f" ({origin})" if origin else "")
+        mode = self.options["embedded"]
+        source = Source(base, data=data)
+        try:
+            spec = choose_reader(source, self.plugins.registry) if data else None
+        except (Unreadable, UsageError):
+            spec = None
+        if spec is None or not data:
+            return self._unhandled(info, data, base, ordinal, detail, locator, mode)
+        info["format"] = spec.name
+        if mode == "drop":
+            return self._listed(info, "host.embedded-dropped", detail, locator)
+        if self.folder is None:
+            return self._listed(info, "host.embedded-not-written", detail, locator)
+        if self.lineage.depth + 1 > self.options["max_embedding_depth"]:
+            return self._listed(info, "host.embedding-too-deep", detail, locator)
+        if self.lineage.spent[0] + len(data) > self.options["max_package_bytes"]:
+            return self._listed(info, "host.embedded-family-too-large", detail, locator)
+        self.lineage.spent[0] += len(data)
+        return self._convert(info, source, base, ordinal, detail, locator)
+
+    def _convert(self, info, source, base: str, ordinal: int, detail: str, locator) -> str | None:
+        from .manifest import manifest_path_for
+        from .pipeline import Request, run
+
+        target = self._make_folder() / f"{ordinal}-{base}{self.output.suffix}"
+        request = self.request
+        child = Request(source=source, to=self.writer_name, output=target, options=dict(request.options),
+                        fail_on=request.fail_on, third_party=request.third_party,
+                        output_root=request.output_root or self.output.parent, accounting=request.accounting,
+                        lineage=self.lineage.deeper())
+        result = run(child, self.plugins)
+        manifest_path = result.manifest_path or manifest_path_for(target)
+        self._written += [target, manifest_path]
+        self._written += [Path(p) for p in result.family_files]
+        self.policy_matches.update(result.policy_matches)
+        outcome = result.manifest.outcome
+        info.update(outcome=outcome, reasons=list(result.manifest.reasons),
+                    manifest=self._relative(manifest_path), manifest_digest=result.manifest.digest)
+        if result.manifest.output is not None:
+            info["output"] = self._relative(target)
+        self.infos.append(ChildInfo(**info))
+        if outcome == "unreadable" or result.manifest.output is None:
+            self.reporter.report("host.embedded-unreadable", locator, detail=detail)
+            return None
+        if outcome == "needs_review":
+            self.reporter.report("host.embedded-needs-review", locator, detail=detail)
+        key = f"{KEY_PREFIX}{ordinal}"
+        rel = os.path.relpath(target, self.output.parent).replace(os.sep, "/")
+        self.urls[key] = rel
+        return key
+
+    def _unhandled(self, info, data: bytes, base: str, ordinal: int, detail: str, locator, mode: str) -> None:
+        self.reporter.report("host.embedded-unhandled", locator, detail=detail)
+        if mode == "extract" and self.folder is not None and data:
+            path = self._make_folder() / f"{ordinal}-{base}{EXTRACTED_EXTENSION}"
+            from .files import atomic_write
+
+            atomic_write(path, data)
+            self._written.append(path)
+            info["extracted"] = self._relative(path)
+            self.reporter.report("host.embedded-extracted", locator, detail=f"{detail} -> {path.name}")
+        self.infos.append(ChildInfo(outcome="not-converted", reasons=["host.embedded-unhandled"], **info))
+        return None
+
+    def _listed(self, info, code: str, detail: str, locator) -> None:
+        self.reporter.report(code, locator, detail=detail)
+        self.infos.append(ChildInfo(outcome="not-converted", reasons=[code], **info))
+        return None
+
+    def _make_folder(self) -> Path:
+        """The parent's ``.embedded`` folder, refused (as the media folder is) when it leaves the output folder."""
+        if not self._folder_made:
+            from .files import write_error
+            from .media import inside
+
+            root = (self.request.output_root or self.output.parent).resolve()
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise write_error(self.folder, exc) from None
+            if not inside(self.folder, root):
+                raise Unreadable("host.output-unwritable", f"{self.folder} leaves the output folder")
+            self._folder_made = True
+        return self.folder
+
+    def _relative(self, path: Path) -> str:
+        base = self.manifest_base or self.output.parent
+        return os.path.relpath(Path(path).resolve(), base.resolve()).replace(os.sep, "/")
+
+    @property
+    def written(self) -> list[Path]:
+        """Every file the family wrote below this conversion (outputs, manifests, extracted files)."""
+        return list(self._written)
+
+    def discard(self) -> None:
+        """Remove what the children wrote: a parent that ends unreadable leaves no family behind."""
+        for path in self._written:
+            Path(path).unlink(missing_ok=True)
+        for path in self._written:
+            media = Path(str(path) + ".media")
+            if media.is_dir():
+                shutil.rmtree(media, ignore_errors=True)
+        if self._folder_made and self.folder is not None:
+            try:
+                self.folder.rmdir()  # only when empty: never a file this conversion did not write
+            except OSError:
+                pass
+        self._written.clear()
+        self.infos.clear()
+        self.urls.clear()
