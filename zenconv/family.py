@@ -145,6 +145,24 @@ class Children:
         self.lineage.spent[0] += len(data)
         return self._convert(info, source, base, ordinal, detail, locator)
 
+    def inline(self, data: bytes, name: str, reader: str, ctx) -> list | None:
+        """``data`` read in place by the installed reader named ``reader``: its blocks, for the calling
+        reader to carry as its own (a Word altChunk is body text). Its reports are the conversion's, under
+        that reader's namespace; None when no such reader is installed."""
+        from .context import ReadContext, Source
+
+        spec = self.plugins.registry.reader_named(reader)
+        if spec is None:
+            return None
+        try:
+            read = spec.load()
+        except ImportError:
+            return None
+        self.reporter.declare(spec.codes)
+        inner = ReadContext(source_name=name, options=ctx.options, reporter=ctx.reporter, guard=ctx.guard,
+                            resources=ctx.resources, notes=ctx.notes, namespace=spec.name, children=self)
+        return list(read(Source(name, data=data), inner))
+
     def _convert(self, info, source, base: str, ordinal: int, detail: str, locator) -> str | None:
         from .manifest import manifest_path_for
         from .pipeline import Request, run
