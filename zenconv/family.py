@@ -35,30 +35,13 @@ from .ir.locator import Locator
 from .ir.nodes import Container, Link, Paragraph, Text
 from .ir.resources import safe_name
 from .manifest import ChildInfo
-from .reports import Unreadable, degraded, dropped, refused
+from .reports import Unreadable
 
 EMBEDDED_SUFFIX = ".embedded"  # out.md -> out.md.embedded/
 KEY_PREFIX = "zenconv-embedded:"  # a scheme no writer lets through unless the key names a child it knows
 EXTRACTED_EXTENSION = ".bin"     # an extracted file is never named as something a viewer would open or run
 CONTAINER_CLASS = "embedded"
 
-FAMILY_CODES = (
-    dropped("host.embedded-unhandled", "An embedded file no installed reader handles (a program, a legacy "
-            "binary): listed in the manifest's children, not converted; --embedded extract writes its bytes."),
-    degraded("host.embedded-extracted", "An embedded file no reader handles was written under the neutral "
-             "extension .bin into the output's .embedded/ folder (--embedded extract); never linked."),
-    dropped("host.embedded-dropped", "An embedded document was not converted (--embedded drop)."),
-    dropped("host.embedded-not-written", "An embedded document was not converted: children need an output folder "
-            "(there is none with stdout or the API without an output path)."),
-    dropped("host.embedded-unreadable", "An embedded document's conversion ended unreadable: its own manifest "
-            "says why; the family needs review.", review=True),
-    degraded("host.embedded-needs-review", "An embedded document's conversion needs review (its own manifest says "
-             "why), and so does the family.", review=True),
-    refused("host.embedding-too-deep", "An embedded document nested deeper than --max-embedding-depth was not "
-            "converted (a recursive bomb stops here)."),
-    refused("host.embedded-family-too-large", "An embedded document would take the family's embedded bytes past "
-            "--max-package-bytes: not converted."),
-)
 
 
 def reference(key: str, name: str, locator: Locator | None = None) -> Container:

@@ -20,7 +20,7 @@ from typing import Any
 from . import __version__
 from .context import Guard, Progress, ReadContext, Source, WriteContext, out_of_memory
 from .detect import UsageError, choose_reader
-from .family import FAMILY_CODES, Children, Lineage
+from .family import Children, Lineage
 from .ir.nodes import Document
 from .files import atomic_write, copy_to_stdout, open_temp, write_error
 from .ir.resources import ResourceStore
@@ -113,7 +113,6 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     reporter = Reporter(accounting=request.accounting)
     reporter.declare(HOST_CODES)
     reporter.declare(writer_spec.codes)
-    reporter.declare(FAMILY_CODES)
     progress = Progress(f"zenconv: {request.source.name}") if request.progress else None
     guard = Guard(time_budget(options, source.size), options["max_memory"], progress=progress)
     resources = ResourceStore(options["max_media_bytes"])
