@@ -228,9 +228,10 @@ class Children:
             media = Path(str(path) + ".media")
             if media.is_dir():
                 shutil.rmtree(media, ignore_errors=True)
-        if self._folder_made and self.folder is not None:
+        folders = {Path(p).parent for p in self._written if Path(p).parent.name.endswith(EMBEDDED_SUFFIX)}
+        for folder in sorted(folders, key=lambda f: len(f.parts), reverse=True):  # the deepest first
             try:
-                self.folder.rmdir()  # only when empty: never a file this conversion did not write
+                folder.rmdir()  # only when empty: never a file this conversion did not write
             except OSError:
                 pass
         self._written.clear()

@@ -203,8 +203,6 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     if fatal is not None and tmp_path is not None:
         tmp_path.unlink(missing_ok=True)
         tmp_path, output_bytes = None, None
-    if fatal is not None:
-        children.discard()
 
     resource_infos: list[ResourceInfo] = []
     if fatal is None:
@@ -217,6 +215,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
                 tmp_path.unlink(missing_ok=True)
             tmp_path, output_bytes = None, None
 
+    if fatal is not None:  # no family stands without its head
+        children.discard()
     outcome, reasons = outcome_of(reporter, fatal)
     manifest = _manifest(
         source, options, writer_spec, reader_spec, ctx.library if ctx else None,
