@@ -147,23 +147,23 @@ class Children:
         return list(read(Source(name, data=data), inner))
 
     def _convert(self, info, source, base: str, ordinal: int, detail: str, locator) -> str | None:
-        from .manifest import manifest_path_for
         from .pipeline import Request, run
 
         target = self._make_folder() / f"{ordinal}-{base}{self.output.suffix}"
         request = self.request
-        child = Request(source=source, to=self.writer_name, output=target, options=dict(request.options),
+        child = Request(source=source, to=self.writer_name, output=target, manifest=request.manifest is not False,
+                        options=dict(request.options),
                         fail_on=request.fail_on, third_party=request.third_party,
                         output_root=request.output_root or self.output.parent, accounting=request.accounting,
                         lineage=self.lineage.deeper())
         result = run(child, self.plugins)
-        manifest_path = result.manifest_path or manifest_path_for(target)
-        self._written += [target, manifest_path]
+        manifest_path = result.manifest_path
+        self._written += [target] + ([manifest_path] if manifest_path is not None else [])
         self._written += [Path(p) for p in result.family_files]
         self.policy_matches.update(result.policy_matches)
         outcome = result.manifest.outcome
-        info.update(outcome=outcome, reasons=list(result.manifest.reasons),
-                    manifest=self._relative(manifest_path), manifest_digest=result.manifest.digest)
+        info.update(outcome=outcome, reasons=list(result.manifest.reasons), manifest_digest=result.manifest.digest,
+                    manifest=self._relative(manifest_path) if manifest_path is not None else None)
         if result.manifest.output is not None:
             info["output"] = self._relative(target)
         self.infos.append(ChildInfo(**info))
@@ -237,3 +237,30 @@ class Children:
         self._written.clear()
         self.infos.clear()
         self.urls.clear()
+
+
+def family_manifests(path: Path, depth: int = 0) -> list[Path]:
+    """The manifests of every child below the manifest at ``path`` (the audit counts a family's members
+    as documents): only paths inside the parent's folder, at most ``MAX_FAMILY_DEPTH`` levels down."""
+    from .manifest import MAX_FAMILY_DEPTH, contained, load
+
+    if depth >= MAX_FAMILY_DEPTH:
+        return []
+    try:
+        manifest = load(path)
+    except (OSError, ValueError):
+        return []
+    found: list[Path] = []
+    for child in manifest.children or ():
+        inside = contained(Path(path).parent, child.manifest) if child.manifest else None
+        if inside is not None and inside.is_file():
+            found.append(inside)
+            found += family_manifests(inside, depth + 1)
+    return found
+
+
+def family_files(path: Path, manifest) -> list[Path]:
+    """The files a manifest's children account for beside it: their outputs, manifests and extracted bytes."""
+    base = Path(path).parent
+    return [base / stated for child in manifest.children or ()
+            for stated in (child.output, child.manifest, child.extracted) if stated]
