@@ -133,8 +133,13 @@ class Guard:
     def armed(self) -> Iterator[None]:
         """Run the block under the watchdog. Only the main thread receives signals, and a caller's own
         SIGALRM handler is left alone: there, the checkpoints and the parent's kill still hold."""
+        current = signal.getsignal(signal.SIGALRM) if hasattr(signal, "setitimer") else None
+        outer = getattr(current, "__self__", None)
+        if isinstance(outer, Guard) and outer._armed and threading.current_thread() is threading.main_thread():
+            yield from self._nested(outer, current)
+            return
         usable = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-                  and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
+                  and current in (signal.SIG_DFL, None))
         if not usable:
             yield
             return
@@ -147,6 +152,23 @@ class Guard:
             self._armed = False
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+    def _nested(self, outer: Guard, handler) -> Iterator[None]:
+        """A conversion inside another's (an embedded document, ``zenconv.family``) takes the watchdog over
+        for its span, so its own deadline and budgets (a PDF page's) fire; it never outlives the outer
+        deadline, which it adopts when sooner, and hands the watchdog back as it found it."""
+        if outer.deadline is not None:
+            self.deadline = outer.deadline if self.deadline is None else min(self.deadline, outer.deadline)
+        signal.signal(signal.SIGALRM, self._on_alarm)
+        self._armed = True
+        self._rearm()
+        try:
+            yield
+        finally:
+            self._armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, handler)
+            outer._rearm()
 
     def _next_alarm(self) -> float | None:
         times = [at for at, _ in self._budgets if at is not None]

@@ -18,7 +18,8 @@ a folder named after the parent's output::
 What is not converted is listed all the same, and reported under a host code saying why: no reader handles
 it (``host.embedded-unhandled``; with ``--embedded extract`` its bytes are written under the neutral
 extension ``.bin``, never linked), ``--embedded drop``, no output folder (stdout, the API), nesting past
-``--max-embedding-depth``, or a family whose embedded bytes together pass ``--max-package-bytes``. Converting
+``--max-embedding-depth``, more than ``--max-embedded-documents`` in the family, or a family whose embedded
+bytes together pass ``--max-package-bytes``. Converting
 at the place of embedding, while the parent is read, is what lets the parent's link say whether the child
 has an output; a parent that ends unreadable takes its children's files with it.
 """
@@ -64,7 +65,7 @@ class Lineage:
     """What a family shares down its tree: how deep this conversion is, and the embedded bytes spent."""
 
     depth: int = 0
-    spent: list[int] = field(default_factory=lambda: [0])  # one counter, shared by reference
+    spent: list[int] = field(default_factory=lambda: [0, 0])  # [bytes, children]: shared by reference
 
     def deeper(self) -> Lineage:
         return Lineage(self.depth + 1, self.spent)
@@ -123,9 +124,12 @@ class Children:
             return self._listed(info, "host.embedded-not-written", detail, locator)
         if self.lineage.depth + 1 > self.options["max_embedding_depth"]:
             return self._listed(info, "host.embedding-too-deep", detail, locator)
+        if self.lineage.spent[1] >= self.options["max_embedded_documents"]:
+            return self._listed(info, "host.embedded-too-many", detail, locator)
         if self.lineage.spent[0] + len(data) > self.options["max_package_bytes"]:
             return self._listed(info, "host.embedded-family-too-large", detail, locator)
         self.lineage.spent[0] += len(data)
+        self.lineage.spent[1] += 1
         return self._convert(info, source, base, ordinal, detail, locator)
 
     def inline(self, data: bytes, name: str, reader: str, ctx) -> list | None:

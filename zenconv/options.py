@@ -35,6 +35,8 @@ HOST_OPTIONS: tuple[OptionSpec, ...] = (
                "drop = convert none, report them.", choices=("keep", "extract", "drop")),
     OptionSpec("max-embedding-depth", "int", 3, "Deepest nesting of embedded documents converted (a document in a "
                "document in a document is depth 3); past it: host.embedding-too-deep.", metavar="N"),
+    OptionSpec("max-embedded-documents", "int", 1_000, "Most embedded documents one family (a document and all "
+               "those inside it) converts as children; past it: host.embedded-too-many.", metavar="N"),
 )
 
 # Options several readers take: each declares the same object, so the declarations cannot drift apart.
@@ -53,7 +55,7 @@ SECRET_RECORD = "(set)"  # what the manifest records for a secret option given a
 
 LIMIT_OPTIONS = ("timeout", "timeout-per-mib", "max-memory", "max-input-bytes", "max-zip-entries", "max-part-bytes",
                  "max-package-bytes", "max-xml-depth", "max-media-bytes", "max-output-bytes", "max-output-ratio",
-                 "max-embedding-depth")
+                 "max-embedding-depth", "max-embedded-documents")
 
 def time_budget(options, source_size: int) -> float | None:
     """The seconds a conversion of a ``source_size``-byte source may take (None: no deadline)."""

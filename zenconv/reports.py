@@ -257,6 +257,8 @@ HOST_CODES: tuple[Code, ...] = (
              "why), and so does the family.", review=True),
     refused("host.embedding-too-deep", "An embedded document nested deeper than --max-embedding-depth was not "
             "converted (a recursive bomb stops here)."),
+    refused("host.embedded-too-many", "An embedded document past --max-embedded-documents in its family was not "
+            "converted."),
     refused("host.embedded-family-too-large", "An embedded document would take the family's embedded bytes past "
             "--max-package-bytes: not converted."),
 )

@@ -133,7 +133,7 @@ def test_the_family_counts_every_levels_embedded_bytes(tmp_path):
         sizes.append(manifest.children[0].size)
         path = base / manifest.children[0].manifest
         manifest, base = load(path), path.parent
-    assert len(sizes) == 3 and lineage.spent == [sum(sizes)]
+    assert len(sizes) == 3 and lineage.spent == [sum(sizes), 3]
 
 
 def test_a_family_past_the_package_bytes_is_refused(tmp_path):
@@ -143,7 +143,7 @@ def test_a_family_past_the_package_bytes_is_refused(tmp_path):
     src.write_bytes(data)
     limit = 4 << 20
     result = run(Request(source=Source("memo.docx", path=src), output=tmp_path / "memo.docx.md",
-                         options={"max_package_bytes": limit}, lineage=Lineage(1, [limit - 100])))
+                         options={"max_package_bytes": limit}, lineage=Lineage(1, [limit - 100, 1])))
     assert child_of(result).reasons == ["host.embedded-family-too-large"]
     assert result.outcome == "needs_review" and "host.embedded-family-too-large" in result.manifest.reasons
     assert not (tmp_path / "memo.docx.md.embedded").exists()
@@ -242,3 +242,26 @@ def test_verify_catches_a_changed_child(tmp_path):
     child.write_text(child.read_text() + "tampered\n")
     problems = verify(result.manifest_path)
     assert problems and problems[0].startswith("child 1 (Microsoft_Excel_Sheet1.xlsx): output:")
+
+
+def test_a_family_past_its_count_of_children_is_refused(tmp_path):
+    data = fx.docx_with(embedded=[(f"book{n}.xlsx", fx.xlsx_bytes(((f"Book {n}",),))) for n in range(4)])
+    result, _ = convert(tmp_path, "memo.docx", data, max_embedded_documents=2)
+    assert [c.outcome for c in result.manifest.children] == ["converted", "converted", "not-converted", "not-converted"]
+    assert result.manifest.children[2].reasons == ["host.embedded-too-many"]
+    assert result.outcome == "needs_review"
+
+
+def test_a_child_pdf_keeps_its_own_page_budget_under_the_parents_watchdog(tmp_path):
+    # the watchdog passes to the child for its span: the child's page budget fires, the parent goes on
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "adversarial"))
+    from limits import endless_page_pdf
+
+    data = fx.docx_with(embedded=[("endless.pdf", endless_page_pdf(pairs=3_000_000, pages=1))])
+    result, output = convert(tmp_path, "memo.docx", data, page_timeout=1)
+    child = child_of(result)
+    manifest = load(result.manifest_path.parent / child.manifest)
+    assert "pdf.page-truncated" in {r.code for r in manifest.reports}
+    assert result.outcome == "needs_review" and "See the attached budget." in output.read_text()
