@@ -238,3 +238,28 @@ def nested_docx(depth: int) -> bytes:
     for level in range(depth, 0, -1):
         data = docx_with(embedded=[(f"level{level}.docx", data)], before=f"Level {level - 1} memo.")
     return data
+
+
+def odt_with_spreadsheet() -> bytes:
+    """An ODT whose second paragraph holds a frame with a spreadsheet sub-document (odfpy's addObject)."""
+    from odf.draw import Frame, Object
+    from odf.opendocument import OpenDocumentSpreadsheet, OpenDocumentText
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    sheet = OpenDocumentSpreadsheet()
+    table, row, cell = Table(name="Ledger"), TableRow(), TableCell()
+    cell.addElement(P(text="Embedded ledger cell"))
+    row.addElement(cell)
+    table.addElement(row)
+    sheet.spreadsheet.addElement(table)
+    doc = OpenDocumentText()
+    doc.text.addElement(P(text="Memo with a spreadsheet object."))
+    frame = Frame(width="5cm", height="3cm", anchortype="paragraph")
+    frame.addElement(Object(href="./" + doc.addObject(sheet)))
+    holder = P()
+    holder.addElement(frame)
+    doc.text.addElement(holder)
+    out = io.BytesIO()
+    doc.write(out)
+    return out.getvalue()

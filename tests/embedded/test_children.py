@@ -265,3 +265,10 @@ def test_a_child_pdf_keeps_its_own_page_budget_under_the_parents_watchdog(tmp_pa
     manifest = load(result.manifest_path.parent / child.manifest)
     assert "pdf.page-truncated" in {r.code for r in manifest.reports}
     assert result.outcome == "needs_review" and "See the attached budget." in output.read_text()
+
+
+def test_odt_spreadsheet_object_is_a_child(tmp_path):
+    result, output = convert(tmp_path, "memo.odt", fx.odt_with_spreadsheet())
+    child = assert_child_converted(result, output, "ods", "| Embedded ledger cell |")
+    assert child.origin == "Object 1"
+    assert "odt.embedded-object-dropped" not in result.reporter
