@@ -26,6 +26,7 @@ has an output; a parent that ends unreadable takes its children's files with it.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 from dataclasses import dataclass, field
@@ -44,7 +45,6 @@ EXTRACTED_EXTENSION = ".bin"     # an extracted file is never named as something
 CONTAINER_CLASS = "embedded"
 
 
-
 def reference(key: str, name: str, locator: Locator | None = None) -> Container:
     """The block a reader puts where a document was embedded and converted: a link to the child."""
     return Container([Paragraph([inline_reference(key, name)], locator=locator)], class_=CONTAINER_CLASS,
@@ -54,10 +54,6 @@ def reference(key: str, name: str, locator: Locator | None = None) -> Container:
 def inline_reference(key: str, name: str) -> Link:
     """The link a reader puts inline (an OLE object in a Word run) where a document was embedded."""
     return Link([Text(f"Embedded document: {name}")], key)
-
-
-def is_child_key(target: str) -> bool:
-    return target.startswith(KEY_PREFIX)
 
 
 @dataclass
@@ -104,8 +100,6 @@ class Children:
         ordinal = len(self.infos) + 1
         base = safe_name(name or "embedded", "embedded")
         where = locator.citation() if locator is not None else None
-        import hashlib
-
         info: dict[str, Any] = {"ordinal": ordinal, "name": base, "size": len(data),
                                 "sha256": hashlib.sha256(data).hexdigest(), "origin": origin, "citation": where}
         detail = f"{ordinal}: {base}" + (f" ({origin})" if origin else "")
@@ -113,7 +107,7 @@ class Children:
         source = Source(base, data=data)
         try:
             spec = choose_reader(source, self.plugins.registry) if data else None
-        except (Unreadable, UsageError):
+        except (Unreadable, UsageError, OSError, ValueError):  # what detection says of bytes it cannot type
             spec = None
         if spec is None or not data:
             return self._unhandled(info, data, base, ordinal, detail, locator, mode)
