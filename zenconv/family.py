@@ -31,13 +31,15 @@ import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .ir.locator import Locator
 from .ir.nodes import Container, Link, Paragraph, Text
 from .ir.resources import safe_name
-from .manifest import ChildInfo
 from .reports import Unreadable
+
+if TYPE_CHECKING:  # the readers import this module for reference(): the manifest's pydantic stays out of them
+    from .manifest import ChildInfo
 
 EMBEDDED_SUFFIX = ".embedded"  # out.md -> out.md.embedded/
 KEY_PREFIX = "zenconv-embedded:"  # a scheme no writer lets through unless the key names a child it knows
@@ -164,7 +166,7 @@ class Children:
                     manifest=self._relative(manifest_path) if manifest_path is not None else None)
         if result.manifest.output is not None:
             info["output"] = self._relative(target)
-        self.infos.append(ChildInfo(**info))
+        self.infos.append(_child_info(**info))
         if outcome == "unreadable" or result.manifest.output is None:
             self.reporter.report("host.embedded-unreadable", locator, detail=detail)
             return None
@@ -185,12 +187,12 @@ class Children:
             self._written.append(path)
             info["extracted"] = self._relative(path)
             self.reporter.report("host.embedded-extracted", locator, detail=f"{detail} -> {path.name}")
-        self.infos.append(ChildInfo(outcome="not-converted", reasons=["host.embedded-unhandled"], **info))
+        self.infos.append(_child_info(outcome="not-converted", reasons=["host.embedded-unhandled"], **info))
         return None
 
     def _listed(self, info, code: str, detail: str, locator) -> None:
         self.reporter.report(code, locator, detail=detail)
-        self.infos.append(ChildInfo(outcome="not-converted", reasons=[code], **info))
+        self.infos.append(_child_info(outcome="not-converted", reasons=[code], **info))
         return None
 
     def _make_folder(self) -> Path:
@@ -235,6 +237,12 @@ class Children:
         self._written.clear()
         self.infos.clear()
         self.urls.clear()
+
+
+def _child_info(**fields) -> ChildInfo:
+    from .manifest import ChildInfo
+
+    return ChildInfo(**fields)
 
 
 def family_manifests(path: Path, depth: int = 0) -> list[Path]:

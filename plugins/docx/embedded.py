@@ -11,9 +11,6 @@ so it is read in place by the reader for its format, as blocks of this body.
 
 from __future__ import annotations
 
-import email
-import email.policy
-
 from zenconv.family import inline_reference
 from zenconv.safe.ole import embedded_file
 
@@ -56,6 +53,9 @@ def alt_chunk(st, el) -> list | None:
 
 def mht_html(data: bytes) -> bytes | None:
     """The HTML part of an MHT (MIME) archive, decoded from its transfer encoding; None when it has none."""
+    import email  # only for an MHT chunk: the email package stays out of every other conversion's start-up
+    import email.policy
+
     try:
         message = email.message_from_bytes(data, policy=email.policy.compat32)
         for part in message.walk():
