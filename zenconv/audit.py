@@ -25,6 +25,7 @@ from pathlib import Path
 
 import click
 
+from .family import family_files, family_manifests
 from .manifest import Manifest, verify
 from .reports import Kind, content_first
 from .terminal import safe
@@ -121,13 +122,14 @@ def _read_index(index: Path, found: list[Path], skipped: dict[str, dict], result
                 manifest = folder / entry["manifest"]
                 found.append(manifest)  # one that is gone counts as a document whose manifest cannot be read
                 named.add(manifest)
+                found += family_manifests(manifest)  # its embedded documents are documents too
                 if not manifest.is_file():
                     result.missing.append(source)
     return named
 
 
 def _strays(folder: Path, named: set[Path], manifests: list[Path]) -> list[str]:
-    """Files in a batch folder that neither the index nor a manifest's resources account for."""
+    """Files in a batch folder that neither the index nor a manifest's resources or children account for."""
     for path in manifests:
         try:
             manifest = Manifest.model_validate_json(path.read_bytes())
@@ -136,6 +138,7 @@ def _strays(folder: Path, named: set[Path], manifests: list[Path]) -> list[str]:
         for res in manifest.resources:
             if res.written and res.path:
                 named.add(path.parent / res.path)
+        named.update(family_files(path, manifest))
     named = {p.resolve() for p in named}
     strays = []
     for path in folder.rglob("*"):

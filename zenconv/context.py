@@ -150,8 +150,13 @@ class Guard:
     def armed(self) -> Iterator[None]:
         """Run the block under the watchdog. Only the main thread receives signals, and a caller's own
         SIGALRM handler is left alone: there, the checkpoints and the parent's kill still hold."""
+        current = signal.getsignal(signal.SIGALRM) if hasattr(signal, "setitimer") else None
+        outer = getattr(current, "__self__", None)
+        if isinstance(outer, Guard) and outer._armed and threading.current_thread() is threading.main_thread():
+            yield from self._nested(outer, current)
+            return
         usable = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-                  and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
+                  and current in (signal.SIG_DFL, None))
         if not usable:
             yield
             return
@@ -164,6 +169,23 @@ class Guard:
             self._armed = False
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+    def _nested(self, outer: Guard, handler) -> Iterator[None]:
+        """A conversion inside another's (an embedded document, ``zenconv.family``) takes the watchdog over
+        for its span, so its own deadline and budgets (a PDF page's) fire; it never outlives the outer
+        deadline, which it adopts when sooner, and hands the watchdog back as it found it."""
+        if outer.deadline is not None:
+            self.deadline = outer.deadline if self.deadline is None else min(self.deadline, outer.deadline)
+        signal.signal(signal.SIGALRM, self._on_alarm)
+        self._armed = True
+        self._rearm()
+        try:
+            yield
+        finally:
+            self._armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, handler)
+            outer._rearm()
 
     def _next_alarm(self) -> float | None:
         times = [at for at, _ in self._budgets if at is not None]
@@ -375,6 +397,14 @@ class ReadContext:
     preservation: dict[str, dict] = field(default_factory=dict)
     library: str | None = None
     namespace: str = "host"  # the reader's report namespace; the safe layer reports under it
+    children: Any = None  # zenconv.family.Children: where embedded documents are converted (None: nowhere)
+
+    def embed(self, data: bytes, name: str, locator: Locator | None = None, origin: str | None = None) -> str | None:
+        """Convert an embedded document as a child conversion (``zenconv.family``): the key to link it by
+        (``zenconv.family.reference``), or None when it was not converted (the host has said why)."""
+        if self.children is None:
+            return None
+        return self.children.embed(data, name, locator, origin)
 
     def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None,
                text: str | None = None) -> None:
@@ -402,6 +432,7 @@ class WriteContext:
     resource_prefix: str = ""  # how the output refers to a resource: prefix + its file's name (a relative URL)
     embed_media: bool = False
     file_names: Callable[[str], str] | None = None  # resource name -> its file's name (default: the name)
+    children: Any = None  # zenconv.family.Children: the child conversions' keys and URLs
 
     def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None,
                text: str | None = None) -> None:

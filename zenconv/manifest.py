@@ -65,6 +65,24 @@ class ResourceInfo(_Model):
     path: str | None = None  # relative to the manifest's folder when written
 
 
+class ChildInfo(_Model):
+    """An embedded document of this one (``zenconv.family``): converted as a child, or listed and why not."""
+
+    ordinal: int
+    name: str                       # as the parent names it, made a plain file name
+    size: int
+    sha256: str
+    format: str | None = None       # the reader that handles it; None when none does
+    outcome: str                    # converted | needs_review | unreadable, or not-converted (see reasons)
+    reasons: list[str] = Field(default_factory=list)
+    origin: str | None = None       # where in the parent it was found (a package part, an attachment's name)
+    citation: str | None = None     # the place of embedding, as a person cites it
+    output: str | None = None       # the child's output, relative to this manifest's folder
+    manifest: str | None = None     # the child's manifest, relative to this manifest's folder
+    manifest_digest: str | None = None  # that manifest's own digest
+    extracted: str | None = None    # --embedded extract: the bytes written, under a neutral .bin name
+
+
 class ReportInfo(_Model):
     code: str
     severity: str
@@ -103,6 +121,8 @@ class Manifest(_Model):
     facets: FacetSummary = Field(default_factory=FacetSummary)
     preservation: dict[str, dict[str, Any]] = Field(default_factory=dict)
     limits: dict[str, Any] = Field(default_factory=dict)
+    # The embedded documents (zenconv.family); absent when there are none, so other manifests are unchanged.
+    children: list[ChildInfo] | None = None
     digest: str | None = None
 
     def body(self) -> dict[str, Any]:
@@ -165,8 +185,9 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-def verify(path: Path, source: Path | None = None) -> list[str]:
-    """Recompute every digest the manifest states; return one line per mismatch (empty: all match)."""
+def verify(path: Path, source: Path | None = None, *, _depth: int = 0) -> list[str]:
+    """Recompute every digest the manifest states, its children's too (``zenconv.family``); return one
+    line per mismatch (empty: all match)."""
     path = Path(path)
     problems: list[str] = []
     try:
@@ -186,6 +207,40 @@ def verify(path: Path, source: Path | None = None) -> list[str]:
             problems += _check_stated(f"resource {res.name}", base, res.path, res.sha256, res.size)
     if source is not None:
         problems += _check_file("source", Path(source), manifest.source.sha256, manifest.source.size)
+    problems += _check_children(manifest, base, _depth)
+    return problems
+
+
+MAX_FAMILY_DEPTH = 32  # verify follows a family this deep at most: a manifest naming itself stops here
+
+
+def _check_children(manifest: Manifest, base: Path, depth: int) -> list[str]:
+    """Each converted child: its manifest is the one the parent sealed, its source the bytes the parent
+    embedded, and (verified in turn) its own output and children match."""
+    problems: list[str] = []
+    for child in manifest.children or ():
+        label = f"child {child.ordinal} ({child.name})"
+        if child.manifest is None:
+            if child.extracted:
+                problems += _check_stated(f"{label} extracted", base, child.extracted, child.sha256, child.size)
+            continue
+        path = contained(base, child.manifest)
+        if path is None:
+            problems.append(f"{label}: {child.manifest!r} leaves the manifest's folder: refused, not opened")
+            continue
+        if depth >= MAX_FAMILY_DEPTH:
+            problems.append(f"{label}: the family is deeper than {MAX_FAMILY_DEPTH}: not followed")
+            continue
+        try:
+            stated = load(path)
+        except (OSError, ValueError):
+            problems.append(f"{label}: its manifest {path} is missing or cannot be read")
+            continue
+        if stated.digest != child.manifest_digest:
+            problems.append(f"{label}: its manifest's digest is not the one the parent lists")
+        if stated.source.sha256 != child.sha256 or stated.source.size != child.size:
+            problems.append(f"{label}: its manifest's source is not the bytes the parent embedded")
+        problems += [f"{label}: {line}" for line in verify(path, _depth=depth + 1)]
     return problems
 
 

@@ -29,6 +29,14 @@ HOST_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("media-dir", "path", None, "Write media into this folder, which must be inside the output folder (default: OUTPUT.media/ beside the output).", metavar="DIR"),
     OptionSpec("embed-media", "bool", False, "HTML: embed images as data: URLs instead of files."),
     OptionSpec("preserve-facets", "bool", False, "List every facet row in the manifest, not only counts per kind."),
+    OptionSpec("embedded", "choice", "keep", "Embedded documents (OLE objects, attachments): keep = convert each one "
+               "an installed reader handles as a child (its own output and manifest under OUTPUT.embedded/) and "
+               "report the rest; extract = also write the bytes of the rest there, under a neutral .bin name; "
+               "drop = convert none, report them.", choices=("keep", "extract", "drop")),
+    OptionSpec("max-embedding-depth", "int", 3, "Deepest nesting of embedded documents converted (a document in a "
+               "document in a document is depth 3); past it: host.embedding-too-deep.", metavar="N"),
+    OptionSpec("max-embedded-documents", "int", 1_000, "Most embedded documents one family (a document and all "
+               "those inside it) converts as children; past it: host.embedded-too-many.", metavar="N"),
 )
 
 # Options several readers take: each declares the same object, so the declarations cannot drift apart.
@@ -61,7 +69,8 @@ MAX_COLS = OptionSpec("max-cols", "int", 16_384, "Most columns read from one tab
 SECRET_RECORD = "(set)"  # what the manifest records for a secret option given a value
 
 LIMIT_OPTIONS = ("timeout", "timeout-per-mib", "max-memory", "max-input-bytes", "max-zip-entries", "max-part-bytes",
-                 "max-package-bytes", "max-xml-depth", "max-media-bytes", "max-output-bytes", "max-output-ratio")
+                 "max-package-bytes", "max-xml-depth", "max-media-bytes", "max-output-bytes", "max-output-ratio",
+                 "max-embedding-depth", "max-embedded-documents")
 
 def time_budget(options, source_size: int) -> float | None:
     """The seconds a conversion of a ``source_size``-byte source may take (None: no deadline)."""

@@ -20,6 +20,7 @@ from typing import Any
 from . import __version__
 from .context import Guard, Progress, ReadContext, Source, WriteContext, out_of_memory
 from .detect import UsageError, choose_reader
+from .family import Children, Lineage
 from .ir.nodes import Document
 from .files import atomic_write, copy_to_stdout, open_temp, write_error
 from .ir.resources import ResourceStore
@@ -61,6 +62,7 @@ class Request:
     progress: bool = False   # a status line on stderr for a long conversion (the CLI on a terminal)
     output_root: Path | None = None  # the folder no media may leave (a batch's -o); default: the output's
     accounting: bool = False  # the conservation check: every report keeps the whole text it took
+    lineage: Lineage | None = None  # a child conversion's place in its family (zenconv.family); None: a root
 
 
 @dataclass
@@ -74,6 +76,7 @@ class Result:
     policy_matches: list[str] = field(default_factory=list)
     reports: list = field(default_factory=list)
     peak_memory: int | None = None  # isolated: what the child added to its parent's RSS at its peak
+    family_files: list = field(default_factory=list)  # the files this conversion's embedded documents wrote
 
     @property
     def outcome(self) -> str:
@@ -115,6 +118,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     resources = ResourceStore(options["max_media_bytes"])
     manifest_path = _manifest_path(request)
     media = plan_media(request.output, options["media_dir"], request.output_root)
+    children = Children(request, plugins, options, reporter, writer_spec.name, manifest_path)
 
     reader_spec: ReaderSpec | None = None
     ctx: ReadContext | None = None
@@ -146,7 +150,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
             except ImportError as exc:
                 raise Unreadable("host.reader-unavailable", f"{reader_spec.id}: {exc}") from None
             ctx = ReadContext(source_name=source.name, options=options, reporter=reporter, guard=guard,
-                              resources=resources, namespace=reader_spec.name)
+                              resources=resources, namespace=reader_spec.name, children=children)
             if source.decryption is not None:  # how, never the password
                 ctx.flags["decrypted"] = source.decryption
             write = writer_spec.load()
@@ -155,7 +159,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
             doc = Document(blocks=stream, metadata=ctx.metadata, notes=ctx.notes, resources=resources)
             wctx = WriteContext(options=options, reporter=reporter, guard=guard, resources=resources,
                                 resource_prefix=media.prefix, embed_media=options["embed_media"],
-                                file_names=_file_namer(resources) if media.folder is not None else None)
+                                file_names=_file_namer(resources) if media.folder is not None else None,
+                                children=children)
             cap = output_cap(options, source.size)
             tmp_path, raw = open_temp(request.output)
             with raw:
@@ -213,6 +218,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
                 tmp_path.unlink(missing_ok=True)
             tmp_path, output_bytes = None, None
 
+    if fatal is not None:  # no family stands without its head
+        children.discard()
     outcome, reasons = outcome_of(reporter, fatal)
     manifest = _manifest(
         source, options, writer_spec, reader_spec, ctx.library if ctx else None,
@@ -228,6 +235,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
         facets=FacetSummary(counts=dict(sorted(stream.facet_counts.items())) if stream else {},
                             rows=stream.facet_rows if stream and stream.facet_rows is not None else None),
         preservation=dict(sorted(ctx.preservation.items())) if ctx else {},
+        children=list(children.infos) or None,
     )
 
     placed = tmp_path is not None and request.output is not None
@@ -236,6 +244,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     except Unreadable as exc:
         manifest = _unwritable(manifest, exc.message)
         outcome, placed = Outcome.UNREADABLE, False
+        children.discard()
     if manifest_path is not None:
         try:
             atomic_write(manifest_path, manifest.to_bytes())
@@ -244,8 +253,10 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
             outcome = Outcome.UNREADABLE
             if placed:
                 request.output.unlink(missing_ok=True)  # no output stands without the manifest describing it
+            children.discard()
 
-    matches = sorted({r.code.code for pattern in request.fail_on for r in reporter.matching(pattern)})
+    matches = sorted({r.code.code for pattern in request.fail_on for r in reporter.matching(pattern)}
+                     | children.policy_matches)  # --fail-on applies to the family
     if fatal is not None and any(fnmatch.fnmatchcase(fatal, p) for p in request.fail_on):
         matches = sorted({*matches, fatal})
     if outcome is Outcome.UNREADABLE:
@@ -258,7 +269,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
     if kept is not None and ctx is not None:
         document = Document(blocks=kept, metadata=ctx.metadata, notes=ctx.notes, resources=resources)
     return Result(manifest=manifest, exit_code=exit_code, output=output_bytes, document=document, reporter=reporter,
-                  manifest_path=manifest_path, policy_matches=matches, reports=reporter.reports)
+                  manifest_path=manifest_path, policy_matches=matches, reports=reporter.reports,
+                  family_files=[str(p) for p in children.written])
 
 
 def unreadable_manifest(request: Request, code: str, message: str, plugins: LoadedPlugins | None = None) -> Manifest:
@@ -374,7 +386,7 @@ def _unwritable(manifest: Manifest, message: str) -> Manifest:
     if manifest.reasons == ["host.output-unwritable"] and manifest.message:
         message = f"{manifest.message}; {message}"  # the output failed first, then its manifest
     return manifest.model_copy(update={"outcome": str(Outcome.UNREADABLE), "reasons": ["host.output-unwritable"],
-                                       "message": message, "output": None}).sealed()
+                                       "message": message, "output": None, "children": None}).sealed()
 
 
 def _file_namer(resources: ResourceStore):

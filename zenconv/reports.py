@@ -243,4 +243,22 @@ HOST_CODES: tuple[Code, ...] = (
             "metafiles) were not written: give --media-dir to keep them under a neutral .bin name."),
     degraded("host.active-media-neutralised", "Media that are not a raster image by their bytes were written into "
              "--media-dir under the neutral extension .bin, never as a document a browser would open."),
+    # Embedded documents (zenconv.family): why one was not converted as a child, or what its conversion says
+    dropped("host.embedded-unhandled", "An embedded file no installed reader handles (a program, a legacy "
+            "binary): listed in the manifest's children, not converted; --embedded extract writes its bytes."),
+    degraded("host.embedded-extracted", "An embedded file no reader handles was written under the neutral "
+             "extension .bin into the output's .embedded/ folder (--embedded extract); never linked."),
+    dropped("host.embedded-dropped", "An embedded document was not converted (--embedded drop)."),
+    dropped("host.embedded-not-written", "An embedded document was not converted: children need an output folder "
+            "(there is none with stdout or the API without an output path)."),
+    dropped("host.embedded-unreadable", "An embedded document's conversion ended unreadable: its own manifest "
+            "says why; the family needs review.", review=True),
+    degraded("host.embedded-needs-review", "An embedded document's conversion needs review (its own manifest says "
+             "why), and so does the family.", review=True),
+    refused("host.embedding-too-deep", "An embedded document nested deeper than --max-embedding-depth was not "
+            "converted (a recursive bomb stops here)."),
+    refused("host.embedded-too-many", "An embedded document past --max-embedded-documents in its family was not "
+            "converted."),
+    refused("host.embedded-family-too-large", "An embedded document would take the family's embedded bytes past "
+            "--max-package-bytes: not converted."),
 )

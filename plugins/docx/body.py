@@ -15,6 +15,7 @@ from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text
 
 from .charts import chart_table
+from .embedded import alt_chunk
 from .glossary import has_text
 from .inlines import HIDDEN_KEY, build, strip_key
 from .lists import ListAssembler
@@ -101,7 +102,13 @@ class BlockReader:
             for child in choice if choice is not None else ():
                 self.block(child, out)
         elif tag == W + "altChunk":
-            st.report("docx.embedded-objects-dropped", detail="altChunk " + (el.get(R + "id") or ""))
+            blocks = alt_chunk(st, el)
+            if blocks is None:
+                st.report("docx.embedded-objects-dropped", detail="altChunk " + (el.get(R + "id") or ""))
+            else:
+                st.report("docx.alt-chunk-read", detail=el.get(R + "id") or None)
+                for block in blocks:
+                    out.block(block)
         else:
             st.report("docx.unhandled-construct", detail=tag.rsplit("}", 1)[-1])
             for child in el:

@@ -16,6 +16,7 @@ from . import external, links
 from .formatting import CODE, HIDDEN, UNDERLINE, rpr_masks
 from .glossary import has_text
 from .inlines import HIDDEN_KEY, format_keys, link_key, revision_key, span_key
+from .embedded import ole_object
 from .math import MathConverter
 from .media import Drawings
 from .namespaces import M, MC, R, W, W14
@@ -326,8 +327,12 @@ class RunReader:
             elif tag == _DRAWING or tag == _PICT:
                 self._drawing(child, keys, mask)
             elif tag == _OBJECT:
-                st.report("docx.embedded-objects-dropped", detail="OLE object")
                 self._drawing(child, keys, mask)
+                link = ole_object(st, child)
+                if link is None:
+                    st.report("docx.embedded-objects-dropped", detail="OLE object")
+                else:
+                    self._leaf(keys, link, mask, text=False)
             elif tag == W + "footnoteReference" or tag == W + "endnoteReference":
                 kind = "footnote" if tag == W + "footnoteReference" else "endnote"
                 nid = child.get(W + "id") or ""

@@ -15,6 +15,7 @@ import posixpath
 from zenconv.ir import Image, Paragraph, Text
 
 from .names import CHART, DRAW, MATH, OFFICE, SVG, TABLE, TEXT, XLINK
+from .embedded import ole_object, sub_document
 from .package import part_name
 from .state import State
 
@@ -94,6 +95,10 @@ class FrameReader:
             image = self.image(images, alt)
             return ([image] if image is not None else []), []
         for child in children:
+            if child.tag == f"{DRAW}object-ole":
+                link = ole_object(self.s, child)
+                if link is not None:
+                    return [link], []
             if child.tag in (f"{DRAW}object", f"{DRAW}object-ole", f"{DRAW}plugin", f"{DRAW}applet",
                              f"{DRAW}floating-frame"):
                 self.s.report("embedded-object-dropped", detail=child.get(f"{XLINK}href"))
@@ -149,7 +154,8 @@ class FrameReader:
     # --- embedded objects ------------------------------------------------------------------------
 
     def object(self, el) -> tuple[list, list] | None:
-        """A chart as its data table, a formula as its text; None for any other object."""
+        """A chart as its data table, a formula as its text, a text, spreadsheet or presentation as a
+        child conversion (``embedded.py``) linked here; None for any other object."""
         href = part_name(el.get(f"{XLINK}href") or "")
         root = self.s.pkg.xml(posixpath.join(href, "content.xml")) if href else None
         if root is None:
@@ -163,7 +169,8 @@ class FrameReader:
         formula = body.find(f"{OFFICE}formula/{MATH}math") if body is not None else None
         if formula is not None:
             return self.formula(formula)
-        return None
+        link = sub_document(self.s, href, root)
+        return ([link], []) if link is not None else None
 
     def formula(self, math) -> tuple[list, list]:
         annotation = next((a for a in math.iter(f"{MATH}annotation") if a.text), None)

@@ -29,6 +29,7 @@ class PageAnnotations:
     markup: int = 0          # comments, highlights, stamps …
     widgets: int = 0         # form fields drawn on the page
     attachments: int = 0     # file attachment annotations
+    files: list = field(default_factory=list)  # their file specifications (attachments.file_of reads them)
     media: int = 0           # movies, sounds, 3D, rich media
     other: int = 0
 
@@ -84,6 +85,12 @@ def page_annotations(page, ctm) -> PageAnnotations:
             found.widgets += 1
         elif kind == "FileAttachment":
             found.attachments += 1
+            try:
+                spec = resolve1(annot.get("FS"))
+            except Exception:
+                spec = None
+            if isinstance(spec, dict):
+                found.files.append(spec)
         elif kind in _MARKUP:
             found.markup += 1
         elif kind in ("Movie", "Screen", "3D", "RichMedia"):

@@ -52,6 +52,7 @@ class PageData:
     lattices: list[Lattice] = field(default_factory=list)                # ruled grids, top to bottom
     pictures: list[Picture] = field(default_factory=list)
     annotations: PageAnnotations = field(default_factory=PageAnnotations)
+    attached: list = field(default_factory=list)  # the linking blocks of its attachments converted as children
     sizes: Counter = field(default_factory=Counter)               # characters per font size
     bold: Counter = field(default_factory=Counter)                # bold characters per font size
     edges: list[EdgeLine] = field(default_factory=list)

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 
 import pdfminer
 
+from zenconv.family import reference
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Paragraph, Text
 from zenconv.reports import Unreadable
@@ -40,6 +41,7 @@ from .limits import (
     reset_budget,
     set_budget,
 )
+from .attachments import file_of, name_tree_files
 from .outline import read_outline
 from .page import PageData, read_page
 from .resources import BoundedResourceManager
@@ -69,6 +71,22 @@ def _bounded(budget: StreamBudget):
         raise Unreadable("pdf.stream-too-large", f"a stream inflates past the {budget.exceeded} limit")
 
 
+def _attached(budget: StreamBudget, ctx, specs: list, loc) -> list:
+    """The linking blocks of the attached files converted as children (``zenconv.family``); ``specs``:
+    (name, file specification) pairs. Each file is decoded under the stream budget, converted outside it."""
+    blocks = []
+    for ordinal, (label, spec) in enumerate(specs, start=1):
+        with _bounded(budget):
+            found = file_of(spec, label or f"attachment-{ordinal}")
+        if found is None:
+            continue
+        name, data = found
+        key = ctx.embed(data, name or label, loc, origin=f"attachment {label or name}")
+        if key is not None:
+            blocks.append(reference(key, name or label, loc))
+    return blocks
+
+
 def read(source, ctx) -> Iterator:
     _silence()
     install()
@@ -89,10 +107,12 @@ def read(source, ctx) -> Iterator:
             files, fields = catalog_extras(pdf.document)
         if pdf.encrypted:
             ctx.flags["encrypted"] = True
-        if files:
-            ctx.report("pdf.attachments-dropped", count=files)
+        attached = _attached(budget, ctx, name_tree_files(pdf.document), None)
+        if files > len(attached):
+            ctx.report("pdf.attachments-dropped", count=files - len(attached))
         if fields:
             ctx.report("pdf.form-fields-dropped", count=fields)
+        yield from attached
         yield from _Reading(pdf, ctx, budget, ranges, outline, fields).blocks()
     finally:
         stream.close()
@@ -220,7 +240,7 @@ class _Reading:
             ctx.report("pdf.rotated-text", loc, count=composed.turned)
         if composed.vertical:
             ctx.report("pdf.vertical-text", loc, count=composed.vertical)
-        return kept + self.emitter.page_blocks(composed, self.sizes, body, body_bold, self.words)
+        return kept + self.emitter.page_blocks(composed, self.sizes, body, body_bold, self.words) + page.attached
 
     def _report_page(self, page: PageData, loc) -> None:
         ctx = self.ctx
@@ -243,7 +263,9 @@ class _Reading:
             if notes.markup or notes.media or notes.other:
                 ctx.report("pdf.annotations-dropped", loc, count=notes.markup + notes.media + notes.other)
             if notes.attachments:
-                ctx.report("pdf.attachments-dropped", loc, count=notes.attachments)
+                page.attached = _attached(self.budget, ctx, [("", spec) for spec in notes.files], loc)
+                if notes.attachments > len(page.attached):
+                    ctx.report("pdf.attachments-dropped", loc, count=notes.attachments - len(page.attached))
         if notes.widgets:
             # Counted once from the form itself when the document has one; the pages only cite.
             ctx.report("pdf.form-fields-dropped", loc, count=0 if self.fields else notes.widgets)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 
+from zenconv.family import reference
 from zenconv.ir import Container, FurnitureFacet, HiddenFacet, Heading, Image, LayoutFacet, List, ListItem, Locator, Paragraph, Text
 from zenconv_plugins.charts import CHART_URIS, CHART_VALUES, MAX_CELLS, chart_table, read_chart
+from zenconv.safe.ole import embedded_file
 from zenconv_plugins.targets import detail
 
 from . import geometry as geo
@@ -230,10 +232,25 @@ class SlideReader:
         if uri == _DIAGRAM_URI:
             return self.smartart(data)
         if uri == _OLE_URI:
-            self.ctx.report("pptx.ole-object-dropped", self.locator)
-            return []
+            return self.ole_object(data)
         self.ctx.report("pptx.unhandled-construct", self.locator, detail=uri or "graphicFrame")
         return []
+
+    def ole_object(self, data) -> list:
+        """An embedded workbook or document: converted as a child conversion (``zenconv.family``) and
+        linked where it sits; what cannot be is reported, as it always was."""
+        ole = next(data.iter(f"{_P}oleObj"), None)
+        rel = self.pkg.target(self.part, ole.get(R_ID)) if ole is not None else None
+        raw = self.pkg.read(rel.target) if rel is not None and not rel.external else None
+        if raw is None:
+            self.ctx.report("pptx.ole-object-dropped", self.locator, detail=rel.target[:120] if rel else None)
+            return []
+        name, inner = embedded_file(rel.target, raw, self.ctx.options["max_part_bytes"])
+        key = self.ctx.embed(inner, name, self.locator, origin=rel.target)
+        if key is None:
+            self.ctx.report("pptx.ole-object-dropped", self.locator, detail=rel.target)
+            return []
+        return [reference(key, name, self.locator)]
 
     def chart(self, data) -> list:
         """A classic or chartEx chart as the table of its cached values (``zenconv_plugins.charts``)."""

@@ -26,12 +26,18 @@ _FEATURE_NAMES = {"tablePart": "tables", "autoFilter": "auto-filter", "sortState
                   "webPublishItem": "web publish items"}
 
 
-def report_scan(scan: SheetScan, rels: dict[str, Rel], where: Locator, ctx, furniture: bool = False) -> None:
-    """``furniture``: the headers and footers are carried (``headers.py``), so not reported."""
+def report_scan(scan: SheetScan, rels: dict[str, Rel], where: Locator, ctx, furniture: bool = False,
+                converted: int = 0) -> None:
+    """``furniture``: the headers and footers are carried (``headers.py``), so not reported; ``converted``:
+    the sheet's OLE objects converted as children (``embedded.py``), not dropped."""
     for name, count in sorted(scan.features.items()):
         code = _FEATURE_CODES.get(name)
         if code == "headers-footers-dropped" and furniture:
             continue
+        if name == "oleObject":
+            count -= converted
+            if count <= 0:
+                continue
         if code == "headers-footers-dropped":
             ctx.report(f"xlsx.{code}", where, count=count, text="\n".join(scan.header_texts))
         elif code is not None:

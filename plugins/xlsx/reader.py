@@ -25,6 +25,7 @@ from zenconv_plugins.unread import report_unread_parts
 from .anchors import CellNotes
 from .comments import Persons, SheetComments, dropped_comments, read_comments
 from .drawings import Drawn, chart_sheet, chart_tables, read_drawings, report_drawn
+from .embedded import embedded_children
 from .extras import report_scan
 from .headers import header_blocks
 from .grid import Budget, Grid, SheetPlan
@@ -118,7 +119,7 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
         yield Heading(HEADING_LEVEL, [Text(entry.name)], facets, where)
         yield from chart_sheet(package, entry.part, where, facets, budget, ctx)
         return
-    plan, drawn, comments, headers = _plan(package, entry, skip, persons, ctx)
+    plan, drawn, comments, headers, children = _plan(package, entry, skip, persons, ctx)
     table = Table(rows=(), facets=facets, locator=where)
     grid = Grid(plan, ctx, table, max_rows=ctx.options["max_rows"], max_cols=ctx.options["max_cols"], budget=budget)
     table.columns = grid.columns()
@@ -136,13 +137,14 @@ def _sheet(package: Package, entry: SheetEntry, values: BookValues, budget: Budg
     yield table
     # the sheet's cells are table 1 of the sheet, its charts the tables after it
     yield from chart_tables(package, drawn, where, facets, 2, budget, ctx)
+    yield from children
 
 
 def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Persons,
-          ctx) -> tuple[SheetPlan, Drawn, SheetComments | None, list[tuple[str, str]]]:
+          ctx) -> tuple[SheetPlan, Drawn, SheetComments | None, list[tuple[str, str]], list]:
     """Scan the sheet's bytes and report what it holds besides cell values; find its charts and read
     its comments (None under --comments drop, or when it has none); its print headers and footers, to
-    carry as furniture (none under --furniture drop: they are reported)."""
+    carry as furniture (none under --furniture drop: they are reported); and convert its embedded documents."""
     where = Locator(sheet=entry.ordinal, sheet_name=entry.name)
     rels = package.rels(entry.part)
     comments = None
@@ -158,7 +160,8 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
     if scan.doctype:
         raise Unreadable("xlsx.doctype-refused", f"{entry.part} has a DOCTYPE (DTDs and entities are refused)")
     furniture = ctx.options.get("furniture", "keep") == "keep"
-    report_scan(scan, rels, where, ctx, furniture)
+    children = embedded_children(package, rels, where, ctx)
+    report_scan(scan, rels, where, ctx, furniture, converted=len(children))
     report_query_tables(package, rels, where, ctx)
     drawn = read_drawings(package, rels, scan.drawings)
     report_drawn(drawn, where, ctx)
@@ -170,7 +173,7 @@ def _plan(package: Package, entry: SheetEntry, skip_hidden: bool, persons: Perso
     plan = SheetPlan(entry.ordinal, entry.name, first_col=scan.first_col, skip_hidden=skip_hidden,
                      hidden_cols=scan.hidden_columns, last_col=scan.max_col, merges=merges)
     _links(plan, scan, rels)
-    return plan, drawn, comments, scan.headers if furniture else []
+    return plan, drawn, comments, scan.headers if furniture else [], children
 
 
 def _hidden_columns(rows, grid: Grid, plan: SheetPlan, where: Locator, ctx):

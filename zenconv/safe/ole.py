@@ -1,4 +1,5 @@
-"""OLE compound files (legacy .doc/.xls/.ppt, and encrypted OOXML packages): told apart, never read.
+"""OLE compound files: legacy .doc/.xls/.ppt and encrypted OOXML packages told apart, never read; the
+file an embedded OLE object wraps taken out (:func:`unwrap`).
 
 An encrypted .docx/.xlsx/.pptx is not a zip but a compound file holding ``EncryptionInfo`` and
 ``EncryptedPackage`` streams (MS-OFFCRYPTO). :func:`ole_kind` reads the compound file's directory
@@ -92,3 +93,90 @@ def _directory_names(data: memoryview) -> list[str] | None:
                 names.append(raw[:length - 2].decode("utf-16-le", "replace"))
         n = next_sector(n)
     return names
+
+
+# --- OLE objects embedded in an Office document (word/embeddings/oleObject1.bin and the like) ----------
+
+# The streams an OLE object keeps a whole file in: the Packager's wrapper around any file (MS-OLEDS
+# 2.3.6 OLENativeStream: label, path, command, then the bytes), an OOXML package stored whole (an Excel
+# 2007+ workbook embedded by an older application), and Acrobat's PDF.
+_NATIVE = "\x01Ole10Native"
+_WHOLE_STREAMS = ("Package", "CONTENTS")
+_CSTRING_MAX = 1024  # a label or path longer than this is no Packager header
+
+
+class OleObject:
+    """What an OLE object part holds: the embedded file's ``name`` (when its wrapper states one) and ``data``."""
+
+    __slots__ = ("name", "data")
+
+    def __init__(self, name: str | None, data: bytes) -> None:
+        self.name = name
+        self.data = data
+
+
+def unwrap(data: bytes, max_bytes: int) -> OleObject | None:
+    """The file inside an OLE object part, parsed with olefile; None when the part is no compound file or
+    holds no file we know how to take out (a legacy .xls embedded as itself: the caller keeps the part's
+    bytes, which detection names). A stream larger than ``max_bytes`` is never read: None as well."""
+    if not is_ole(data):
+        return None
+    import olefile
+
+    try:
+        ole = olefile.OleFileIO(data)
+    except Exception:  # olefile raises what the bytes make it raise (OSError, struct.error, IndexError)
+        return None
+    try:
+        for name in (_NATIVE, *_WHOLE_STREAMS):
+            if not ole.exists(name) or ole.get_type(name) != olefile.STGTY_STREAM:
+                continue
+            if ole.get_size(name) > max_bytes:
+                return None
+            raw = ole.openstream(name).read(max_bytes + 1)
+            if name == _NATIVE:
+                return native_stream(raw)
+            return OleObject(None, raw) if raw else None
+        return None
+    except Exception:
+        return None
+    finally:
+        ole.close()
+
+
+def native_stream(raw: bytes) -> OleObject | None:
+    """An ``Ole10Native`` stream's file: size, flags, label, path, flags, command, then the data."""
+    view = memoryview(raw)
+    try:
+        (total,) = struct.unpack_from("<L", view, 0)
+        offset = 6  # the total size, then flags1
+        label, offset = _cstring(raw, offset)
+        path, offset = _cstring(raw, offset)
+        offset += 4  # flags2 and a reserved word
+        (command_len,) = struct.unpack_from("<L", view, offset)
+        offset += 4 + command_len
+        (size,) = struct.unpack_from("<L", view, offset)
+        offset += 4
+    except (struct.error, ValueError):
+        return None
+    if offset + size > len(raw) or size == 0 or total < size:
+        return None
+    name = (path or label).replace("\\", "/").rsplit("/", 1)[-1] or label or None
+    return OleObject(name, bytes(view[offset:offset + size]))
+
+
+def _cstring(raw: bytes, offset: int) -> tuple[str, int]:
+    end = raw.find(b"\0", offset, offset + _CSTRING_MAX)
+    if end < 0:
+        raise ValueError("no NUL-terminated string where the header has one")
+    return raw[offset:end].decode("cp1252", "replace"), end + 1
+
+
+def embedded_file(part: str, data: bytes, max_bytes: int) -> tuple[str, bytes]:
+    """The name and bytes of the document an embedding part holds: the file an OLE object wraps, or the
+    part itself (an ``.xlsx`` or ``.docx`` package stored as it is, a legacy binary detection will name)."""
+    inner = unwrap(data, max_bytes)
+    base = part.rsplit("/", 1)[-1]
+    if inner is None:
+        return base, data
+    return inner.name or base.rpartition(".")[0] or base, inner.data

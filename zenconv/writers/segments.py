@@ -276,8 +276,9 @@ class Covers:
 
 
 class Segmenter:
-    def __init__(self, sink: TextSink) -> None:
+    def __init__(self, sink: TextSink, children=None) -> None:
         self.write = sink.write
+        self.children = children  # zenconv.family.Children: an embedded document's record names its output
         self.note_kind = "note"  # the kind of a note's records: "comment" for a review comment's
         self.fill_merged = True  # covered cells carry the value of the merged cell over them (--fill-merged)
         self.ordinal = 0
@@ -308,6 +309,8 @@ class Segmenter:
         facet = furniture_of(block) if kind is Container else None
         if facet is not None:
             self.furniture_block(block, facet)
+        elif kind is Container and block.class_ == "embedded":
+            self.embedded(block, note)
         elif kind in (BlockQuote, Container):
             for child in block.blocks:
                 self.block(child, note)
@@ -364,6 +367,19 @@ class Segmenter:
                     child = _located(child, block.locator)
                 self.block(child)
         self.furniture_fields = outer
+
+    def embedded(self, block: Container, note: str | None) -> None:
+        """The place of an embedded document: a record of kind ``embedded`` naming the child's output
+        (``embedded``, relative to this output) when it was converted, the way a citation finds it."""
+        text = plain_text(block.blocks)
+        target = None
+        for child in block.blocks:
+            for inline in getattr(child, "children", ()):
+                key = getattr(inline, "target", None)
+                if key is not None and self.children is not None and self.children.url(key) is not None:
+                    target = self.children.url(key)
+        if text.strip():
+            self.emit("embedded", text, block.locator, note=note, embedded=target)
 
     def table(self, table: Table, note: str | None) -> None:
         self.tables += 1
@@ -435,7 +451,7 @@ def _located(block, locator: Locator):
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:
     sink = JsonSink(out)
-    segmenter = Segmenter(sink)
+    segmenter = Segmenter(sink, getattr(ctx, "children", None))
     # a merged cell's value on every row it covers, by default: each row is cited on its own
     segmenter.fill_merged = ctx.options.get("fill_merged") != "off"
     for block in doc.blocks:

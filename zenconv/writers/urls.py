@@ -5,7 +5,8 @@ the URL the most lenient consumer could end up with: HTML entities (HTML5 named 
 CommonMark renderers and browsers decode them) and percent escapes are decoded in turn until nothing
 changes, then control characters, whitespace and invisible characters are taken out (browsers ignore a
 tab inside ``jav	ascript:``). It survives only if its scheme is http, https or mailto, or it is a
-fragment, or it names a resource this conversion wrote. A resource is linked or shown only if it is a
+fragment, or it names a resource this conversion wrote, or the key of an embedded document this conversion
+converted as a child (``zenconv.family``: the link is the child output's relative URL). A resource is linked or shown only if it is a
 raster image every browser draws without running anything: PNG, JPEG, GIF or WebP, by its own first
 bytes, whatever its name or declared type says (``zenconv.ir.resources.raster_type``). An image from the network
 (``http://…``) is a request the reader of the page makes to the sender, so it is dropped unless
@@ -96,14 +97,20 @@ def raster(resource) -> bool:
 class UrlPolicy:
     """``resource_url(name)`` is how the output refers to a resource it wrote."""
 
-    def __init__(self, resources, resource_url, embed_media: bool = False, remote_images: str = "drop") -> None:
+    def __init__(self, resources, resource_url, embed_media: bool = False, remote_images: str = "drop",
+                 children=None) -> None:
         self._resources = resources
+        self._children = children
         self._resource_url = resource_url
         self._embed = embed_media
         self._remote = remote_images == "keep"
 
     def link(self, target: str) -> Verdict:
-        """A link: an allowed URL, a fragment, or a raster resource we wrote."""
+        """A link: an allowed URL, a fragment, a raster resource we wrote, or a child conversion's output."""
+        if self._children is not None:
+            child = self._children.url(target)
+            if child is not None:
+                return Verdict(quote(child, safe="/"))
         resource = self._resource(target)
         if resource is not None:
             if not raster(resource):
@@ -162,4 +169,5 @@ def _host(url: str) -> str:
 
 def policy_of(ctx) -> UrlPolicy:
     """The policy for one conversion's writer, from its context and the ``--remote-images`` option."""
-    return UrlPolicy(ctx.resources, ctx.resource_url, ctx.embed_media, ctx.options.get("remote_images", "drop"))
+    return UrlPolicy(ctx.resources, ctx.resource_url, ctx.embed_media, ctx.options.get("remote_images", "drop"),
+                     getattr(ctx, "children", None))

@@ -1,0 +1,43 @@
+"""Families through the command line: a single file, a batch and its audit, stdout, --fail-on."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import run_cli
+
+from . import fixtures as fx
+
+
+def test_a_batch_converts_children_and_the_audit_counts_them_with_no_stray(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "memo.docx").write_bytes(fx.docx_with(embedded=[("book.xlsx", fx.xlsx_bytes())]))
+    (folder / "deck.pptx").write_bytes(fx.pptx_with(fx.xlsx_bytes()))
+    out = tmp_path / "out"
+    done = run_cli(str(folder), "-o", str(out), "-q")
+    assert done.returncode == 0, done.stderr
+    assert (out / "memo.docx.md.embedded" / "1-book.xlsx.md").is_file()
+    audit = run_cli("audit", str(out), "--format", "json")
+    assert audit.returncode == 0, audit.stderr
+    data = json.loads(audit.stdout)
+    assert data["documents"] == 4 and data["stray"] == [] and data["digests"]["verified"] == 4
+    again = run_cli(str(folder), "-o", str(out))
+    assert b"unchanged 2" in again.stderr, again.stderr  # the family verifies: up to date
+
+
+def test_stdout_reports_children_as_not_written(tmp_path):
+    src = tmp_path / "deck.pptx"
+    src.write_bytes(fx.pptx_with(fx.xlsx_bytes()))
+    done = run_cli(str(src))
+    assert done.returncode == 0 and b"host.embedded-not-written" in done.stderr
+    assert not list(tmp_path.glob("*.embedded"))
+
+
+def test_fail_on_matches_a_childs_code(tmp_path):
+    src = tmp_path / "memo.docx"
+    src.write_bytes(fx.docx_with(embedded=[("book.xlsx", fx.xlsx_bytes([("row", n) for n in range(50)]))]))
+    done = run_cli(str(src), "-o", str(tmp_path / "memo.md"), "--max-rows", "10", "--fail-on", "xlsx.*")
+    assert done.returncode == 3, done.stderr
+    verify = run_cli("verify", str(tmp_path / "memo.md.manifest.json"))
+    assert verify.returncode == 0, verify.stdout
