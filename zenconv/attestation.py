@@ -163,7 +163,10 @@ def sign_batch(out_dir: Path, key) -> list[str]:
         members.append(member)
         if "manifest" not in member:
             continue
-        path = out_dir / member["manifest"]
+        path = contained(out_dir, member["manifest"])
+        if path is None:  # an index edited to name a file elsewhere: never read, never signed beside
+            refused.append(f"{member['manifest']}: leaves the batch folder")
+            continue
         problems = verify(path)
         if problems:
             refused.append(f"{member['manifest']}: {problems[0]}")

@@ -50,14 +50,17 @@ def reconvert(manifest_path: Path, source: Path, plugins, output: Path | None = 
         return [f"version: the writer {stated.writer.id if stated.writer else '(none)'} is not installed here"]
     from_ = stated.source.format if stated.source.detection == "from" else None
 
-    with tempfile.TemporaryDirectory(prefix="zenconv-reconvert-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="zenconv-reconvert-") as tmp_name:
+        tmp = Path(tmp_name).resolve()
         stated_output = stated.output.path if stated.output is not None else None
         depth = stated_output.count("..") if stated_output else 0  # an output above the manifest's folder
-        folder = Path(tmp).joinpath(*[f"d{n}" for n in range(depth + 1)])
+        folder = tmp.joinpath(*[f"d{n}" for n in range(depth + 1)])
         folder.mkdir(parents=True)
         new_manifest = folder / manifest_path.name
         if stated_output:
             new_output: Path | None = (folder / stated_output).resolve()
+            if "\0" in stated_output or Path(stated_output).is_absolute() or not new_output.is_relative_to(tmp):
+                return [f"re-conversion: not possible: the output path {stated_output!r} leaves the manifest's layout"]
         elif stated.output is None and manifest_path.name.endswith(MANIFEST_SUFFIX):  # unreadable: no output stated
             new_output = folder / manifest_path.name[: -len(MANIFEST_SUFFIX)]
         else:

@@ -138,7 +138,7 @@ def opened(path: Path, key: Ed25519PublicKey) -> dict[str, Any]:
         payload_type = envelope["payloadType"]
         payload = base64.b64decode(envelope["payload"], validate=True)
         signatures = [base64.b64decode(s["sig"], validate=True) for s in envelope["signatures"]]
-    except (ValueError, KeyError, TypeError, IndexError):
+    except (ValueError, KeyError, TypeError, IndexError, RecursionError):
         raise BadEnvelope("the signature file is not a DSSE envelope") from None
     if payload_type != PAYLOAD_TYPE:
         raise BadEnvelope(f"payload type {payload_type!r}, not {PAYLOAD_TYPE}")
@@ -153,7 +153,7 @@ def opened(path: Path, key: Ed25519PublicKey) -> dict[str, Any]:
         raise BadEnvelope(f"badly signed: no signature by this key (keyid {keyid(key)[:16]}…) verifies")
     try:
         statement = json.loads(payload)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise BadEnvelope("the signed payload is not JSON") from None
     if not isinstance(statement, dict):
         raise BadEnvelope("the signed payload is not a statement")
