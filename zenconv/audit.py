@@ -260,6 +260,8 @@ def _first(entry: dict, source: str | None, locators: list[dict], details: list[
 def _citation(locator: dict) -> str:
     from .ir.locator import Locator
 
+    if isinstance(locator.get("citation"), str):  # the reporter states it beside the fields
+        return locator["citation"]
     try:
         return Locator.from_json(locator).citation()
     except (TypeError, ValueError, AttributeError):  # a manifest from elsewhere: shown as it is
