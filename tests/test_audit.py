@@ -153,3 +153,44 @@ def test_the_command_line(batch):
     assert b"csv.rows-truncated" in done.stderr
     done = run_cli("audit", str(batch / INDEX_NAME), "--format", "json", "--no-verify")
     assert done.returncode == 0 and json.loads(done.stdout)["digests"]["not_checked"] == 4
+
+
+def test_each_code_carries_its_meaning_first_locators_and_details_in_every_form(batch, capsys):
+    data = audit([batch]).to_json()
+    truncated = data["codes"]["csv.rows-truncated"]
+    assert truncated["meaning"].startswith("Rows past --max-rows")
+    assert [f["source"] for f in truncated["first_locators"]] == ["damages.csv", "nested/long.csv"]
+    assert all(f["citation"].startswith("Row ") for f in truncated["first_locators"])
+    assert truncated["details"] == []  # the reader says where it stopped by locator, with no detail
+    run_audit([batch], fmt="csv")
+    rows = [r for r in csv.DictReader(io.StringIO(capsys.readouterr().out)) if r["code"] == "csv.rows-truncated"]
+    assert {r["source"] for r in rows} == {"damages.csv", "nested/long.csv"}  # relative to the batch root
+    assert all(r["meaning"] == truncated["meaning"] and r["first_locator"].startswith("Row ") for r in rows)
+    run_audit([batch])
+    table = capsys.readouterr().out
+    assert f"    meaning: {truncated['meaning']}" in table
+    assert f"    at {truncated['first_locators'][0]['citation']} in damages.csv" in table
+    assert "    detail: the source is empty (empty.csv)" in table
+
+
+def test_a_folder_without_an_index_gives_sources_below_it(batch, tmp_path):
+    out = copy_of(batch, tmp_path)
+    (out / INDEX_NAME).unlink()
+    per_doc = {d["source"] for d in audit([out]).to_json()["per_document"]}
+    assert per_doc == {"damages.csv", "empty.csv", "nested/long.csv", "nested/short.csv"}
+
+
+def test_no_such_path_is_said_as_that_and_fails(batch, tmp_path, capsys):
+    gone = tmp_path / "nowhere"
+    assert run_audit([batch, gone], fmt="json") == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["no_such_path"] == [str(gone)]
+    assert data["documents"] == 4 and data["digests"]["failed"] == []
+
+
+def test_a_missing_output_is_named_as_missing_not_as_a_digest(batch, tmp_path, capsys):
+    out = copy_of(batch, tmp_path)
+    (out / "damages.csv.md").unlink()
+    assert run_audit([out]) == 1
+    table = capsys.readouterr().out
+    assert f"  {out / 'damages.csv.md.manifest.json'}: output: {out / 'damages.csv.md'}: no such file" in table

@@ -224,8 +224,14 @@ def check_batch(out_dir: Path, key) -> BatchCheck:
                 "gone from the index" if now is None else "differs from the signed list")
             result.index.append(f"{source}: {said}")
     present = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*" + MANIFEST_SUFFIX) if p.is_file()}
-    present |= {m["manifest"] for m in map(member_of, records, records.values()) if "manifest" in m
-                and (out_dir / m["manifest"]).is_file()}
+    for member in map(member_of, records, records.values()):
+        if "manifest" not in member:
+            continue
+        inside = contained(out_dir, member["manifest"])
+        if inside is None:  # never opened: the index was edited to point elsewhere
+            result.index.append(f"{member['source']}: its manifest leaves the batch folder")
+        elif inside.is_file():
+            present.add(member["manifest"])
     for name in sorted(set(signed) - present):
         result.missing.append(name)
     for name in sorted(present - set(signed)):
