@@ -64,8 +64,10 @@ def test_totals_are_sums_over_the_manifests(batch):
     assert truncated["documents"] == 2 and len(truncated["manifests"]) == 2
     assert [Path(m).name for m in truncated["manifests"]] == ["damages.csv.md.manifest.json",
                                                               "long.csv.md.manifest.json"]
-    assert data["codes"]["host.empty-input"] == {"severity": "refused", "kind": "content", "count": 1, "documents": 1,
-                                                 "manifests": [str(batch / "empty.csv.md.manifest.json")]}
+    assert data["codes"]["host.empty-input"] == {
+        "severity": "refused", "kind": "content", "count": 1, "documents": 1,
+        "manifests": [str(batch / "empty.csv.md.manifest.json")], "meaning": "The source has no bytes.",
+        "first_locators": [], "details": [{"source": "empty.csv", "detail": "the source is empty"}]}
     assert data["digests"] == {"verified": 4, "failed": [], "not_checked": 0}
     per_doc = {Path(d["manifest"]).name: d for d in data["per_document"]}
     assert per_doc["short.csv.md.manifest.json"]["reports"] == {}
@@ -93,15 +95,16 @@ def test_json_and_csv_are_stable(batch, capsys):
     data = json.loads(outputs[0])
     assert list(data) == sorted(data)
     assert set(data) == {"audit_version", "codes", "digests", "documents", "kinds", "outcomes", "per_document",
-                         "skipped", "missing", "failed", "stray"}
+                         "skipped", "missing", "failed", "stray", "no_such_path", "signatures"}
     rows = list(csv.DictReader(io.StringIO(outputs[1])))
     assert tuple(rows[0]) == CSV_COLUMNS
     assert {r["manifest"] for r in rows} == {d["manifest"] for d in data["per_document"]}  # every document
     for code, entry in data["codes"].items():
         assert sum(int(r["count"]) for r in rows if r["code"] == code) == entry["count"]
     clean = [r for r in rows if r["manifest"].endswith("short.csv.md.manifest.json")]
-    assert clean == [{"manifest": clean[0]["manifest"], "source": "short.csv", "outcome": "converted",
-                      "verified": "yes", "code": "", "severity": "", "count": "0", "kind": ""}]
+    assert clean == [{"manifest": clean[0]["manifest"], "source": "nested/short.csv", "outcome": "converted",
+                      "verified": "yes", "code": "", "severity": "", "count": "0", "kind": "", "meaning": "",
+                      "first_locator": "", "detail": ""}]
 
 
 def test_fail_on_exits_3_and_a_broken_digest_exits_1(batch, tmp_path, capsys):
@@ -126,9 +129,11 @@ def test_a_manifest_the_index_names_but_is_gone_fails(batch, tmp_path, capsys):
     (out / "nested" / "short.csv.md.manifest.json").unlink()
     assert run_audit([out / INDEX_NAME], fmt="json") == 1
     data = json.loads(capsys.readouterr().out)
-    assert data["outcomes"]["manifest-unreadable"] == 1
+    assert data["outcomes"]["manifest-missing"] == 1  # said as that: not a digest that fails
     assert data["missing"] == ["nested/short.csv"]
-    assert data["digests"]["failed"] == [str(out / "nested" / "short.csv.md.manifest.json")]
+    assert data["digests"]["failed"] == []
+    gone = [d for d in data["per_document"] if d["outcome"] == "manifest-missing"]
+    assert gone[0]["source"] == "nested/short.csv" and gone[0]["problems"] == ["manifest: no such file"]
 
 
 def test_the_table_names_codes_and_their_documents(batch, capsys):
@@ -148,3 +153,44 @@ def test_the_command_line(batch):
     assert b"csv.rows-truncated" in done.stderr
     done = run_cli("audit", str(batch / INDEX_NAME), "--format", "json", "--no-verify")
     assert done.returncode == 0 and json.loads(done.stdout)["digests"]["not_checked"] == 4
+
+
+def test_each_code_carries_its_meaning_first_locators_and_details_in_every_form(batch, capsys):
+    data = audit([batch]).to_json()
+    truncated = data["codes"]["csv.rows-truncated"]
+    assert truncated["meaning"].startswith("Rows past --max-rows")
+    assert [f["source"] for f in truncated["first_locators"]] == ["damages.csv", "nested/long.csv"]
+    assert all(f["citation"].startswith("Row ") for f in truncated["first_locators"])
+    assert truncated["details"] == []  # the reader says where it stopped by locator, with no detail
+    run_audit([batch], fmt="csv")
+    rows = [r for r in csv.DictReader(io.StringIO(capsys.readouterr().out)) if r["code"] == "csv.rows-truncated"]
+    assert {r["source"] for r in rows} == {"damages.csv", "nested/long.csv"}  # relative to the batch root
+    assert all(r["meaning"] == truncated["meaning"] and r["first_locator"].startswith("Row ") for r in rows)
+    run_audit([batch])
+    table = capsys.readouterr().out
+    assert f"    meaning: {truncated['meaning']}" in table
+    assert f"    at {truncated['first_locators'][0]['citation']} in damages.csv" in table
+    assert "    detail: the source is empty (empty.csv)" in table
+
+
+def test_a_folder_without_an_index_gives_sources_below_it(batch, tmp_path):
+    out = copy_of(batch, tmp_path)
+    (out / INDEX_NAME).unlink()
+    per_doc = {d["source"] for d in audit([out]).to_json()["per_document"]}
+    assert per_doc == {"damages.csv", "empty.csv", "nested/long.csv", "nested/short.csv"}
+
+
+def test_no_such_path_is_said_as_that_and_fails(batch, tmp_path, capsys):
+    gone = tmp_path / "nowhere"
+    assert run_audit([batch, gone], fmt="json") == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["no_such_path"] == [str(gone)]
+    assert data["documents"] == 4 and data["digests"]["failed"] == []
+
+
+def test_a_missing_output_is_named_as_missing_not_as_a_digest(batch, tmp_path, capsys):
+    out = copy_of(batch, tmp_path)
+    (out / "damages.csv.md").unlink()
+    assert run_audit([out]) == 1
+    table = capsys.readouterr().out
+    assert f"  {out / 'damages.csv.md.manifest.json'}: output: {out / 'damages.csv.md'}: no such file" in table

@@ -68,7 +68,7 @@ def test_verify_and_audit_lines_are_inert(tmp_path):
     renamed = tmp_path / "out" / f"{ESCAPES}.manifest.json"
     manifest.rename(renamed)
     done = run_cli("audit", str(tmp_path / "out"))
-    assert b"digest mismatch" in done.stdout
+    assert b"1 failed" in done.stdout and b"manifest: its digest does not match its content" in done.stdout
     assert_inert(done.stdout)
     assert_inert(done.stderr)
 

@@ -10,8 +10,16 @@ A document's codes are its reports with their counts, plus the reason of an ``un
 order are fixed (``audit_version`` names the JSON layout), and every list is sorted.
 
 Each code has a kind (``content`` or ``presentation``, from the manifest's report; a code a manifest
-states without one, an outcome's reason among them, is content). The table lists the content codes
+states without one, an outcome's reason among them, is content), its meaning, and the first locators
+and details the manifests give it, each with the document it is in. The table lists the content codes
 first and the presentation ones after, under a line that counts them, so noise never hides a loss.
+A document's ``source`` is its path relative to the batch's root (the index's name for it; under a
+folder without an index, the manifest's folder below the one given, then the source's name).
+
+With a public key (``--key``) every document's signature is checked (:mod:`zenconv.attestation`), and
+a batch folder's signed list against the documents its index and folder hold: ``unsigned``,
+``badly_signed`` and ``missing`` members each make the audit exit 1. A path given that does not exist is
+``no_such_path``, never a document whose digests fail.
 """
 
 from __future__ import annotations
@@ -31,13 +39,19 @@ from .reports import Kind, content_first
 from .terminal import safe
 
 INDEX_NAME = "zenconv-index.jsonl"
+BATCH_SIGNATURE = "zenconv-index.intoto.jsonl"  # zenconv.attestation's, named here so an unsigned audit never imports it
 # 2: each code's kind, the totals per kind, a kind column last in the CSV
 # 3: a batch folder is checked against its index: ``missing`` inputs, ``stray`` files, ``failed`` (the run's)
-AUDIT_VERSION = 3
-BATCH_OWN = (INDEX_NAME, ".zenconv-lock")
+# 4: each code's meaning, first locators and details; ``source`` relative to the batch root; a document's
+#    ``problems``; ``no_such_path``; ``signatures`` (null without --key); the CSV's last three columns
+AUDIT_VERSION = 4
+BATCH_OWN = (INDEX_NAME, ".zenconv-lock", BATCH_SIGNATURE)
 EXIT_DIGEST, EXIT_POLICY = 1, 3
-CSV_COLUMNS = ("manifest", "source", "outcome", "verified", "code", "severity", "count", "kind")
+CSV_COLUMNS = ("manifest", "source", "outcome", "verified", "code", "severity", "count", "kind",
+               "meaning", "first_locator", "detail")
 TABLE_DOCUMENTS_PER_CODE = 5
+FIRST_PER_CODE = 5  # locators and details kept per code, over all documents, in manifest order
+MANIFEST_SUFFIX = ".manifest.json"
 
 
 @dataclass
@@ -49,6 +63,10 @@ class Audit:
     missing: list[str] = field(default_factory=list)   # inputs the index names whose manifest is not there
     failed: list[str] = field(default_factory=list)    # inputs the index says the run failed to convert
     stray: list[str] = field(default_factory=list)     # files in a batch folder that no record accounts for
+    no_such_path: list[str] = field(default_factory=list)  # paths given that do not exist
+    signatures: dict | None = None                     # with a key: what the signatures say
+    sources: dict[Path, str | Path] = field(default_factory=dict)  # manifest -> its source's rel, or the root given
+    batches: list[Path] = field(default_factory=list)  # the batch folders read (their signed lists checked)
 
     def to_json(self) -> dict:
         return {
@@ -65,6 +83,8 @@ class Audit:
             "missing": self.missing,
             "failed": self.failed,
             "stray": self.stray,
+            "no_such_path": self.no_such_path,
+            "signatures": self.signatures,
             "per_document": self.documents,
         }
 
@@ -80,11 +100,16 @@ def find_manifests(paths, result: Audit | None = None) -> tuple[list[Path], list
     found: list[Path] = []
     skipped: dict[str, dict] = {}
     for path in map(Path, paths):
-        if path.is_dir() and (path / INDEX_NAME).is_file():
+        if not path.exists() and not path.is_symlink():
+            result.no_such_path.append(str(path))
+        elif path.is_dir() and (path / INDEX_NAME).is_file():
             named = _read_index(path / INDEX_NAME, found, skipped, result)
             result.stray += _strays(path, named, found)
+            result.batches.append(path)
         elif path.is_dir():
-            found += path.rglob("*.manifest.json")
+            for manifest in path.rglob("*" + MANIFEST_SUFFIX):
+                found.append(manifest)
+                result.sources.setdefault(manifest, path)
         elif path.name.endswith(".jsonl"):
             _read_index(path, found, skipped, result)
         else:
@@ -92,6 +117,7 @@ def find_manifests(paths, result: Audit | None = None) -> tuple[list[Path], list
     result.missing.sort()
     result.failed.sort()
     result.stray.sort()
+    result.no_such_path.sort()
     return sorted(set(found)), [skipped[k] for k in sorted(skipped)]
 
 
@@ -120,9 +146,11 @@ def _read_index(index: Path, found: list[Path], skipped: dict[str, dict], result
                 named.add(folder / entry["output"])
             if entry.get("manifest"):
                 manifest = folder / entry["manifest"]
-                found.append(manifest)  # one that is gone counts as a document whose manifest cannot be read
+                found.append(manifest)  # one that is gone is a document of its own: manifest-missing
+                result.sources[manifest] = source
                 named.add(manifest)
                 found += family_manifests(manifest)  # its embedded documents are documents too
+                named.add(_signature_of(manifest))
                 if not manifest.is_file():
                     result.missing.append(source)
     return named
@@ -135,6 +163,7 @@ def _strays(folder: Path, named: set[Path], manifests: list[Path]) -> list[str]:
             manifest = Manifest.model_validate_json(path.read_bytes())
         except (OSError, ValueError):
             continue
+        named.add(_signature_of(path))
         for res in manifest.resources:
             if res.written and res.path:
                 named.add(path.parent / res.path)
@@ -147,42 +176,151 @@ def _strays(folder: Path, named: set[Path], manifests: list[Path]) -> list[str]:
     return strays
 
 
-def audit(paths, verify_digests: bool = True) -> Audit:
+def _signature_of(manifest: Path) -> Path:
+    name = manifest.name
+    stem = name[: -len(MANIFEST_SUFFIX)] if name.endswith(MANIFEST_SUFFIX) else name
+    return manifest.with_name(stem + ".intoto.jsonl")
+
+
+def _source_of(result: Audit, path: Path, name: str | None) -> str | None:
+    """The source's path relative to the batch root: the index's, else below the folder given."""
+    where = result.sources.get(path)
+    if isinstance(where, str):
+        return where
+    if isinstance(where, Path) and name is not None:
+        folder = path.parent.relative_to(where).as_posix()
+        return name if folder == "." else f"{folder}/{name}"
+    return name
+
+
+def audit(paths, verify_digests: bool = True, key=None) -> Audit:
     result = Audit()
     manifests, result.skipped = find_manifests(paths, result)
+    firsts: dict[str, dict] = {}
     for path in manifests:
         try:
             manifest = Manifest.model_validate_json(path.read_bytes())
-        except (OSError, ValueError):
-            result.documents.append({"manifest": str(path), "source": None, "source_sha256": None,
-                                     "outcome": "manifest-unreadable", "reasons": [], "verified": False,
-                                     "reports": {}})
-            result.outcomes["manifest-unreadable"] = result.outcomes.get("manifest-unreadable", 0) + 1
+        except (OSError, ValueError) as exc:
+            gone = isinstance(exc, FileNotFoundError)
+            outcome = "manifest-missing" if gone else "manifest-unreadable"
+            result.documents.append({"manifest": str(path), "source": _source_of(result, path, None),
+                                     "source_sha256": None, "outcome": outcome, "reasons": [],
+                                     "verified": None if gone else False, "reports": {},
+                                     "problems": ["manifest: no such file" if gone else
+                                                  f"manifest: cannot be read ({type(exc).__name__})"]})
+            result.outcomes[outcome] = result.outcomes.get(outcome, 0) + 1
             continue
-        verified = (not verify(path)) if verify_digests else None
+        problems = verify(path) if verify_digests else []
+        verified = (not problems) if verify_digests else None
+        source = _source_of(result, path, manifest.source.name)
         reports = {r.code: r.count for r in manifest.reports}
         severities = {r.code: r.severity for r in manifest.reports}
         kinds = {r.code: r.kind or str(Kind.CONTENT) for r in manifest.reports}
+        meanings = {r.code: r.meaning for r in manifest.reports}
         for code in manifest.reasons:
             reports.setdefault(code, 1)
         reports = dict(sorted(reports.items()))
-        result.documents.append({"manifest": str(path), "source": manifest.source.name,
+        result.documents.append({"manifest": str(path), "source": source,
                                  "source_sha256": manifest.source.sha256, "outcome": manifest.outcome,
-                                 "reasons": list(manifest.reasons), "verified": verified, "reports": reports})
+                                 "reasons": list(manifest.reasons), "verified": verified, "reports": reports,
+                                 "problems": problems})
         result.outcomes[manifest.outcome] = result.outcomes.get(manifest.outcome, 0) + 1
+        by_code = {r.code: r for r in manifest.reports}
         for code, count in reports.items():
             entry = result.codes.setdefault(code, {"severity": severities.get(code, "refused"),
-                                                   "kind": kinds.get(code, str(Kind.CONTENT)), "count": 0,
-                                                   "documents": 0, "manifests": []})
+                                                   "kind": kinds.get(code, str(Kind.CONTENT)),
+                                                   "meaning": meanings.get(code) or _host_meaning(code),
+                                                   "count": 0, "documents": 0, "manifests": [],
+                                                   "first_locators": [], "details": []})
             entry["count"] += count
             entry["documents"] += 1
             entry["manifests"].append(str(path))
+            report = by_code.get(code)
+            first = firsts.setdefault(str(path), {})
+            if report is not None:
+                first[code] = _first(entry, source, report.first_locators, report.details)
+            else:  # an outcome's reason no report carries: the manifest's message is its detail
+                first[code] = _first(entry, source, [], [manifest.message] if manifest.message else [])
+    for doc in result.documents:
+        doc["first"] = firsts.get(doc["manifest"], {})
+    if key is not None:
+        result.signatures = _signatures(result, key)
     return result
 
 
-def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verify_digests: bool = True) -> int:
-    """Print the audit; exit 3 when a --fail-on pattern matches a code, else 1 when a digest fails, else 0."""
-    result = audit(paths, verify_digests)
+def _first(entry: dict, source: str | None, locators: list[dict], details: list[str]) -> dict:
+    """Keep the code's first locators and details (over the whole audit); return this document's first."""
+    citations = [_citation(loc) for loc in locators]
+    for loc, citation in zip(locators, citations):
+        if len(entry["first_locators"]) < FIRST_PER_CODE:
+            entry["first_locators"].append({"source": source, "locator": loc, "citation": citation})
+    for detail in details:
+        if len(entry["details"]) < FIRST_PER_CODE:
+            entry["details"].append({"source": source, "detail": detail})
+    return {"citation": citations[0] if citations else "", "detail": details[0] if details else ""}
+
+
+def _citation(locator: dict) -> str:
+    from .ir.locator import Locator
+
+    if isinstance(locator.get("citation"), str):  # the reporter states it beside the fields
+        return locator["citation"]
+    try:
+        return Locator.from_json(locator).citation()
+    except (TypeError, ValueError, AttributeError):  # a manifest from elsewhere: shown as it is
+        return json.dumps(locator, sort_keys=True, ensure_ascii=False)
+
+
+def _host_meaning(code: str) -> str:
+    from .reports import HOST_CODES
+
+    return next((c.meaning for c in HOST_CODES if c.code == code), "")
+
+
+def _signatures(result: Audit, key) -> dict:
+    """Each document's signature, and each batch folder's signed membership."""
+    from .attestation import check_batch, check_conversion
+    from .signing import keyid
+
+    verified, unsigned, badly, missing, batches = 0, [], [], [], {}
+    for doc in result.documents:
+        if doc["outcome"] == "manifest-missing":
+            doc["signature"] = None
+            continue
+        problems = check_conversion(Path(doc["manifest"]), key)
+        if not problems:
+            doc["signature"] = "verified"
+            verified += 1
+        elif "unsigned: no signature file" in problems[0]:
+            doc["signature"] = "unsigned"
+            unsigned.append(doc["manifest"])
+        else:
+            doc["signature"] = "badly signed"
+            badly.append({"manifest": doc["manifest"], "problem": problems[0]})
+    for folder in sorted(set(result.batches)):
+        check = check_batch(folder, key)
+        batches[str(folder)] = check.to_json()
+        missing += [str(folder / name) for name in check.missing]
+        unsigned += [str(folder / name) for name in check.unsigned if str(folder / name) not in unsigned]
+        badly += [{"manifest": str(folder / b["manifest"]), "problem": b["problem"]} for b in check.badly_signed]
+    return {"keyid": keyid(key), "verified": verified, "unsigned": sorted(set(unsigned)),
+            "badly_signed": sorted(badly, key=lambda b: (b["manifest"], b["problem"])), "missing": sorted(missing),
+            "batches": batches}
+
+
+def signatures_fail(data: dict) -> bool:
+    sig = data.get("signatures")
+    if not sig:
+        return False
+    return bool(sig["unsigned"] or sig["badly_signed"] or sig["missing"]
+                or any(b["status"] != "verified" or b["index"] for b in sig["batches"].values()))
+
+
+def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verify_digests: bool = True,
+              key=None) -> int:
+    """Print the audit; exit 3 when a --fail-on pattern matches a code, else 1 when a digest or a signature
+    fails or anything is missing, failed, stray or no such path, else 0."""
+    result = audit(paths, verify_digests, key)
     data = result.to_json()
     if fmt == "json":
         click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
@@ -194,8 +332,8 @@ def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verif
     if matched:
         click.echo(safe(f"zenconv audit: --fail-on matched {', '.join(matched)}"), err=True)
         return EXIT_POLICY
-    unaccounted = data["missing"] or data["failed"] or data["stray"]
-    return EXIT_DIGEST if data["digests"]["failed"] or unaccounted else 0
+    unaccounted = data["missing"] or data["failed"] or data["stray"] or data["no_such_path"]
+    return EXIT_DIGEST if data["digests"]["failed"] or unaccounted or signatures_fail(data) else 0
 
 
 def write_csv(data: dict, out) -> None:
@@ -206,10 +344,12 @@ def write_csv(data: dict, out) -> None:
     for doc in data["per_document"]:
         head = [doc["manifest"], doc["source"] or "", doc["outcome"], verified[doc["verified"]]]
         if not doc["reports"]:
-            writer.writerow([*head, "", "", 0, ""])
+            writer.writerow([*head, "", "", 0, "", "", "", ""])
         for code, count in doc["reports"].items():
             entry = data["codes"][code]
-            writer.writerow([*head, code, entry["severity"], count, entry["kind"]])
+            first = doc["first"].get(code, {})
+            writer.writerow([*head, code, entry["severity"], count, entry["kind"], entry["meaning"],
+                             first.get("citation", ""), first.get("detail", "")])
 
 
 def _table(data: dict) -> None:
@@ -218,8 +358,25 @@ def _table(data: dict) -> None:
     digests = data["digests"]
     _echo(f"digests: {digests['verified']} verified, {len(digests['failed'])} failed, "
                f"{digests['not_checked']} not checked")
-    for failed in digests["failed"]:
-        _echo(f"  digest mismatch: {failed}")
+    for doc in data["per_document"]:
+        if doc["verified"] is False:
+            _echo(f"  {doc['manifest']}: {doc['problems'][0] if doc['problems'] else 'does not verify'}")
+    for path in data["no_such_path"]:
+        _echo(f"  no such path: {path}")
+    sig = data["signatures"]
+    if sig is not None:
+        _echo(f"signatures (key {sig['keyid'][:16]}…): {sig['verified']} verified, {len(sig['unsigned'])} unsigned, "
+              f"{len(sig['badly_signed'])} badly signed, {len(sig['missing'])} missing")
+        for folder, batch in sig["batches"].items():
+            _echo(f"  batch {folder}: {batch['status']}")
+            for line in batch["index"]:
+                _echo(f"    index: {line}")
+        for name in sig["unsigned"]:
+            _echo(f"  unsigned: {name}")
+        for bad in sig["badly_signed"]:
+            _echo(f"  badly signed: {bad['manifest']}: {bad['problem']}")
+        for name in sig["missing"]:
+            _echo(f"  missing (signed, gone): {name}")
     if data["skipped"]:
         _echo(f"{len(data['skipped'])} files not converted (listed with why in the index)")
     for label, key in (("missing (its manifest is gone)", "missing"), ("failed for the run's reasons", "failed"),
@@ -245,6 +402,12 @@ def _table(data: dict) -> None:
         shown = entry["manifests"][:TABLE_DOCUMENTS_PER_CODE]
         more = entry["documents"] - len(shown)
         _echo(f"  {code}: " + ", ".join(shown) + (f" and {more} more" if more else ""))
+        if entry["meaning"]:
+            _echo(f"    meaning: {entry['meaning']}")
+        for first in entry["first_locators"]:
+            _echo(f"    at {first['citation']} in {first['source']}")
+        for first in entry["details"]:
+            _echo(f"    detail: {first['detail']} ({first['source']})")
 
 
 def _echo(line: str) -> None:

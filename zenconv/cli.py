@@ -1,6 +1,6 @@
 """The command line: options in, the pipeline called, a summary out. No conversion logic lives here.
 
-``zenconv INPUT -o OUTPUT`` converts; ``zenconv plugins | verify | schema | audit`` sit beside it.
+``zenconv INPUT -o OUTPUT`` converts; ``zenconv plugins | verify | schema | audit | keygen`` sit beside it.
 The conversion's options are built from the declarations of the installed plugins, so a plugin's
 ``--revisions`` appears in ``--help`` without the host knowing it.
 """
@@ -8,6 +8,7 @@ The conversion's options are built from the declarations of the installed plugin
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -20,10 +21,10 @@ from .options import HOST_OPTIONS
 from .files import UNWRITABLE, errno_text
 from .pipeline import EXIT_UNREADABLE, EXIT_USAGE, Request, Result
 from .plugins import OptionSpec, build_plugins
-from .reports import Kind
+from .reports import Kind, Unreadable
 from .terminal import safe
 
-SUBCOMMANDS = ("plugins", "verify", "schema", "audit", "convert")
+SUBCOMMANDS = ("plugins", "verify", "schema", "audit", "keygen", "convert")
 
 
 class _Main(click.Group):
@@ -79,16 +80,17 @@ def build_cli():
         """zenconv: documents to Markdown or sectioned HTML, with a manifest of every loss."""
 
     def convert(inputs, output, to, from_, media_type, manifest, no_manifest, fail_on, quiet, no_third_party, jobs,
-                force, executor, retry, retries, verify_all, follow_symlinks, **plugin_options):
+                force, executor, retry, retries, verify_all, follow_symlinks, sign_key, **plugin_options):
         """Convert INPUT (a file, a folder, or - for stdin) to OUTPUT.
 
         The format comes from --to or OUTPUT's extension (.md, .html, .json, .jsonl); with no -o the
         output goes to stdout. Exit codes: 0 converted or needs_review, 1 unreadable, 2 usage,
         3 a --fail-on policy matched, 4 a batch that failed for the run's reasons (rerun to resume).
 
-        Other commands: zenconv plugins | verify MANIFEST | schema | audit PATHS.
+        Other commands: zenconv plugins | verify MANIFEST | schema | audit PATHS | keygen KEY.
         """
         loaded = build_plugins(third_party=False) if no_third_party else plugins
+        key = _signing_key(sign_key, no_manifest)
         options = {k: v for k, v in plugin_options.items() if v is not None}
         if not inputs:
             raise click.UsageError("give an INPUT file, a folder, or - for stdin")
@@ -102,7 +104,8 @@ def build_cli():
             code = run_batch(inputs, Path(output), loaded, to=to, from_=from_, options=options,
                              fail_on=tuple(fail_on), quiet=quiet, jobs=jobs, force=force,
                              manifests=not no_manifest, executor=executor, retry_unreadable=retry == "unreadable",
-                             retries=retries, verify_all=verify_all, follow_symlinks=follow_symlinks)
+                             retries=retries, verify_all=verify_all, follow_symlinks=follow_symlinks,
+                             sign_key=key)
             sys.exit(code)
         source = _source(inputs[0])
         source.media_type = _media_type(media_type, many)
@@ -121,7 +124,7 @@ def build_cli():
                 except OSError as exc:  # no folder, so no manifest either: one line, the run's fault
                     click.echo(safe(f"zenconv: cannot create the folder of {target}: {errno_text(exc)}"), err=True)
                     sys.exit(EXIT_UNREADABLE)
-        sys.exit(_run_one(request, loaded, quiet))
+        sys.exit(_run_one(request, loaded, quiet, key))
 
     params = [
         click.Argument(["inputs"], nargs=-1, metavar="INPUT..."),
@@ -142,6 +145,9 @@ def build_cli():
         click.Option(["--retries"], type=click.IntRange(0, 20), default=2, show_default=True, help="Batch: times a document is tried again at once after a failure of the run (full disk, outside kill, lost worker, overload)."),
         click.Option(["--verify-all"], is_flag=True, help="Batch: hash every source and output to tell what is unchanged (default: sizes and times, hashing only what changed)."),
         click.Option(["--follow-symlinks"], is_flag=True, help="Batch: follow symlinks that leave the input folder (default: listed, not followed)."),
+        click.Option(["--sign-key"], type=click.Path(path_type=Path), metavar="KEY",
+                     help="Sign the manifest (and a batch as a whole) with this Ed25519 key from zenconv keygen "
+                          "(default: the file $ZENCONV_SIGN_KEY names)."),
         *(_click_option(spec) for spec in option_specs.values()),
     ]
     main.add_command(_Convert("convert", callback=convert, params=params, help=convert.__doc__,
@@ -173,16 +179,58 @@ def build_cli():
     @main.command("verify")
     @click.argument("manifest", type=click.Path(path_type=Path))
     @click.option("--source", type=click.Path(path_type=Path), help="Also check the source file's digest.")
-    def verify_cmd(manifest: Path, source: Path | None) -> None:
-        """Recompute every digest a manifest states; name each that does not match (exit 1)."""
+    @click.option("--output", type=click.Path(path_type=Path),
+                  help="The output file to check: one that went to stdout (the manifest names none), or moved.")
+    @click.option("--key", type=click.Path(path_type=Path), metavar="PUB",
+                  help="Also check the signature beside the manifest against this public key (unsigned fails).")
+    @click.option("--reconvert", is_flag=True,
+                  help="With --source: convert it again with the manifest's options and compare output and "
+                       "manifest byte for byte.")
+    def verify_cmd(manifest: Path, source: Path | None, output: Path | None, key: Path | None,
+                   reconvert: bool) -> None:
+        """Recompute every digest a manifest states; name each that does not match (exit 1).
+
+        With --key, the manifest must be signed by that key and every file it signed must match; with
+        --source SRC --reconvert, the conversion is run again and must give the same bytes.
+        """
         from .manifest import verify
 
-        problems = verify(manifest, source)
+        if reconvert and source is None:
+            raise click.UsageError("--reconvert needs --source SRC: the file to convert again")
+        public = _public_key(key) if key is not None else None
+        problems = verify(manifest, source, output)
+        if public is not None:
+            from .attestation import check_conversion
+
+            problems += check_conversion(manifest, public, output)
+        if reconvert and not any(p.startswith("source:") for p in problems):
+            from .reconversion import reconvert as again
+
+            problems += again(manifest, source, plugins, output)
         for line in problems:
             click.echo(safe(line), err=True)
         if problems:
             sys.exit(1)
-        click.echo(safe(f"{manifest}: every digest matches"))
+        said = "every digest matches"
+        if public is not None:
+            said += ", signed by the key"
+        if reconvert:
+            said += ", and the re-conversion gives the same bytes"
+        click.echo(safe(f"{manifest}: {said}"))
+
+    @main.command("keygen")
+    @click.argument("key", type=click.Path(path_type=Path))
+    def keygen_cmd(key: Path) -> None:
+        """Write a new Ed25519 key pair: KEY (private, mode 0600) and KEY.pub (give it to verifiers)."""
+        from .signing import KeyProblem, generate, keyid, load_public
+
+        try:
+            private, public = generate(key)
+        except KeyProblem as exc:
+            click.echo(safe(f"zenconv: {exc}"), err=True)
+            sys.exit(EXIT_USAGE)
+        click.echo(safe(f"{private}: private key (keep it); {public}: public key, "
+                        f"keyid {keyid(load_public(public))}"))
 
     @main.command("schema")
     @click.option("--manifest", "which", flag_value="manifest", help="The manifest's schema instead.")
@@ -202,13 +250,43 @@ def build_cli():
     @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
     @click.option("--fail-on", multiple=True, metavar="CODE_GLOB", help="Exit 3 when a report code matches.")
     @click.option("--no-verify", is_flag=True, help="Skip recomputing the digests.")
-    def audit_cmd(paths, fmt, fail_on, no_verify) -> None:
+    @click.option("--key", type=click.Path(path_type=Path), metavar="PUB",
+                  help="Check every document's signature and each batch's signed membership against this "
+                       "public key: unsigned, badly signed and missing members exit 1.")
+    def audit_cmd(paths, fmt, fail_on, no_verify, key) -> None:
         """Read manifests (or batch indexes, or folders of them) and report what was lost, where."""
         from .audit import run_audit
 
-        sys.exit(run_audit(paths, fmt=fmt, fail_on=tuple(fail_on), verify_digests=not no_verify))
+        public = _public_key(key) if key is not None else None
+        sys.exit(run_audit(paths, fmt=fmt, fail_on=tuple(fail_on), verify_digests=not no_verify, key=public))
 
     return main
+
+
+def _signing_key(path: Path | None, no_manifest: bool):
+    """The private key to sign with (--sign-key, else $ZENCONV_SIGN_KEY), loaded before any work; None
+    when neither names one, and then ``cryptography`` is never imported."""
+    if path is None and os.environ.get("ZENCONV_SIGN_KEY"):
+        path = Path(os.environ["ZENCONV_SIGN_KEY"])
+    if path is None:
+        return None
+    if no_manifest:
+        raise click.UsageError("--sign-key signs the manifest: it cannot go with --no-manifest")
+    from .signing import KeyProblem, load_private
+
+    try:
+        return load_private(path)
+    except KeyProblem as exc:
+        raise click.UsageError(safe(str(exc))) from None
+
+
+def _public_key(path: Path):
+    from .signing import KeyProblem, load_public
+
+    try:
+        return load_public(path)
+    except KeyProblem as exc:
+        raise click.UsageError(safe(str(exc))) from None
 
 
 def _is_dir(path: str) -> bool:
@@ -239,7 +317,7 @@ def _source(arg: str) -> Source:
     return Source(path.name, path=path)
 
 
-def _run_one(request: Request, plugins, quiet: bool) -> int:
+def _run_one(request: Request, plugins, quiet: bool, key=None) -> int:
     from .isolation import run_isolated
     from .pipeline import check_request
 
@@ -249,6 +327,14 @@ def _run_one(request: Request, plugins, quiet: bool) -> int:
     except (UsageError, ValueError) as exc:
         click.echo(safe(f"zenconv: {exc}"), err=True)
         return EXIT_USAGE
+    if key is not None and result.manifest_path is not None and result.manifest_path.is_file():
+        from .attestation import sign_conversion
+
+        try:
+            sign_conversion(result.manifest_path, key)
+        except (OSError, ValueError, Unreadable) as exc:  # a manifest without its signature is not what was asked for
+            click.echo(safe(f"zenconv: cannot sign {result.manifest_path}: {getattr(exc, 'message', exc)}"), err=True)
+            return EXIT_UNREADABLE
     if not quiet:
         summarise(request.source.name, result)
     elif UNWRITABLE in result.manifest.reasons:  # an error of the run, not a summary: said even under -q

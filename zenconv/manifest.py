@@ -185,9 +185,14 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-def verify(path: Path, source: Path | None = None, *, _depth: int = 0) -> list[str]:
+def verify(path: Path, source: Path | None = None, output: Path | None = None, *, _depth: int = 0) -> list[str]:
     """Recompute every digest the manifest states, its children's too (``zenconv.family``); return one
-    line per mismatch (empty: all match)."""
+    line per mismatch (empty: all match).
+
+    ``output``: the file to check as the output instead of the one the manifest names (a moved output),
+    and the only way to check one that went to stdout: such a manifest names no file, and without
+    ``output`` its output is reported as unchecked rather than passed.
+    """
     path = Path(path)
     problems: list[str] = []
     try:
@@ -200,8 +205,12 @@ def verify(path: Path, source: Path | None = None, *, _depth: int = 0) -> list[s
     if stated != digest_of(manifest.body()) or stated != digest_of(body):
         problems.append("manifest: its digest does not match its content")
     base = path.parent
-    if manifest.output is not None and manifest.output.path is not None:
+    if manifest.output is not None and output is not None:
+        problems += _check_file("output", Path(output), manifest.output.sha256, manifest.output.size)
+    elif manifest.output is not None and manifest.output.path is not None:
         problems += _check_stated("output", base, manifest.output.path, manifest.output.sha256, manifest.output.size)
+    elif manifest.output is not None:
+        problems.append("output: went to stdout, so the manifest names no file: give --output PATH to check it")
     for res in manifest.resources:
         if res.written and res.path:
             problems += _check_stated(f"resource {res.name}", base, res.path, res.sha256, res.size)
@@ -273,7 +282,7 @@ def contained(base: Path, stated: str) -> Path | None:
 
 def _check_file(label: str, path: Path, sha256: str, size: int) -> list[str]:
     if not path.is_file():
-        return [f"{label}: {path} is missing"]
+        return [f"{label}: {path}: no such file"]
     if path.stat().st_size != size:
         return [f"{label}: {path} has {path.stat().st_size} bytes, the manifest says {size}"]
     if sha256_file(path) != sha256:

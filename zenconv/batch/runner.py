@@ -306,11 +306,14 @@ def _settled(path: str, size: int | None, index_mtime_ns: int) -> bool:
 def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=None, options=None, fail_on=(),
               quiet=False, jobs=1, force=False, manifests=True, executor: Executor | str | None = None,
               retry_unreadable=False, verify_all=False, follow_symlinks=False, retries=DEFAULT_RETRIES,
-              outputs: str = "shared") -> int:
+              outputs: str = "shared", sign_key=None) -> int:
     """Convert every document under ``inputs`` into ``out_dir``; journal each; return the exit code.
 
     ``outputs="returned"`` (or ``?outputs=returned`` on a ``dask://`` URL): an executor's workers do not
-    share the output folder; each converts into a folder of its own and sends its files back."""
+    share the output folder; each converts into a folder of its own and sends its files back.
+
+    ``sign_key`` (an Ed25519 private key): once the journal is compacted, every document and then the
+    batch as a whole are signed (:func:`zenconv.attestation.sign_batch`)."""
     options = dict(options or {})
     try:
         if isinstance(executor, str):
@@ -358,6 +361,8 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
             else:
                 _run_local(batch, max(1, jobs), progress)
             batch.finish()
+            if sign_key is not None:
+                _sign(out_dir, sign_key, quiet)
         except BatchFailed as exc:
             click.echo(safe(f"zenconv: the batch stopped: {exc}; rerun the same command to resume"), err=True)
             return EXIT_BATCH
@@ -371,6 +376,17 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
     if summary.unreadable or summary.unreadable_kept:
         return EXIT_UNREADABLE
     return EXIT_OK
+
+
+def _sign(out_dir: Path, key, quiet: bool) -> None:
+    from ..attestation import sign_batch
+
+    try:
+        refused = sign_batch(out_dir, key)
+    except Unreadable as exc:
+        raise BatchFailed(f"cannot sign: {exc.message}") from None
+    for line in refused if not quiet else ():
+        click.echo(safe(f"zenconv: not signed (its files do not verify): {line}"), err=True)
 
 
 def _count(batch: Batch) -> int:
