@@ -1,0 +1,13 @@
+"""The exceptions the host raises to its caller (the command line, the Python API).
+
+Kept in a module of their own, importing nothing, so ``import zenconv`` can export them for free.
+A document's own fault never raises: it ends in the result's outcome (``unreadable``, with a code).
+"""
+
+from __future__ import annotations
+
+
+class UsageError(ValueError):
+    """The request itself is wrong: an unknown option or value, a format or writer that is not
+    installed, a ``fail_on`` pattern that matches no report code, a source that does not exist.
+    The command line exits 2 on it; nothing was read, so there is no manifest."""
