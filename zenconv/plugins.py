@@ -13,6 +13,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
+from .errors import PluginError
 from .reports import Code
 
 PROJECT = "zenconv"
@@ -48,7 +49,10 @@ class OptionSpec:
         if self.type == "int":
             if isinstance(value, bool):
                 raise ValueError(f"--{self.name} takes a whole number")
-            number = parse_size(value) if isinstance(value, str) else int(value)
+            try:
+                number = parse_size(value) if isinstance(value, str) else int(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"--{self.name} takes a whole number or a size (512M, 2G), not {value!r}") from None
             if number < 0:
                 raise ValueError(f"--{self.name} takes a number ≥ 0")
             return number
@@ -129,10 +133,6 @@ def load_dotted(path: str) -> Callable:
     for part in attr.split(".") if attr else ():
         obj = getattr(obj, part)
     return obj
-
-
-class PluginError(RuntimeError):
-    """A plugin registered something inconsistent (a duplicate id, clashing option declarations)."""
 
 
 class Registry:
