@@ -184,3 +184,17 @@ def test_plugin_options_are_grouped_under_their_plugin_after_the_hosts(help_text
     assert re.search(r"--revisions .*\(docx, odt\)", " ".join(shared.split()))
     assert "--delimiter" not in shared and "--max-rows" in shared
     assert "--max-rows" not in section("csv reader (ai.insan.zenfmt.csv)")
+
+
+def test_audit_fail_on_is_checked_against_installed_codes_and_the_manifests(tmp_path):
+    out = tmp_path / "out"
+    assert run_cli(str(SAMPLE), "-o", f"{out}/", "--max-rows", "2", "-q").returncode == 0
+    done = run_cli("audit", str(out), "--fail-on", "csv.row-truncated")
+    assert done.returncode == 2 and b"nearest: csv.rows-truncated" in done.stderr and done.stdout == b""
+    assert run_cli("audit", str(out), "--fail-on", "csv.rows-*").returncode == 3
+    assert run_cli("audit", str(out), "--fail-on", "xlsx.*").returncode == 0  # installed, not in these manifests
+    manifest = json.loads((out / "damages.csv.md.manifest.json").read_text())
+    manifest["reports"][0]["code"] = "elsewhere.plugin-code"  # a code of a plugin installed where it was made
+    (tmp_path / "foreign.json").write_text(json.dumps(manifest))
+    done = run_cli("audit", str(tmp_path / "foreign.json"), "--no-verify", "--fail-on", "elsewhere.*")
+    assert done.returncode == 3, done.stderr

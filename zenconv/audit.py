@@ -34,7 +34,7 @@ INDEX_NAME = "zenconv-index.jsonl"
 # 3: a batch folder is checked against its index: ``missing`` inputs, ``stray`` files, ``failed`` (the run's)
 AUDIT_VERSION = 3
 BATCH_OWN = (INDEX_NAME, ".zenconv-lock")
-EXIT_DIGEST, EXIT_POLICY = 1, 3
+EXIT_DIGEST, EXIT_USAGE, EXIT_POLICY = 1, 2, 3
 CSV_COLUMNS = ("manifest", "source", "outcome", "verified", "code", "severity", "count", "kind")
 TABLE_DOCUMENTS_PER_CODE = 5
 
@@ -177,9 +177,23 @@ def audit(paths, verify_digests: bool = True) -> Audit:
     return result
 
 
-def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verify_digests: bool = True) -> int:
-    """Print the audit; exit 3 when a --fail-on pattern matches a code, else 1 when a digest fails, else 0."""
+def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verify_digests: bool = True,
+              known_codes=None) -> int:
+    """Print the audit; exit 3 when a --fail-on pattern matches a code, else 1 when a digest fails, else 0.
+
+    With ``known_codes`` (the installed plugins'), a pattern that matches none of them nor any code the
+    manifests hold is a usage error (exit 2), before anything is printed: a typo is not a passed gate.
+    """
     result = audit(paths, verify_digests)
+    if fail_on and known_codes is not None:
+        from .catalogue import check_patterns
+        from .errors import UsageError
+
+        try:
+            check_patterns(fail_on, [*known_codes, *result.codes])
+        except UsageError as exc:
+            click.echo(safe(f"zenconv audit: {exc}"), err=True)
+            return EXIT_USAGE
     data = result.to_json()
     if fmt == "json":
         click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))

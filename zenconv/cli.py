@@ -278,20 +278,24 @@ def build_cli(third_party: bool | None = None):
 
     @main.command("audit", epilog=exit_codes(("0", "every manifest read and verified"),
                                              ("1", "a digest failed, or a document is missing, failed or stray"),
-                                             ("2", "usage: a path that does not exist"),
+                                             ("2", "usage: a path that does not exist, a --fail-on that matches no code"),
                                              ("3", "a --fail-on pattern matched a report code")))
     @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
     @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-    @click.option("--fail-on", multiple=True, metavar="CODE_GLOB", help="Exit 3 when a report code matches.")
+    @click.option("--fail-on", multiple=True, metavar="CODE_GLOB", help="Exit 3 when a report code matches; a pattern "
+                  "that matches no code installed or in the manifests is a usage error.")
     @click.option("--no-verify", is_flag=True, help="Skip recomputing the digests.")
-    def audit_cmd(paths, fmt, fail_on, no_verify) -> None:
+    @click.pass_context
+    def audit_cmd(ctx, paths, fmt, fail_on, no_verify) -> None:
         """Read manifests (or batch indexes, or folders of them) and report what was lost, where."""
         from .audit import run_audit
+        from .catalogue import catalogue
 
         for path in paths:
             if not path.exists():
                 fail(f"{path}: no such file or folder", EXIT_USAGE)
-        sys.exit(run_audit(paths, fmt=fmt, fail_on=tuple(fail_on), verify_digests=not no_verify))
+        known = [e.code for e in catalogue(current(ctx).registry)] if fail_on else None
+        sys.exit(run_audit(paths, fmt=fmt, fail_on=tuple(fail_on), verify_digests=not no_verify, known_codes=known))
 
     return main
 
