@@ -15,7 +15,10 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from .context import Source
+from .detect import check_media_type
 from .errors import UsageError
+from .pipeline import Request, check_request, run
+from .plugins import build_plugins
 from .result import ConversionResult
 
 NO_NAME = "-"  # what a source without a name is called: as stdin is, and detected from its bytes alike
@@ -40,10 +43,6 @@ def convert_api(source: str | os.PathLike[str] | bytes | bytearray | BinaryIO, t
 
 def _convert(source, to: str, *, from_, name, media_type, manifest, fail_on, third_party, isolate,
              options: dict[str, Any]) -> ConversionResult:
-    from .detect import check_media_type
-    from .pipeline import Request, check_request, run
-    from .plugins import build_plugins
-
     if isinstance(fail_on, str):  # one pattern given bare would be taken letter by letter
         fail_on = (fail_on,)
     media_type = check_media_type(media_type) if media_type is not None else None
