@@ -164,3 +164,31 @@ def test_a_failed_plugin_in_the_api(site, monkeypatch):
     for name in BROKEN:
         sys.modules.pop(f"broken_{name}", None)
     sys.modules.pop("zzfmt_plugin", None)
+
+
+def test_a_plugins_codes_and_failure_reach_the_terminal_inert(tmp_path):
+    """A plugin writes its own meanings and exception messages: attacker text on the operator's terminal."""
+    site = tmp_path / "site"
+    site.mkdir()
+    add_plugin(site, "loud", '''
+        from zenconv import hookimpl
+        from zenconv.reports import dropped
+
+        @hookimpl
+        def zenconv_readers(register):
+            register.reader(id="org.example.loud", name="loud", version="1", reader="x:read", extensions=[".loud"],
+                            codes=[dropped("loud.x", "meaning \\x1b]0;pwned\\x07 here")])
+    ''')
+    add_plugin(site, "angry", '''
+        from zenconv import hookimpl
+
+        @hookimpl
+        def zenconv_readers(register):
+            raise RuntimeError("reason \\x1b[2J cleared")
+    ''')
+    env = {"PYTHONPATH": str(site)}
+    codes = run_cli("codes", "loud", env=env)
+    assert codes.returncode == 0 and b"\x1b" not in codes.stdout and b"\\x1b]0;pwned\\x07" in codes.stdout
+    listed = run_cli("plugins", env=env)
+    assert listed.returncode == 0 and b"\x1b" not in listed.stdout + listed.stderr
+    assert b"reason \\x1b[2J cleared" in listed.stdout
