@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from .plugins import OptionSpec, Registry
+from .plugins import Registry
 
 HELP_GROUP = "help_group"  # the attribute of a click parameter naming the --help section it is listed in
 MAIN = "Options"
@@ -48,7 +48,7 @@ class TopContext(click.Context):
 
 
 class GroupedCommand(click.Command):
-    """A command whose --help lists its options in sections, in the order the sections first appear."""
+    """A command whose --help lists its options in sections: the host's first, then each plugin's."""
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         sections: dict[str, list[tuple[str, str]]] = {}
@@ -108,10 +108,6 @@ def plugin_sections(registry: Registry) -> dict[str, tuple[str, str]]:
         else:
             sections[name] = (SHARED, ", ".join(sorted({s.name for s in specs})))
     return sections
-
-
-def shared_help(spec: OptionSpec, takers: str) -> str:
-    return f"{spec.help} ({takers})"
 
 
 def fail(message: str, code: int) -> None:
