@@ -1,35 +1,98 @@
 """zenconv: documents to Markdown or sectioned HTML, with a digest-bound manifest of every loss.
 
-The public API: :func:`convert`, the IR (:mod:`zenconv.ir`), and ``hookimpl`` for plugin authors.
+The public API:
+
+- :func:`convert` converts one source and returns a :class:`ConversionResult` (the output, the
+  manifest, the document read); a bad request raises :class:`UsageError`, a bad document never raises.
+- The IR a reader yields and a writer consumes: ``Document``, the blocks (``Heading``, ``Paragraph``,
+  ``Table``, …), the inlines (``Text``, ``Link``, …), ``Locator``, the facets (:mod:`zenconv.ir`).
+- For plugin authors: ``hookimpl``, the report codes (``Code``, ``dropped``, ``degraded``,
+  ``truncated``, ``refused``, ``Kind``, ``Severity``), ``Unreadable`` to refuse a document, and
+  ``PluginError``. The guide is ``docs/plugin-authoring.md``; the test helper is :mod:`zenconv.testing`.
 """
 
 from __future__ import annotations
 
-import pluggy
+from typing import TYPE_CHECKING
 
+import pluggy as _pluggy
+
+from .errors import PluginError, UsageError
 from .ir import *  # noqa: F401,F403  (the IR is part of the public API)
 from .ir import __all__ as _ir_all
 from .reports import Code, Kind, Severity, Unreadable, degraded, dropped, refused, truncated
+from .result import ConversionResult
+
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Sequence
+    from typing import BinaryIO, Unpack
+
+    from .keywords import ConvertOptions
 
 __version__ = "0.1.0"
 
-hookimpl = pluggy.HookimplMarker("zenconv")
+hookimpl = _pluggy.HookimplMarker("zenconv")
 
 
-def convert(source, to: str = "markdown", **options):
-    """Convert ``source`` (a path, bytes, or a binary file) and return a :class:`ConversionResult`.
+def convert(
+    source: str | os.PathLike[str] | bytes | BinaryIO,
+    to: str = "markdown",
+    *,
+    from_: str | None = None,
+    name: str | None = None,
+    media_type: str | None = None,
+    manifest: str | os.PathLike[str] | None = None,
+    fail_on: Sequence[str] = (),
+    third_party: bool | None = None,
+    isolate: bool = True,
+    **options: Unpack[ConvertOptions],
+) -> ConversionResult:
+    """Convert one source; return its output, its manifest and the document read.
 
-    ``result.output`` is the output bytes, ``result.manifest`` the manifest as a dict and
-    ``result.document`` the IR, materialised. Options are the CLI's, by key: ``max_rows=100``,
-    ``revisions="all"``, ``from_="csv"``, ``name="report.csv"`` (the name used for detection and the
-    manifest when ``source`` is bytes).
+    ``source``: a path, bytes, or a binary file object (read by the conversion, under
+    ``max_input_bytes``). Bytes, or a file object without a name, are detected from their bytes, as
+    stdin is, and stated in the manifest as ``-``; a path or a file object's name only by its base name.
+
+    ``to``: the writer, ``"markdown"`` (the default), ``"html"``, ``"json"`` (the IR), ``"segments"``
+    (JSON Lines, one citable record per paragraph and table row), or an extension as ``-o out.md``
+    chooses by: ``"md"``, ``"html"``, ``"jsonl"``.
+
+    ``from_``: the reader's name (``"csv"``, ``"docx"``), skipping detection. ``name``: the source's
+    name for detection and the manifest (``"report.csv"`` for bytes). ``media_type``: what an HTTP
+    response's Content-Type said. ``manifest``: also write the manifest to this path.
+    ``fail_on``: report-code globs (``"docx.*"``); the ones that matched are in the manifest's
+    reports, and a pattern that matches no known code raises UsageError (``zenconv codes`` lists them).
+    ``third_party``: False loads only the built-in plugins (default: ``ZENCONV_DISABLE_PLUGIN_AUTOLOAD``).
+    ``isolate`` (default True): run in a forked child under the hard limits the command line uses
+    (``timeout``, ``max_memory``, the output cap); False runs in this process, where only the
+    cooperative checks hold.
+
+    ``**options``: every option of the command line, by key: ``max_rows=1000``, ``revisions="all"``,
+    ``hidden="skip"``, ``max_memory="512M"``, and those of installed plugins (``zenconv --help``).
+
+    Raises :class:`UsageError` for a bad request (an unknown keyword or value, a reader or writer
+    that is not installed, a source path that does not exist), with the keyword named as above. A
+    document's own fault never raises: ``result.outcome == "unreadable"`` and ``result.manifest.reasons``
+    says why.
+
+    >>> result = convert(b"Item,Amount\\nRent,1000\\n", name="ledger.csv")
+    >>> result.outcome, result.text.splitlines()[0]
+    ('converted', '| Item | Amount |')
     """
     from .api import convert_api
 
-    return convert_api(source, to=to, **options)
+    return convert_api(source, to, from_=from_, name=name, media_type=media_type, manifest=manifest,
+                       fail_on=fail_on, third_party=third_party, isolate=isolate, **options)
 
 
-__all__ = [
-    "Code", "Kind", "Severity", "Unreadable", "__version__", "convert", "degraded", "dropped", "hookimpl", "refused",
-    "truncated", *_ir_all,
-]
+# ``Code`` is the report code (the IR's inline code is ``zenconv.ir.Code``).
+__all__ = sorted({
+    "Code", "ConversionResult", "Kind", "PluginError", "Severity", "Unreadable", "UsageError", "__version__",
+    "convert", "degraded", "dropped", "hookimpl", "refused", "truncated", *_ir_all,
+})
+
+
+def __dir__() -> list[str]:
+    # The API, not what building it imported (submodules, ``annotations``, the pluggy alias).
+    return list(__all__)

@@ -46,7 +46,7 @@ BATCH_SIGNATURE = "zenconv-index.intoto.jsonl"  # zenconv.attestation's, named h
 #    ``problems``; ``no_such_path``; ``signatures`` (null without --key); the CSV's last three columns
 AUDIT_VERSION = 4
 BATCH_OWN = (INDEX_NAME, ".zenconv-lock", BATCH_SIGNATURE)
-EXIT_DIGEST, EXIT_POLICY = 1, 3
+EXIT_DIGEST, EXIT_USAGE, EXIT_POLICY = 1, 2, 3
 CSV_COLUMNS = ("manifest", "source", "outcome", "verified", "code", "severity", "count", "kind",
                "meaning", "first_locator", "detail")
 TABLE_DOCUMENTS_PER_CODE = 5
@@ -317,10 +317,23 @@ def signatures_fail(data: dict) -> bool:
 
 
 def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verify_digests: bool = True,
-              key=None) -> int:
+              key=None, known_codes=None) -> int:
     """Print the audit; exit 3 when a --fail-on pattern matches a code, else 1 when a digest or a signature
-    fails or anything is missing, failed, stray or no such path, else 0."""
+    fails or anything is missing, failed, stray or no such path, else 0.
+
+    With ``known_codes`` (the installed plugins'), a pattern that matches none of them nor any code the
+    manifests hold is a usage error (exit 2), before anything is printed: a typo is not a passed gate.
+    """
     result = audit(paths, verify_digests, key)
+    if fail_on and known_codes is not None:
+        from .catalogue import check_patterns
+        from .errors import UsageError
+
+        try:
+            check_patterns(fail_on, [*known_codes, *result.codes])
+        except UsageError as exc:
+            click.echo(safe(f"zenconv audit: {exc}"), err=True)
+            return EXIT_USAGE
     data = result.to_json()
     if fmt == "json":
         click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))

@@ -1,8 +1,8 @@
 """The command line: options in, the pipeline called, a summary out. No conversion logic lives here.
 
-``zenconv INPUT -o OUTPUT`` converts; ``zenconv plugins | verify | schema | audit | keygen`` sit beside it.
-The conversion's options are built from the declarations of the installed plugins, so a plugin's
-``--revisions`` appears in ``--help`` without the host knowing it.
+``zenconv INPUT -o OUTPUT`` converts; ``zenconv plugins | codes | verify | schema | audit | keygen`` sit beside
+it. The conversion's options are built from the declarations of the installed plugins, so a plugin's
+``--revisions`` appears in ``--help``, under that plugin, without the host knowing it (:mod:`.usage`).
 """
 
 from __future__ import annotations
@@ -23,29 +23,37 @@ from .pipeline import EXIT_UNREADABLE, EXIT_USAGE, Request, Result
 from .plugins import OptionSpec, build_plugins
 from .reports import Kind, Unreadable
 from .terminal import safe
+from .usage import BATCH, CONVERT_EXITS, EVERY, SHARED, DefaultConvert, exit_codes, fail, grouped, plugin_sections
 
-SUBCOMMANDS = ("plugins", "verify", "schema", "audit", "keygen", "convert")
+SUBCOMMANDS = ("plugins", "codes", "verify", "schema", "audit", "keygen", "convert")
+NO_THIRD_PARTY = "--no-third-party"
 
 
 class _Main(click.Group):
-    """``zenconv FILE …`` means ``zenconv convert FILE …``; subcommands are named explicitly."""
+    """``zenconv FILE …`` means ``zenconv convert FILE …``; subcommands are named explicitly.
+
+    ``--no-third-party`` may come before a subcommand (``zenconv --no-third-party plugins``): it is
+    taken off here and left in ``ctx.meta`` for the subcommand (and given to ``convert`` as its own).
+    """
 
     def parse_args(self, ctx, args):
+        args = list(args)
+        global_off = False
+        while args and args[0] == NO_THIRD_PARTY:
+            args.pop(0)
+            global_off = True
+        ctx.meta[NO_THIRD_PARTY] = global_off
         if not args or args[0] in ("--help", "-h"):
             args = ["convert", "--help"]
-        elif args[0] == "--version":
-            click.echo(f"zenconv {__version__}")
-            ctx.exit(0)
         elif args[0] not in self.commands:
-            args = ["convert", *args]
+            args = ["convert", *([NO_THIRD_PARTY] if global_off else []), *args]
         return super().parse_args(ctx, args)
 
 
-class _Convert(click.Command):
-    """The default command: its usage line reads as the user types it, without ``convert``."""
-
-    def format_usage(self, ctx, formatter) -> None:
-        formatter.write_usage("zenconv", "[OPTIONS] INPUT... [-o OUTPUT]")
+def _version(ctx: click.Context, _param, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"zenconv {__version__}")
+        ctx.exit(0)
 
 
 def _human(value) -> str:
@@ -69,11 +77,31 @@ def _click_option(spec: OptionSpec) -> click.Option:
     return click.Option([f"--{spec.name}"], type=str, default=None, help=help_text, metavar=spec.metavar or "VALUE")
 
 
-def build_cli():
-    plugins = build_plugins()
+def _click_options(registry) -> list[click.Option]:
+    """The host's declared options, then every plugin's, each in its --help section."""
+    options = [grouped(_click_option(spec), EVERY) for spec in HOST_OPTIONS]
+    sections = plugin_sections(registry)
+    for name, spec in registry.all_options().items():
+        if name in {o.name for o in HOST_OPTIONS}:
+            continue
+        title, takers = sections[name]
+        option = _click_option(spec)
+        if title == SHARED:
+            option.help = f"{option.help} ({takers})"
+        options.append(grouped(option, title))
+    return options
+
+
+def build_cli(third_party: bool | None = None):
+    plugins = build_plugins(third_party=third_party)
     registry = plugins.registry
     writer_names = [w.name for w in registry.ordered_writers()]
-    option_specs = {o.name: o for o in HOST_OPTIONS} | registry.all_options()
+
+    def current(ctx: click.Context):
+        """The plugins a subcommand works with: the built-ins only when asked before the subcommand."""
+        if ctx.find_root().meta.get(NO_THIRD_PARTY) and third_party is not False:
+            return build_plugins(third_party=False)
+        return plugins
 
     @click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
     def main() -> None:
@@ -84,21 +112,29 @@ def build_cli():
         """Convert INPUT (a file, a folder, or - for stdin) to OUTPUT.
 
         The format comes from --to or OUTPUT's extension (.md, .html, .json, .jsonl); with no -o the
-        output goes to stdout. Exit codes: 0 converted or needs_review, 1 unreadable, 2 usage,
-        3 a --fail-on policy matched, 4 a batch that failed for the run's reasons (rerun to resume).
+        output goes to stdout. An OUTPUT that ends in / or is an existing folder is a folder: each
+        input is written into it as NAME.EXT (report.docx -> report.docx.md), as for several inputs.
 
-        Other commands: zenconv plugins | verify MANIFEST | schema | audit PATHS | keygen KEY.
+        Other commands: zenconv plugins | codes | verify MANIFEST | schema | audit PATHS | keygen KEY.
         """
-        loaded = build_plugins(third_party=False) if no_third_party else plugins
+        loaded = build_plugins(third_party=False) if no_third_party and third_party is not False else plugins
         key = _signing_key(sign_key, no_manifest)
         options = {k: v for k, v in plugin_options.items() if v is not None}
         if not inputs:
             raise click.UsageError("give an INPUT file, a folder, or - for stdin")
-        many = len(inputs) > 1 or any(p != "-" and Path(p).is_dir() for p in inputs)
-        if many:
-            _media_type(media_type, many)
+        folder_out = output is not None and _names_folder(output)
+        many = len(inputs) > 1 or any(p != "-" and _is_dir(p) for p in inputs)
+        if many or folder_out:
+            _media_type(media_type, True)
             if output is None:
                 raise click.UsageError("several inputs or a folder need -o DIR")
+            if "-" in inputs:
+                raise click.UsageError("stdin (-) is one source with no name: give -o FILE")
+            if not folder_out and _names_file(output, loaded.registry):
+                folder = Path(output).with_suffix("")
+                raise click.UsageError(safe(f"-o {output} names a file: several inputs or a folder need an output "
+                                            f"folder (-o {folder}/)"))
+            _check_fail_on(fail_on, loaded)
             from .batch import run_batch
 
             code = run_batch(inputs, Path(output), loaded, to=to, from_=from_, options=options,
@@ -109,14 +145,14 @@ def build_cli():
             sys.exit(code)
         source = _source(inputs[0])
         source.media_type = _media_type(media_type, many)
+        _check_fail_on(fail_on, loaded)
         request = Request(
             source=source, to=to, output=Path(output) if output else None,
             manifest=False if no_manifest else (Path(manifest) if manifest else True),
-            from_=from_, options=options, fail_on=tuple(fail_on), third_party=not no_third_party,
+            from_=from_, options=options, fail_on=tuple(fail_on),
+            third_party=False if no_third_party or third_party is False else None,
             to_stdout=output is None, progress=not quiet and sys.stderr.isatty(),
         )
-        if output and _is_dir(output):
-            raise click.UsageError(safe(f"-o {output} is a folder: give a file name, or several inputs for a batch"))
         for target in (output, manifest):
             if target:
                 try:
@@ -128,55 +164,94 @@ def build_cli():
 
     params = [
         click.Argument(["inputs"], nargs=-1, metavar="INPUT..."),
-        click.Option(["-o", "--output"], type=click.Path(), help="Output file (or folder for several inputs)."),
+        click.Option(["-o", "--output"], type=click.Path(), help="Output file; a folder when it ends in / or "
+                     "exists as one, or when there are several inputs."),
         click.Option(["--to"], type=click.Choice(writer_names), help="Output format (default: from -o's extension, else markdown)."),
         click.Option(["--from", "from_"], metavar="FORMAT", help="Input format, skipping detection (e.g. csv, docx)."),
         click.Option(["--media-type"], metavar="TYPE", help="What the source's HTTP Content-Type said (e.g. "
                      "application/rss+xml): chooses the reader when the bytes and the name do not."),
         click.Option(["--manifest"], type=click.Path(), help="Where to write the manifest (default: OUTPUT.manifest.json)."),
         click.Option(["--no-manifest"], is_flag=True, help="Write no manifest."),
-        click.Option(["--fail-on"], multiple=True, metavar="CODE_GLOB", help="Exit 3 when a report matches (repeatable), e.g. 'docx.*'."),
+        click.Option(["--fail-on"], multiple=True, metavar="CODE_GLOB", help="Exit 3 when a report matches (repeatable), "
+                     "e.g. 'docx.*'; a pattern that matches no known code is a usage error (see zenconv codes)."),
         click.Option(["-q", "--quiet"], is_flag=True, help="No report summary on stderr."),
-        click.Option(["--no-third-party"], is_flag=True, help="Load only the built-in plugins (as ZENCONV_DISABLE_PLUGIN_AUTOLOAD=1)."),
-        click.Option(["-j", "--jobs"], type=int, default=1, show_default=True, help="Batch: documents converted in parallel."),
-        click.Option(["--force"], is_flag=True, help="Batch: convert again even when the previous output still verifies."),
-        click.Option(["--executor"], metavar="URL", help="Batch: run on a cluster, e.g. dask://HOST:PORT (needs zenconv[dask])."),
-        click.Option(["--retry"], type=click.Choice(["unreadable"]), help="Batch: convert again the documents an earlier run found unreadable (the run's failures are always retried)."),
-        click.Option(["--retries"], type=click.IntRange(0, 20), default=2, show_default=True, help="Batch: times a document is tried again at once after a failure of the run (full disk, outside kill, lost worker, overload)."),
-        click.Option(["--verify-all"], is_flag=True, help="Batch: hash every source and output to tell what is unchanged (default: sizes and times, hashing only what changed)."),
-        click.Option(["--follow-symlinks"], is_flag=True, help="Batch: follow symlinks that leave the input folder (default: listed, not followed)."),
+        click.Option([NO_THIRD_PARTY], is_flag=True, help="Load only the built-in plugins (as ZENCONV_DISABLE_PLUGIN_AUTOLOAD=1); "
+                     "also before a command: zenconv --no-third-party plugins."),
+        click.Option(["-V", "--version"], is_flag=True, expose_value=False, is_eager=True, callback=_version,
+                     help="Print the version and exit."),
+        grouped(click.Option(["-j", "--jobs"], type=int, default=1, show_default=True, help="Documents converted in parallel."), BATCH),
+        grouped(click.Option(["--force"], is_flag=True, help="Convert again even when the previous output still verifies."), BATCH),
+        grouped(click.Option(["--executor"], metavar="URL", help="Run on a cluster, e.g. dask://HOST:PORT (needs zenconv[dask])."), BATCH),
+        grouped(click.Option(["--retry"], type=click.Choice(["unreadable"]), help="Convert again the documents an earlier run found unreadable (the run's failures are always retried)."), BATCH),
+        grouped(click.Option(["--retries"], type=click.IntRange(0, 20), default=2, show_default=True, help="Times a document is tried again at once after a failure of the run (full disk, outside kill, lost worker, overload)."), BATCH),
+        grouped(click.Option(["--verify-all"], is_flag=True, help="Hash every source and output to tell what is unchanged (default: sizes and times, hashing only what changed)."), BATCH),
+        grouped(click.Option(["--follow-symlinks"], is_flag=True, help="Follow symlinks that leave the input folder (default: listed, not followed)."), BATCH),
         click.Option(["--sign-key"], type=click.Path(path_type=Path), metavar="KEY",
                      help="Sign the manifest (and a batch as a whole) with this Ed25519 key from zenconv keygen "
                           "(default: the file $ZENCONV_SIGN_KEY names)."),
-        *(_click_option(spec) for spec in option_specs.values()),
+        *_click_options(registry),
     ]
-    main.add_command(_Convert("convert", callback=convert, params=params, help=convert.__doc__,
-                                   context_settings={"help_option_names": ["-h", "--help"]}))
+    main.add_command(DefaultConvert("convert", callback=convert, params=params, help=convert.__doc__,
+                                    epilog=exit_codes(*CONVERT_EXITS),
+                                    context_settings={"help_option_names": ["-h", "--help"]}))
 
-    @main.command("plugins")
+    @main.command("plugins", epilog=exit_codes(("0", "listed (a third-party plugin that failed to load is listed "
+                                                         "as failed, with why, and left out)")))
     @click.option("--json", "as_json", is_flag=True, help="As JSON.")
-    def plugins_cmd(as_json: bool) -> None:
-        """List every reader and writer: id, version, distribution, extensions, media types."""
+    @click.pass_context
+    def plugins_cmd(ctx: click.Context, as_json: bool) -> None:
+        """List every reader and writer: id, version, distribution, extensions, media types; and every
+        third-party plugin left out, with the reason."""
+        loaded = current(ctx)
         rows = [
             {"kind": "reader", "id": s.id, "name": s.name, "version": s.version, "distribution": s.distribution,
              "priority": s.priority, "extensions": list(s.extensions), "media_types": list(s.media_types)}
-            for s in registry.ordered_readers()
+            for s in loaded.registry.ordered_readers()
         ] + [
             {"kind": "writer", "id": s.id, "name": s.name, "version": s.version, "distribution": s.distribution,
              "extensions": list(s.extensions), "media_types": [s.media_type]}
-            for s in registry.ordered_writers()
+            for s in loaded.registry.ordered_writers()
+        ] + [
+            {"kind": "failed", "id": f.name, "name": "", "version": f.version, "distribution": f.distribution,
+             "extensions": [], "media_types": [], "reason": f.reason}
+            for f in loaded.failures
         ]
         if as_json:
             click.echo(json.dumps(rows, indent=2))
             return
         # A third-party plugin names itself: its strings reach the terminal as text, never as escapes.
         for row in rows:
+            tail = row["reason"] if row["kind"] == "failed" else " ".join(row["media_types"])
             click.echo(safe(f"{row['kind']:6} {row['id']:32} {row['version']:8} {row['distribution']:16} "
-                            f"{' '.join(row['extensions']):28} {' '.join(row['media_types'])}"))
-        for failure in plugins.failures:
-            click.echo(safe(f"failed  {failure}"), err=True)
+                            f"{' '.join(row['extensions']):28} {tail}"))
 
-    @main.command("verify")
+    @main.command("codes", epilog=exit_codes(("0", "listed")))
+    @click.argument("plugin", required=False)
+    @click.option("--json", "as_json", is_flag=True, help="As JSON: code, severity, kind, meaning, plugin, distribution.")
+    @click.pass_context
+    def codes_cmd(ctx: click.Context, plugin: str | None, as_json: bool) -> None:
+        """List every report code a conversion can produce: its severity, its kind (content or
+        presentation), the plugin that declares it, and what it means. PLUGIN (an id, a name such as
+        csv or markdown, host or batch) lists only that plugin's. Every --fail-on pattern must match
+        one of these."""
+        from .catalogue import catalogue, select
+
+        loaded = current(ctx)
+        entries = catalogue(loaded.registry)
+        if plugin is not None:
+            try:
+                entries = select(entries, plugin, loaded.registry)
+            except UsageError as exc:
+                fail(str(exc), EXIT_USAGE)
+        if as_json:
+            click.echo(json.dumps([e.to_json() for e in entries], indent=2, ensure_ascii=False))
+            return
+        for e in entries:
+            click.echo(safe(f"{e.code:44} {e.severity:9} {e.kind:12} {e.plugin:28} {e.meaning}"))
+
+    @main.command("verify", epilog=exit_codes(("0", "every digest matches"),
+                                              ("1", "a digest does not match, or the manifest cannot be read"),
+                                              ("2", "usage: no such manifest or source file")))
     @click.argument("manifest", type=click.Path(path_type=Path))
     @click.option("--source", type=click.Path(path_type=Path), help="Also check the source file's digest.")
     @click.option("--output", type=click.Path(path_type=Path),
@@ -195,6 +270,9 @@ def build_cli():
         """
         from .manifest import verify
 
+        for given in (manifest, source, output):
+            if given is not None and not given.is_file():
+                fail(f"{given}: no such file", EXIT_USAGE)
         if reconvert and source is None:
             raise click.UsageError("--reconvert needs --source SRC: the file to convert again")
         public = _public_key(key) if key is not None else None
@@ -232,7 +310,7 @@ def build_cli():
         click.echo(safe(f"{private}: private key (keep it); {public}: public key, "
                         f"keyid {keyid(load_public(public))}"))
 
-    @main.command("schema")
+    @main.command("schema", epilog=exit_codes(("0", "printed")))
     @click.option("--manifest", "which", flag_value="manifest", help="The manifest's schema instead.")
     def schema_cmd(which: str | None) -> None:
         """Print the JSON Schema of the JSON output (the IR), or of the manifest."""
@@ -245,22 +323,55 @@ def build_cli():
 
         click.echo(json.dumps(ir_schema(), indent=2, sort_keys=True))
 
-    @main.command("audit")
+    @main.command("audit", epilog=exit_codes(("0", "every manifest read and verified"),
+                                             ("1", "a digest failed, or a document is missing, failed or stray"),
+                                             ("2", "usage: a path that does not exist, a --fail-on that matches no code"),
+                                             ("3", "a --fail-on pattern matched a report code")))
     @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
     @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-    @click.option("--fail-on", multiple=True, metavar="CODE_GLOB", help="Exit 3 when a report code matches.")
+    @click.option("--fail-on", multiple=True, metavar="CODE_GLOB", help="Exit 3 when a report code matches; a pattern "
+                  "that matches no code installed or in the manifests is a usage error.")
     @click.option("--no-verify", is_flag=True, help="Skip recomputing the digests.")
     @click.option("--key", type=click.Path(path_type=Path), metavar="PUB",
                   help="Check every document's signature and each batch's signed membership against this "
                        "public key: unsigned, badly signed and missing members exit 1.")
-    def audit_cmd(paths, fmt, fail_on, no_verify, key) -> None:
+    @click.pass_context
+    def audit_cmd(ctx, paths, fmt, fail_on, no_verify, key) -> None:
         """Read manifests (or batch indexes, or folders of them) and report what was lost, where."""
         from .audit import run_audit
+        from .catalogue import catalogue
 
+        for path in paths:
+            if not path.exists():
+                fail(f"{path}: no such file or folder", EXIT_USAGE)
         public = _public_key(key) if key is not None else None
-        sys.exit(run_audit(paths, fmt=fmt, fail_on=tuple(fail_on), verify_digests=not no_verify, key=public))
+        known = [e.code for e in catalogue(current(ctx).registry)] if fail_on else None
+        sys.exit(run_audit(paths, fmt=fmt, fail_on=tuple(fail_on), verify_digests=not no_verify, known_codes=known, key=public))
 
     return main
+
+
+def _names_folder(output: str) -> bool:
+    """-o names a folder: it ends in a separator, or it is one already."""
+    return output.endswith(("/", os.sep)) or _is_dir(output)
+
+
+def _names_file(output: str, registry) -> bool:
+    """-o that does not exist names a file when its extension is one a writer takes (``out.md``)."""
+    suffix = Path(output).suffix.lower()
+    return bool(suffix) and registry.writer_for_extension(suffix) is not None and not os.path.lexists(output)
+
+
+def _check_fail_on(patterns, plugins) -> None:
+    """Each --fail-on pattern must match a code some installed plugin (or the host) declares."""
+    if not patterns:
+        return
+    from .catalogue import catalogue, check_patterns
+
+    try:
+        check_patterns(patterns, [e.code for e in catalogue(plugins.registry)])
+    except UsageError as exc:
+        raise click.UsageError(safe(str(exc))) from None
 
 
 def _signing_key(path: Path | None, no_manifest: bool):
@@ -312,8 +423,8 @@ def _source(arg: str) -> Source:
     if arg == "-":  # read by the conversion's child, under --max-input-bytes and the deadline
         return Source("-", stream=sys.stdin.buffer)
     path = Path(arg)
-    if not path.is_file():
-        raise click.UsageError(safe(f"{arg}: no such file"))
+    if not path.is_file():  # one line, exit 2: nothing was read, so there is no manifest (1 has one)
+        fail(f"{arg}: no such file", EXIT_USAGE)
     return Source(path.name, path=path)
 
 
@@ -386,12 +497,15 @@ def _summary_line(report) -> str:
 
 
 def main() -> None:
+    args = sys.argv[1:]
+    # Before a command, --no-third-party keeps third-party code from even being imported.
+    third_party = False if args[:1] == [NO_THIRD_PARTY] else None
     try:
-        cli = build_cli()
-    except Exception as exc:  # a plugin that cannot even register: say which, no traceback
-        click.echo(f"zenconv: cannot start: {type(exc).__name__}: {exc}", err=True)
+        cli = build_cli(third_party)
+    except Exception as exc:  # a built-in plugin that cannot register: a bug, said in one line
+        click.echo(safe(f"zenconv: cannot start: {type(exc).__name__}: {exc}"), err=True)
         sys.exit(EXIT_USAGE)
-    cli(prog_name="zenconv")
+    cli(args=args, prog_name="zenconv")
 
 
 if __name__ == "__main__":

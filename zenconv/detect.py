@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from .context import Source
+from .errors import UsageError  # noqa: F401  (zenconv.detect.UsageError: the name callers import)
 from .plugins import ReaderSpec, Registry
 from .reports import Unreadable
 
@@ -28,10 +29,6 @@ MAGIC_WINDOW = 1024
 SNIFF_WINDOW = 64 * 1024
 GENERIC_MEDIA_TYPES = frozenset({"application/octet-stream", "binary/octet-stream", "text/plain", "application/zip",
                                  "application/x-download", "application/download", "application/force-download"})
-
-
-class UsageError(ValueError):
-    """The caller named a format no installed reader has (exit 2, not a document failure)."""
 
 
 def choose_reader(source: Source, registry: Registry, from_: str | None = None, *, password: str | None = None,

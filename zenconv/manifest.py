@@ -132,9 +132,24 @@ class Manifest(_Model):
         """This manifest with its digest computed."""
         return self.model_copy(update={"digest": digest_of(self.body())})
 
-    def to_bytes(self) -> bytes:
+    def to_dict(self) -> dict[str, Any]:
+        """The manifest as its JSON file reads, digest included."""
         data = self.body()
         data["digest"] = self.digest
+        return data
+
+    # A field as the JSON reads it, ``manifest["reasons"]``: what the API returned before it was typed.
+    def __getitem__(self, key: str) -> Any:
+        return self.to_dict()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.to_dict().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.to_dict()
+
+    def to_bytes(self) -> bytes:
+        data = self.to_dict()
         return (json.dumps(data, sort_keys=True, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
+from .errors import PluginError
 from .reports import Code
 
 PROJECT = "zenconv"
@@ -48,7 +49,10 @@ class OptionSpec:
         if self.type == "int":
             if isinstance(value, bool):
                 raise ValueError(f"--{self.name} takes a whole number")
-            number = parse_size(value) if isinstance(value, str) else int(value)
+            try:
+                number = parse_size(value) if isinstance(value, str) else int(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"--{self.name} takes a whole number or a size (512M, 2G), not {value!r}") from None
             if number < 0:
                 raise ValueError(f"--{self.name} takes a number ≥ 0")
             return number
@@ -130,10 +134,6 @@ def load_dotted(path: str) -> Callable:
     for part in attr.split(".") if attr else ():
         obj = getattr(obj, part)
     return obj
-
-
-class PluginError(RuntimeError):
-    """A plugin registered something inconsistent (a duplicate id, clashing option declarations)."""
 
 
 class Registry:
@@ -234,12 +234,25 @@ def _check_codes(owner: str, codes: Sequence[Code]) -> None:
         seen.add(code.code)
 
 
+@dataclass(frozen=True, slots=True)
+class PluginFailure:
+    """A third-party plugin left out: its entry point, its distribution, and why (one line)."""
+
+    name: str
+    distribution: str
+    version: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.distribution}): {self.reason}"
+
+
 @dataclass(slots=True)
 class LoadedPlugins:
     manager: pluggy.PluginManager
     registry: Registry
     distributions: dict[str, str] = field(default_factory=dict)  # plugin name -> distribution
-    failures: list[str] = field(default_factory=list)
+    failures: list[PluginFailure] = field(default_factory=list)
 
 
 def autoload_disabled() -> bool:
@@ -251,7 +264,9 @@ def build_plugins(*, third_party: bool | None = None) -> LoadedPlugins:
 
     With third-party loading off (``ZENCONV_DISABLE_PLUGIN_AUTOLOAD=1`` or ``third_party=False``) only
     entry points of the ``zenconv`` distribution itself are loaded. A third-party plugin that fails
-    to import is skipped and named in ``failures``; a built-in one that fails is a bug and raises.
+    (its module does not import, a hook is misspelt or has the wrong arguments, its hook raises or
+    registers something inconsistent) is left out whole and named in ``failures``, so every other
+    reader keeps working; a built-in one that fails is a bug and raises.
     """
     if third_party is None:
         third_party = not autoload_disabled()
@@ -266,22 +281,69 @@ def build_plugins(*, third_party: bool | None = None) -> LoadedPlugins:
             continue
         try:
             module = ep.load()
+            pm.register(module, name=ep.name)
+            # Checked one plugin at a time: a misspelt hook then names its plugin and only it is left out.
+            pm.check_pending()
         except Exception as exc:  # a broken third-party wheel must not break every conversion
             if builtin:
                 raise
-            loaded.failures.append(f"{ep.name} ({dist_name}): {type(exc).__name__}: {exc}")
+            if pm.has_plugin(ep.name):
+                pm.unregister(name=ep.name)
+            loaded.failures.append(PluginFailure(ep.name, dist_name, dist_version, _reason(exc)))
             continue
-        pm.register(module, name=ep.name)
         loaded.distributions[ep.name] = f"{dist_name}\0{dist_version}"
-    pm.check_pending()
     registry = loaded.registry
+    owned: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # plugin -> the reader and writer ids it added
     for hook in (pm.hook.zenconv_readers, pm.hook.zenconv_writers):
-        for impl in sorted(hook.get_hookimpls(), key=lambda i: i.plugin_name):
+        # The built-ins first: a third-party plugin that takes one of their ids or options is the one left out.
+        for impl in sorted(hook.get_hookimpls(), key=lambda i: (not _builtin(loaded, i.plugin_name), i.plugin_name)):
+            if not pm.has_plugin(impl.plugin_name):
+                continue  # failed in its readers hook: its writers are left out with it
             dist = loaded.distributions.get(impl.plugin_name, f"{BUILTIN_DISTRIBUTION}\0")
             registry._distribution = tuple(dist.split("\0"))  # type: ignore[assignment]
-            impl.function(register=registry)
+            if registry._distribution[0] == BUILTIN_DISTRIBUTION:
+                impl.function(register=registry)
+                continue
+            before = set(registry.readers), set(registry.writers)
+            try:
+                impl.function(register=registry)
+                _check_options(registry)
+            except Exception as exc:  # what it registered goes with it: no half a plugin
+                _forget(registry, before, owned.pop(impl.plugin_name, ((), ())))
+                pm.unregister(name=impl.plugin_name)
+                dist_name, _, dist_version = dist.partition("\0")
+                loaded.failures.append(PluginFailure(impl.plugin_name, dist_name, dist_version, _reason(exc)))
+                continue
+            readers, writers = owned.get(impl.plugin_name, ((), ()))
+            owned[impl.plugin_name] = ((*readers, *(set(registry.readers) - before[0])),
+                                       (*writers, *(set(registry.writers) - before[1])))
     registry._distribution = (BUILTIN_DISTRIBUTION, "")
+    loaded.failures.sort(key=lambda f: f.name)
     return loaded
+
+
+def _builtin(loaded: LoadedPlugins, name: str) -> bool:
+    return loaded.distributions.get(name, BUILTIN_DISTRIBUTION).partition("\0")[0] == BUILTIN_DISTRIBUTION
+
+
+def _forget(registry: Registry, before: tuple[set[str], set[str]], earlier: tuple) -> None:
+    """Take out what a failed plugin registered: in the hook that failed and in its earlier ones."""
+    for id in [*(set(registry.readers) - before[0]), *earlier[0]]:
+        registry.readers.pop(id, None)
+    for id in [*(set(registry.writers) - before[1]), *earlier[1]]:
+        registry.writers.pop(id, None)
+
+
+def _check_options(registry: Registry) -> None:
+    """Raise PluginError when the options registered so far clash (with each other or the host's)."""
+    from .options import all_option_specs  # options imports this module
+
+    all_option_specs(registry)
+
+
+def _reason(exc: Exception) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text[:300]}" if text else type(exc).__name__
 
 
 def _entry_points():

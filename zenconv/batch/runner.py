@@ -64,6 +64,7 @@ WINDOW_PER_JOB = 4  # an executor's parcels in flight: this many per --jobs (at 
 PARCEL_SECONDS = 0.25
 PARCEL_DOCUMENTS = 32
 PARCEL_BYTES = 1 << 20
+POLICY_NAMES = 5  # documents named per code --fail-on matched (the index lists them all)
 
 
 @dataclass
@@ -78,6 +79,8 @@ class Summary:
     failed: int = 0
     unreadable_kept: int = 0  # unchanged documents whose kept outcome is unreadable
     codes: set[str] = field(default_factory=set)  # every report and reason code of every document
+    fail_on: tuple[str, ...] = ()
+    matched: dict[str, list] = field(default_factory=dict)  # a --fail-on code -> [documents, first few names]
 
     @property
     def files(self) -> int:
@@ -100,6 +103,25 @@ class Summary:
         if fresh and entry.get("attempts"):
             self.retried += 1
         self.codes.update(entry.get("reports") or {}, entry.get("reasons") or ())
+        if self.fail_on:
+            self._match(entry)
+
+    def _match(self, entry: dict[str, Any]) -> None:
+        for code in sorted({*(entry.get("reports") or {}), *(entry.get("reasons") or ())}):
+            if any(fnmatch.fnmatchcase(code, pattern) for pattern in self.fail_on):
+                seen = self.matched.setdefault(code, [0, []])
+                seen[0] += 1
+                if len(seen[1]) < POLICY_NAMES:
+                    seen[1].append(entry.get("source", "?"))
+
+    def policy_lines(self) -> list[str]:
+        """What --fail-on matched, a line per code: in how many documents, the first few named."""
+        lines = []
+        for code, (count, names) in sorted(self.matched.items()):
+            more = f", and {count - len(names)} more" if count > len(names) else ""
+            lines.append(f"  policy: --fail-on matched {code} in {count} document{'s' if count != 1 else ''}: "
+                         f"{', '.join(names)}{more}")
+        return lines
 
     def line(self) -> str:
         return (f"{self.files} files: converted {self.converted}, unchanged {self.unchanged}, "
@@ -133,7 +155,7 @@ class Batch:
         self.stated_options = {k: _jsonable(v) for k, v in changed.items()}  # as a manifest states them
         self.fingerprint = fingerprint(to, from_, self.stated_options, manifests)
         self.run_id = uuid.uuid4().hex
-        self.summary = Summary()
+        self.summary = Summary(fail_on=self.fail_on)
         self.index = out_dir / INDEX_NAME
         self.out_root = os.path.abspath(out_dir)
         self.journal = Journal(self.index)
@@ -369,6 +391,8 @@ def run_batch(inputs, out_dir: Path, plugins: LoadedPlugins, *, to=None, from_=N
     summary = batch.summary
     if not quiet:
         click.echo(safe(f"zenconv: {summary.line()}; index {batch.index}"), err=True)
+        for line in summary.policy_lines():  # what the exit code 3 is for, and where to look
+            click.echo(safe(line), err=True)
     if summary.failed:
         return EXIT_BATCH
     if any(fnmatch.fnmatchcase(code, pattern) for code in summary.codes for pattern in fail_on):
