@@ -202,3 +202,21 @@ def _plugins():
     from zenconv.plugins import build_plugins
 
     return build_plugins(third_party=False)
+
+
+def test_the_api_signs_what_it_writes(tmp_path):
+    import zenconv
+    from zenconv.attestation import check_conversion
+    from zenconv.signing import generate, load_public
+
+    private, public = generate(tmp_path / "k")
+    manifest = tmp_path / "ledger.md.manifest.json"
+    result = zenconv.convert(b"Item,Amount\nRent,1000\n", name="ledger.csv", manifest=manifest, sign_key=private)
+    saved = tmp_path / "ledger.md"
+    saved.write_text(result.text, encoding="utf-8", newline="")
+    assert (tmp_path / "ledger.md.intoto.jsonl").is_file()
+    assert check_conversion(manifest, load_public(public), saved) == []
+    saved.write_text(result.text + "edited\n", encoding="utf-8", newline="")
+    assert check_conversion(manifest, load_public(public), saved)
+    with pytest.raises(zenconv.UsageError, match="manifest"):
+        zenconv.convert(b"a,b\n", name="x.csv", sign_key=private)

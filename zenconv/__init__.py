@@ -46,6 +46,7 @@ def convert(
     fail_on: Sequence[str] = (),
     third_party: bool | None = None,
     isolate: bool = True,
+    sign_key: str | os.PathLike[str] | None = None,
     **options: Unpack[ConvertOptions],
 ) -> ConversionResult:
     """Convert one source; return its output, its manifest and the document read.
@@ -66,7 +67,9 @@ def convert(
     ``third_party``: False loads only the built-in plugins (default: ``ZENCONV_DISABLE_PLUGIN_AUTOLOAD``).
     ``isolate`` (default True): run in a forked child under the hard limits the command line uses
     (``timeout``, ``max_memory``, the output cap); False runs in this process, where only the
-    cooperative checks hold.
+    cooperative checks hold. ``sign_key``: an Ed25519 private key from ``zenconv keygen``: the manifest
+    (``manifest`` is then required) is signed as ``--sign-key`` signs it, ``NAME.intoto.jsonl`` beside it,
+    the output named ``-`` as for stdout (``zenconv verify --key PUB --output FILE`` checks a saved copy).
 
     ``**options``: every option of the command line, by key: ``max_rows=1000``, ``revisions="all"``,
     ``hidden="skip"``, ``max_memory="512M"``, and those of installed plugins (``zenconv --help``).
@@ -83,7 +86,7 @@ def convert(
     from .api import convert_api
 
     return convert_api(source, to, from_=from_, name=name, media_type=media_type, manifest=manifest,
-                       fail_on=fail_on, third_party=third_party, isolate=isolate, **options)
+                       fail_on=fail_on, third_party=third_party, isolate=isolate, sign_key=sign_key, **options)
 
 
 # ``Code`` is the report code (the IR's inline code is ``zenconv.ir.Code``).

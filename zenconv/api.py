@@ -31,21 +31,22 @@ def convert_api(source: str | os.PathLike[str] | bytes | bytearray | BinaryIO, t
                 from_: str | None = None, name: str | None = None, media_type: str | None = None,
                 manifest: str | os.PathLike[str] | None = None, fail_on: Sequence[str] = (),
                 third_party: bool | None = None, isolate: bool = True, manifest_path: str | os.PathLike[str] | None = None,
-                **options: Any) -> ConversionResult:
+                sign_key: str | os.PathLike[str] | None = None, **options: Any) -> ConversionResult:
     """See :func:`zenconv.convert`; ``manifest_path`` is the older name of ``manifest``."""
     try:
         return _convert(source, to, from_=from_, name=name, media_type=media_type,
                         manifest=manifest if manifest is not None else manifest_path, fail_on=fail_on,
-                        third_party=third_party, isolate=isolate, options=options)
+                        third_party=third_party, isolate=isolate, options=options, sign_key=sign_key)
     except UsageError as exc:
         raise UsageError(api_terms(str(exc))) from None
 
 
 def _convert(source, to: str, *, from_, name, media_type, manifest, fail_on, third_party, isolate,
-             options: dict[str, Any]) -> ConversionResult:
+             options: dict[str, Any], sign_key=None) -> ConversionResult:
     if isinstance(fail_on, str):  # one pattern given bare would be taken letter by letter
         fail_on = (fail_on,)
     media_type = check_media_type(media_type) if media_type is not None else None
+    key = _private_key(sign_key, manifest) if sign_key is not None else None
     src = source_of(source, name, media_type)
     plugins = build_plugins(third_party=third_party)
     _check_keywords(options, plugins.registry)
@@ -63,7 +64,23 @@ def _convert(source, to: str, *, from_, name, media_type, manifest, fail_on, thi
         result = run_isolated(request, plugins, checked["timeout"], checked["max_memory"], keep=True)
     else:
         result = run(request, plugins)
+    if key is not None and result.manifest_path is not None and result.manifest_path.is_file():
+        from .attestation import sign_conversion
+
+        sign_conversion(result.manifest_path, key)
     return ConversionResult(output=result.output, manifest=result.manifest, document=result.document)
+
+
+def _private_key(path, manifest):
+    """The key to sign with, loaded before any work (a bad key is the caller's error, not the document's)."""
+    if not manifest:
+        raise UsageError("sign_key signs the manifest: give manifest=PATH too")
+    from .signing import KeyProblem, load_private
+
+    try:
+        return load_private(Path(path))
+    except KeyProblem as exc:
+        raise UsageError(str(exc)) from None
 
 
 def source_of(source, name: str | None, media_type: str | None = None) -> Source:

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .family import family_files, family_manifests
 from .files import atomic_write
-from .manifest import Manifest, contained, sha256_file, verify
+from .manifest import Manifest, contained, load, sha256_file, verify
 from .signing import BadEnvelope, opened, seal
 
 STATEMENT_TYPE = "https://in-toto.io/Statement/v1"
@@ -50,6 +51,7 @@ def conversion_statement(manifest_path: Path, manifest: Manifest, manifest_bytes
     if manifest.output is not None:
         subjects.append(_subject(manifest.output.path or STDOUT, manifest.output.sha256))
     subjects += [_subject(r.path, r.sha256) for r in manifest.resources if r.written and r.path]
+    subjects += family_subjects(manifest_path)
     predicate = {
         "manifest": {"name": name, "digest": manifest.digest},
         "generator": manifest.generator.model_dump(mode="json"),
@@ -61,6 +63,24 @@ def conversion_statement(manifest_path: Path, manifest: Manifest, manifest_bytes
         "outcome": manifest.outcome,
     }
     return {"_type": STATEMENT_TYPE, "subject": subjects, "predicateType": CONVERSION_TYPE, "predicate": predicate}
+
+
+def family_subjects(manifest_path: Path) -> list[dict[str, Any]]:
+    """The files of the conversion's embedded documents, at every level (their outputs, manifests and
+    extracted bytes), named relative to the parent's folder: one signature covers the whole family, so a
+    child's file changed or removed fails the parent's check as the parent's own output would."""
+    base = Path(manifest_path).parent
+    found: dict[str, str] = {}
+    for member in (Path(manifest_path), *family_manifests(manifest_path)):
+        try:
+            stated = load(member)
+        except (OSError, ValueError):  # the parent's digests name it: verify reports it
+            continue
+        for path in family_files(member, stated):
+            name = Path(posixpath.normpath(path.relative_to(base).as_posix())).as_posix()
+            if contained(base, name) is not None and path.is_file():
+                found[name] = sha256_file(path)
+    return [_subject(name, sha256) for name, sha256 in sorted(found.items())]
 
 
 def sign_conversion(manifest_path: Path, key) -> Path:
@@ -173,6 +193,10 @@ def sign_batch(out_dir: Path, key) -> list[str]:
             continue
         sign_conversion(path, key)
         subjects.append(_subject(member["manifest"], sha256_file(path)))
+        for child in family_manifests(path):  # each embedded document's manifest is the batch's too
+            name = posixpath.normpath(posixpath.join(posixpath.dirname(member["manifest"]),
+                                                     child.relative_to(path.parent).as_posix()))
+            subjects.append(_subject(name, sha256_file(child)))
     statement = {"_type": STATEMENT_TYPE, "subject": subjects, "predicateType": BATCH_TYPE,
                  "predicate": {"generator": {"name": "zenconv", "version": __version__}, "index": INDEX_NAME,
                                "members": members}}

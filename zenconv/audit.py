@@ -33,7 +33,7 @@ from pathlib import Path
 
 import click
 
-from .family import family_files, family_manifests
+from .family import EMBEDDED_SUFFIX, family_files, family_manifests
 from .manifest import Manifest, verify
 from .reports import Kind, content_first
 from .terminal import safe
@@ -176,6 +176,19 @@ def _strays(folder: Path, named: set[Path], manifests: list[Path]) -> list[str]:
     return strays
 
 
+def _family_head(manifest: Path) -> Path:
+    """The manifest of the document at the top of ``manifest``'s family: a child's lives in its parent's
+    ``OUTPUT.embedded/`` folder beside the parent's ``OUTPUT.manifest.json``; ``manifest`` itself when it
+    is no child (or its parent's manifest is not where a batch writes it)."""
+    head = manifest
+    while head.parent.name.endswith(EMBEDDED_SUFFIX):
+        parent = head.parent.parent / (head.parent.name[: -len(EMBEDDED_SUFFIX)] + MANIFEST_SUFFIX)
+        if not parent.is_file():
+            break
+        head = parent
+    return head
+
+
 def _signature_of(manifest: Path) -> Path:
     name = manifest.name
     stem = name[: -len(MANIFEST_SUFFIX)] if name.endswith(MANIFEST_SUFFIX) else name
@@ -283,11 +296,15 @@ def _signatures(result: Audit, key) -> dict:
     from .signing import keyid
 
     verified, unsigned, badly, missing, batches = 0, [], [], [], {}
+    checked: dict[Path, list[str]] = {}
     for doc in result.documents:
         if doc["outcome"] == "manifest-missing":
             doc["signature"] = None
             continue
-        problems = check_conversion(Path(doc["manifest"]), key)
+        signer = _family_head(Path(doc["manifest"]))  # an embedded document is signed with its family
+        if signer not in checked:
+            checked[signer] = check_conversion(signer, key)
+        problems = checked[signer]
         if not problems:
             doc["signature"] = "verified"
             verified += 1

@@ -260,8 +260,9 @@ def family_manifests(path: Path, depth: int = 0) -> list[Path]:
     for child in manifest.children or ():
         inside = contained(Path(path).parent, child.manifest) if child.manifest else None
         if inside is not None and inside.is_file():
-            found.append(inside)
-            found += family_manifests(inside, depth + 1)
+            named = Path(path).parent / child.manifest  # as the parent's path is written, not resolved
+            found.append(named)
+            found += family_manifests(named, depth + 1)
     return found
 
 

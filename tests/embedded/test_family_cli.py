@@ -41,3 +41,29 @@ def test_fail_on_matches_a_childs_code(tmp_path):
     assert done.returncode == 3, done.stderr
     verify = run_cli("verify", str(tmp_path / "memo.md.manifest.json"))
     assert verify.returncode == 0, verify.stdout
+
+
+def test_one_signature_covers_the_family_in_a_conversion_and_a_batch(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "memo.docx").write_bytes(fx.docx_with(embedded=[("book.xlsx", fx.xlsx_bytes())]))
+    assert run_cli("keygen", str(tmp_path / "k")).returncode == 0
+    out = tmp_path / "out"
+    assert run_cli(str(folder), "-o", str(out), "-q", "--sign-key", str(tmp_path / "k")).returncode == 0
+    audit = run_cli("audit", str(out), "--key", str(tmp_path / "k.pub"), "--format", "json")
+    assert audit.returncode == 0, audit.stdout
+    data = json.loads(audit.stdout)
+    child = "memo.docx.md.embedded/1-book.xlsx.md.manifest.json"
+    assert data["signatures"]["verified"] == 2 and data["signatures"]["unsigned"] == []
+    assert {d["manifest"].replace("\\", "/").split("out/", 1)[1]: d["signature"] for d in data["per_document"]} \
+        == {"memo.docx.md.manifest.json": "verified", child: "verified"}
+    statement = (out / "zenconv-index.intoto.jsonl").read_text()
+    assert child in json.loads(__import__("base64").b64decode(json.loads(statement)["payload"]))["subject"][1]["name"]
+
+    # a child's output changed: the parent's signature no longer holds, nor the batch's audit
+    output = out / "memo.docx.md.embedded" / "1-book.xlsx.md"
+    output.write_text(output.read_text() + "edited\n")
+    verify = run_cli("verify", str(out / "memo.docx.md.manifest.json"), "--key", str(tmp_path / "k.pub"))
+    assert verify.returncode == 1 and b"signature: memo.docx.md.embedded/1-book.xlsx.md is not the file signed" \
+        in verify.stderr, verify.stderr
+    assert run_cli("audit", str(out), "--key", str(tmp_path / "k.pub")).returncode == 1
