@@ -349,7 +349,20 @@ def general(value: float) -> str:
     characters, 10 significant digits, scientific under 1E-04 or from 1E+11 on."""
     if value == 0:
         return "0"
-    d = _SIG15.create_decimal(repr(value))
+    shortest = repr(value)
+    whole, dot, fraction = shortest.partition(".")
+    if dot and "e" not in fraction and whole != "inf":
+        # The common number needs no rounding: its shortest form already fits the digits General shows
+        # (10 significant, 9 decimals at most), so it is that form, trailing zeros dropped.
+        if whole != "0":
+            fits = len(whole) <= 11 and len(fraction) <= max(0, 9 - (len(whole) - 1))
+        else:
+            zeros = len(fraction) - len(fraction.lstrip("0"))
+            fits = zeros < 4 and len(fraction) <= 9
+        if fits:
+            fraction = fraction.rstrip("0")
+            return f"{whole}.{fraction}" if fraction else whole
+    d = _SIG15.create_decimal(shortest)
     exponent = d.adjusted()
     if -5 < exponent < 11:
         decimals = max(0, 9 - max(exponent, 0)) if exponent >= 0 else 9

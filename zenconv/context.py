@@ -160,15 +160,7 @@ class Guard:
         if not usable:
             yield
             return
-        signal.signal(signal.SIGALRM, self._on_alarm)
-        self._armed = True
-        self._rearm()
-        try:
-            yield
-        finally:
-            self._armed = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        yield from self._watching(signal.SIG_DFL)
 
     def _nested(self, outer: Guard, handler) -> Iterator[None]:
         """A conversion inside another's (an embedded document, ``zenconv.family``) takes the watchdog over
@@ -176,6 +168,11 @@ class Guard:
         deadline, which it adopts when sooner, and hands the watchdog back as it found it."""
         if outer.deadline is not None:
             self.deadline = outer.deadline if self.deadline is None else min(self.deadline, outer.deadline)
+        yield from self._watching(handler, outer)
+
+    def _watching(self, handler, outer: Guard | None = None) -> Iterator[None]:
+        """The watchdog is this guard's for the span; then SIGALRM goes back to ``handler`` (and the outer
+        guard, if any, re-arms its own alarm)."""
         signal.signal(signal.SIGALRM, self._on_alarm)
         self._armed = True
         self._rearm()
@@ -185,7 +182,8 @@ class Guard:
             self._armed = False
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, handler)
-            outer._rearm()
+            if outer is not None:
+                outer._rearm()
 
     def _next_alarm(self) -> float | None:
         times = [at for at, _ in self._budgets if at is not None]

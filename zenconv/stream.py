@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from .context import Guard
+from .ir.facets import UnknownFacet
 from .ir.nodes import Paragraph, Row, Table, Text
 from .ir.walk import walk
 from .reports import Unreadable
@@ -148,7 +149,7 @@ class BlockStream:
 
     def _note_facets(self, facets, node: str, locator) -> None:
         for facet in facets:
-            key = facet.to_json()["kind"]
+            key = facet.name if type(facet) is UnknownFacet else facet.kind  # to_json's kind, not serialised
             self.facet_counts[key] = self.facet_counts.get(key, 0) + 1
             if self.facet_rows is not None:
                 row = {"node": node, "facet": facet.to_json()}

@@ -110,6 +110,7 @@ class Grid:
         self._active: list[_Merge] = []
         self._reach = -1  # the last row an active merge covers
         self._plain = not (plan.links or plan.link_ranges or self._map is not None)
+        self._column_letters: dict[int, str] = {}  # a column's letters, for the cells a values facet names
 
     # --- columns ---------------------------------------------------------------------------------
 
@@ -280,11 +281,20 @@ class Grid:
 
     def _values_facet(self, index: int, other: dict[int, tuple[str, str]]) -> CellValuesFacet | None:
         """The raw and shown values of the row's cells in the table whose two differ."""
-        kept = [(col, pair) for col, pair in sorted(other.items()) if 0 <= self.position(col) < self.max_cols]
-        if not kept:
+        letters, row = self._column_letters, str(index + 1)
+        cells, raws, shown = [], [], []
+        for col in sorted(other):
+            if 0 <= self.position(col) < self.max_cols:
+                name = letters.get(col)
+                if name is None:
+                    name = letters[col] = column_letters(col + 1)
+                cells.append(name + row)
+                raw, text = other[col]
+                raws.append(raw)
+                shown.append(text)
+        if not cells:
             return None
-        return CellValuesFacet(tuple(f"{column_letters(col + 1)}{index + 1}" for col, _ in kept),
-                               tuple(raw for _, (raw, _) in kept), tuple(shown for _, (_, shown) in kept))
+        return CellValuesFacet(tuple(cells), tuple(raws), tuple(shown))
 
     def _long_cells(self, index: int, cells: list) -> tuple[list, int]:
         """Cut every cell past Excel's 32,767 characters: no spreadsheet application writes one."""

@@ -32,7 +32,7 @@ from ..html.markup import node_attributes
 from ..html.table import colgroup_html, row_html
 from ..spool import RowSpool
 from .escape import CONTROLS, ROW_UNSAFE, escape_cell_string, escape_text, finish_block
-from .hidden import block_label
+from .hidden import block_label, hidden_reason
 from .inlines import InlineRenderer, code_span
 
 
@@ -132,7 +132,9 @@ class PipeTables:
             chars = 0
             for row in rows:
                 cells = row.cells
-                if len(cells) != usual or row.facets:  # a hidden row is labelled in _record
+                # a hidden row is labelled in _record; other facets (a row's shown and raw values) are not
+                # Markdown's to render
+                if len(cells) != usual or (row.facets and hidden_reason(row.facets) is not None):
                     break
                 try:
                     line = join(cells)
