@@ -48,7 +48,7 @@ def test_a_given_password_opens_it_and_is_never_recorded(workbook):
     out = zenconv.convert(data, to="segments", name="locked.xlsx", password="s3cret-Pa55")
     assert out.manifest["outcome"] == "converted"
     assert out.manifest["flags"]["decrypted"] == "password"
-    assert "s3cret-Pa55" not in json.dumps(out.manifest)
+    assert "s3cret-Pa55" not in json.dumps(out.manifest.to_dict())
 
 
 def test_encrypted_word_documents_use_the_same_layer():
