@@ -281,7 +281,7 @@ def _overlapping() -> bytes:
 
 
 # The areas whose hostile sets live beside this module, each in <area>.py with its own hostile_files().
-AREAS = ("urls", "limits", "pdf", "paths", "conservation", "xmltext", "data", "embedded")
+AREAS = ("urls", "limits", "pdf", "paths", "conservation", "xmltext", "data", "embedded", "xls")
 
 
 def area_files(area: str) -> dict[str, tuple[bytes, str, str]]:
@@ -324,7 +324,7 @@ def readme(files: dict[str, tuple[bytes, str, str]]) -> str:
              "Written by `python adversarial/generate.py` into `adversarial/files/` (kept out of git); "
              "`expected.json` maps each file to the report code it must produce. One line per file: "
              "what it is, then the code. The packages (bare names) come from `generate.py`; each area's set "
-             "(`urls/…`, `limits/…`, `pdf/…`, `paths/…`, `conservation/…`, `xmltext/…`, `data/…`, `embedded/…`) from the module of that name beside it. "
+             "(" + ", ".join(f"`{area}/…`" for area in AREAS) + ") from the module of that name beside it. "
              "`tests/test_hostile_entrypoints.py` runs every file through the command line (a batch per output "
              "format) and the Python API, to Markdown, HTML and segments, under a timeout and a memory watch, "
              "and asserts both end it with the same codes, the expected one among them.", ""]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from zenconv import hookimpl
 from zenconv.options import COMMENTS, HEADER, HIDDEN, MAX_COLS, MAX_ROWS, PASSWORD, VALUES
 from zenconv.plugins import OptionSpec
+from zenconv_plugins.comments import ATTRIBUTION_CHARS
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 
 ID = "ai.insan.zenfmt.xls"
@@ -19,7 +20,9 @@ CODES = (
     dropped("xls.hidden-row-dropped", "Hidden rows holding values skipped under --hidden skip."),
     dropped("xls.hidden-column-dropped", "Hidden columns skipped under --hidden skip (counted per column)."),
     dropped("xls.merged-cell-values-dropped", "A value in a cell that a merged range covers (Excel shows only the top-left value)."),
-    dropped("xls.comments-dropped", "Cell comments (notes): not carried by this reader; the report takes their text."),
+    dropped("xls.comments-dropped", "Cell comments (notes) under --comments drop, or on hidden rows and columns skipped under --hidden skip: the report takes each one's text, located at its cell."),
+    degraded("xls.attribution-cut", "A comment's author name longer than --max-attribution-chars (200): the attribution takes its start."),
+    dropped("xls.formula-without-cached-value", "A formula whose stored result is the empty string (a formula yielding \"\", or one never calculated, as xlwt writes them): written empty, the formula not decompiled; the first cells are located.", review=True),
     degraded("xls.display-formats-not-applied", "A number whose format code is not understood: the stored value is written.", kind=PRESENTATION),
     degraded("xls.number-colours-dropped", "A number format's colour ([Red] for negatives): the text is shown, the colour is not carried.", kind=PRESENTATION),
     degraded("xls.date-out-of-range", "A date-formatted number that is no date Excel can show: written as the number."),
@@ -30,6 +33,7 @@ CODES = (
 )
 
 OPTIONS = (
+    ATTRIBUTION_CHARS,
     COMMENTS,
     HIDDEN,
     MAX_ROWS,

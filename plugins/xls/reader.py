@@ -21,15 +21,19 @@ from collections import Counter
 from collections.abc import Iterator
 
 from zenconv.ir.facets import HiddenFacet
-from zenconv.ir.locator import Locator
+from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Block, Heading, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.decrypt import decrypt
 from zenconv.safe.ole import directory_names
 from zenconv_plugins.number_formats import BUILTIN_FORMATS, NumberFormat, compile_format
+from zenconv_plugins.xlsx.anchors import CellNotes
 from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
 from zenconv_plugins.xlsx.header import split_header
+from zenconv_plugins.xlsx.sheet import BLANK_FORMULAS_LOCATED
 from zenconv_plugins.xlsx.values import ValueList, general_text, number_text, serial_text
+
+from .comments import dropped_notes, sheet_notes
 
 HEADING_LEVEL = 2
 _CHECK_EVERY = 4096  # rows between deadline checks
@@ -130,6 +134,7 @@ def _sheet(book, ordinal: int, formats, shown: bool, budget: Budget, ctx) -> Ite
     counts: Counter = Counter()
     if hidden and skip:
         texts = [str(v) for row in range(sheet.nrows) for v in sheet.row_values(row) if str(v)]
+        texts += [text for _, text in dropped_notes(sheet, where) if text]
         ctx.report("xls.hidden-sheet-dropped", where, text="\n".join(texts)[:budget.text_limit] or None)
         book.unload_sheet(ordinal - 1)
         return
@@ -145,12 +150,18 @@ def _sheet(book, ordinal: int, formats, shown: bool, budget: Budget, ctx) -> Ite
     table = Table(rows=(), facets=facets, locator=where)
     grid = Grid(plan, ctx, table, max_rows=ctx.options["max_rows"], max_cols=ctx.options["max_cols"], budget=budget)
     table.columns = grid.columns()
-    notes = getattr(sheet, "cell_note_map", {}) or {}
-    if notes:
-        text = "\n".join(note.text for _, note in sorted(notes.items()) if note.text)
-        ctx.report("xls.comments-dropped", where, count=len(notes), text=text or None)
-    rows = _rows(sheet, book.datemode, formats, shown, counts, ctx)
-    titles, table.rows = split_header(_reported(grid.rows(rows), counts, where, grid, plan, ctx),
+    blanks: list[tuple[int, int]] = []
+    rows = _rows(sheet, book.datemode, formats, shown, counts, blanks, ctx)
+    if ctx.options["comments"] == "keep":
+        anchored = sheet_notes(sheet, ordinal, where, ctx)
+        if anchored:
+            notes = CellNotes(grid, ctx, "xls.comments-dropped", lambda: last_col)
+            notes.carry(anchored)
+            rows = notes.rows(rows)
+    else:
+        for located, text in dropped_notes(sheet, where):
+            ctx.report("xls.comments-dropped", located, text=text or None)
+    titles, table.rows = split_header(_reported(grid.rows(rows), counts, blanks, where, grid, plan, ctx),
                                       ctx.options["header"] or "auto")
     yield Heading(HEADING_LEVEL, [Text(sheet.name)], facets, where)
     yield from titles
@@ -168,8 +179,14 @@ def _hidden_columns(sheet) -> list[tuple[int, int]]:
     return [(col, col) for col, info in sorted(sheet.colinfo_map.items()) if info.hidden]
 
 
-def _rows(sheet, datemode: int, formats, shown_mode: bool, counts: Counter, ctx):
-    """``(row index, hidden, columns, values)`` for the rows holding a value or hidden, as the grid takes them."""
+def _rows(sheet, datemode: int, formats, shown_mode: bool, counts: Counter, blanks: list, ctx):
+    """``(row index, hidden, columns, values)`` for the rows holding a value or hidden, as the grid takes them.
+
+    An empty text cell is a FORMULA record whose result is the empty string (xlrd gives an empty cell
+    the types EMPTY or BLANK, never TEXT; Excel writes no empty LABEL): a formula that yields "", or one
+    never calculated (writers with no calculation engine, xlwt among them, store that result for every
+    formula). The two cannot be told apart and the formula itself is not decompiled, so it is counted
+    and its first cells located (``xls.formula-without-cached-value``, for review)."""
     cache: dict = {}
     for index in range(sheet.nrows):
         if index % _CHECK_EVERY == 0:
@@ -185,6 +202,10 @@ def _rows(sheet, datemode: int, formats, shown_mode: bool, counts: Counter, ctx)
                 continue
             if kind == 1:  # text
                 text = value
+                if not text:
+                    counts["formula-without-cached-value"] += 1
+                    if len(blanks) < BLANK_FORMULAS_LOCATED:
+                        blanks.append((index, col))
             elif kind in (2, 3):  # a number, or one xlrd saw a date format on
                 key = (xf, value)
                 found = cache.get(key)
@@ -241,9 +262,12 @@ def _number(value: float, fmt: NumberFormat | None, temporal: bool, datemode: in
     return raw, shown, "number-colours-dropped" if fmt.colour and shown_mode else None
 
 
-def _reported(rows, counts: Counter, where: Locator, grid: Grid, plan: SheetPlan, ctx):
+def _reported(rows, counts: Counter, blanks: list, where: Locator, grid: Grid, plan: SheetPlan, ctx):
     """The grid's rows, then the value reports and the hidden columns skipped (known once every row is read)."""
     yield from rows
+    for number, (row, col) in enumerate(blanks):  # each of the first cells named, the count on the first
+        ctx.report("xls.formula-without-cached-value", where.with_(cell=f"{column_letters(col + 1)}{row + 1}"),
+                   count=counts["formula-without-cached-value"] - len(blanks) + 1 if number == 0 else 1)
     for what in ("display-formats-not-applied", "number-colours-dropped", "date-out-of-range",
                  "unhandled-construct"):
         if counts[what]:

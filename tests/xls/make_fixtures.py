@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import struct
 import sys
 from pathlib import Path
 
@@ -47,7 +48,53 @@ def book() -> bytes:
     return out.getvalue()
 
 
-FIXTURES = {"book": book}
+def _record(kind: int, body: bytes) -> bytes:
+    return struct.pack("<HH", kind, len(body)) + body
+
+
+def note_records(row: int, col: int, text: str, author: str, object_id: int) -> bytes:
+    """The BIFF8 records of one cell comment, as Excel writes them: OBJ (a comment box, ftCmo type 0x19),
+    TXO with its text and formatting runs in two CONTINUE records, then NOTE naming the cell and the author.
+    xlwt writes no comments, so these are appended to its sheet."""
+    cmo = struct.pack("<HHHHH12s", 0x15, 18, 0x19, object_id, 0x4011, b"\0" * 12)
+    obj = _record(0x005D, cmo + b"\0" * 4)
+    chars = text.encode("latin-1")
+    txo = _record(0x01B6, struct.pack("<HH6sHHH4x", 0x0212, 0, b"\0" * 6, len(text), 16, 0))
+    body = _record(0x003C, b"\x00" + chars)
+    runs = _record(0x003C, struct.pack("<HH4xHH4x", 0, 0, len(text), 0))
+    who = author.encode("latin-1")
+    note = _record(0x001C, struct.pack("<4HHB", row, col, 0, object_id, len(author), 0) + who + b"\0")
+    return obj + txo + body + runs + note
+
+
+def _with_records(sheet, extra: bytes) -> None:
+    """Have xlwt write ``extra`` before the sheet's EOF record (the workbook takes each sheet's length as
+    it comes, so the BOUNDSHEET offsets stay right)."""
+    own = sheet.get_biff_data
+    sheet.get_biff_data = lambda: (lambda data: data[:-4] + extra + data[-4:])(own())
+
+
+def commented() -> bytes:
+    """A sheet with two cell comments (one on a value, one on an empty cell inside the table), a formula
+    xlwt stores without a result (xlwt has no calculation engine: every formula's result is the empty
+    string) and a formula-free empty cell."""
+    wb = xlwt.Workbook()
+    ws = wb.add_sheet("Notes")
+    for c, text in enumerate(("Item", "Amount", "Remark")):
+        ws.write(0, c, text)
+    ws.write(1, 0, "Rent")
+    ws.write(1, 1, 1200)
+    ws.write(2, 0, "Total")
+    ws.write(2, 1, xlwt.Formula("B2*2"))
+    ws.write(2, 2, "ok")
+    _with_records(ws, note_records(1, 1, "Jane Roe:\nChecked against the lease", "Jane Roe", 1)
+                  + note_records(1, 2, "Ask the landlord", "John Doe", 2))
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+FIXTURES = {"book": book, "commented": commented}
 
 
 def main() -> None:

@@ -19,7 +19,8 @@ def test_detected_from_the_compound_file_and_read_with_xlrd():
     assert out.manifest["reader"]["id"] == "ai.insan.zenfmt.xls"
     assert out.manifest["reader"]["library"].startswith("xlrd/")
     assert out.manifest["flags"]["cached_values_only"] is True
-    assert out.manifest["outcome"] == "converted"
+    assert out.manifest["outcome"] == "needs_review"  # only for C7's formula, which xlwt stores with no result
+    assert read_xls(BOOK).codes() == {"xls.formula-without-cached-value": 1}
 
 
 def test_shown_values_header_and_title():
@@ -98,3 +99,36 @@ def _adversarial():
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+COMMENTED = FX.commented()
+
+
+def test_comments_are_carried_as_notes_marked_in_their_cells():
+    result = read_xls(COMMENTED)
+    notes = result.document.notes
+    assert [n.id for n in notes] == ["comment-1-B2", "comment-1-C2"]
+    from zenconv.ir.walk import plain_text
+
+    assert plain_text(notes[0].blocks).startswith("Comment by Jane Roe:")
+    assert "Checked against the lease" in plain_text(notes[0].blocks)
+    assert notes[1].blocks[0].locator.citation() == "Sheet 'Notes', cell C2"
+    assert "xls.comments-dropped" not in result.codes()
+    md = zenconv.convert(COMMENTED, to="markdown", name="c.xls").output.decode()
+    assert "Ask the landlord" in md and "[^" in md
+
+
+def test_comments_dropped_are_reported_located_with_their_text():
+    result = read_xls(COMMENTED, comments="drop")
+    assert not result.document.notes
+    reports = [r for r in result.reporter.reports if r.code.code == "xls.comments-dropped"]
+    assert [loc.cell for r in reports for loc in r.locators] == ["B2", "C2"]
+    assert "Ask the landlord" in " ".join(q for r in reports for q in r.quotes)
+
+
+def test_a_formula_stored_without_a_result_is_located_for_review():
+    result = read_xls(COMMENTED)
+    reports = [r for r in result.reporter.reports if r.code.code == "xls.formula-without-cached-value"]
+    assert [(loc.cell, r.count) for r in reports for loc in r.locators] == [("B3", 1)]
+    out = zenconv.convert(COMMENTED, to="markdown", name="c.xls")
+    assert out.manifest["outcome"] == "needs_review"
