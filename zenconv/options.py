@@ -61,6 +61,9 @@ PASSWORD = OptionSpec("password", "str", "", "PDF, and Office files encrypted wi
 FURNITURE = OptionSpec("furniture", "choice", "keep", "Page headers and footers, slide footers and master text: "
                        "keep them as furniture (marked, apart from the body, each text once), or drop them and "
                        "report it.", choices=("keep", "drop"))
+# A workbook's caps, the same for every spreadsheet reader (XLSX, XLS, ODS).
+MAX_CELLS = OptionSpec("max-cells", "int", 50_000_000, "Spreadsheets: most cells read from one workbook, all sheets together; past it the rest is cut and reported.", metavar="N")
+MAX_EXPANSION = OptionSpec("max-expansion", "int", 32, "Spreadsheets: most characters of cell text per byte of source (at least 1 MiB): repeated shared strings cannot blow a small file up; past it the rest is cut and reported.", metavar="N")
 MAX_ROWS = OptionSpec("max-rows", "int", 5_000_000, "Most rows read from one table or sheet; past it the rest is "
                       "cut and reported.", metavar="N")
 MAX_COLS = OptionSpec("max-cols", "int", 16_384, "Most columns read from one table or sheet; past it the rest is "

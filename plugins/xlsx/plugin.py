@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import COMMENTS, FURNITURE, HEADER, HIDDEN, MAX_COLS, MAX_ROWS, PASSWORD, VALUES
+from zenconv.options import COMMENTS, FURNITURE, HEADER, HIDDEN, MAX_CELLS, MAX_COLS, MAX_EXPANSION, MAX_ROWS, PASSWORD, VALUES
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 from zenconv.safe.xml import xml_codes
@@ -70,8 +70,8 @@ OPTIONS = (
     VALUES,
     HEADER,
     PASSWORD,
-    OptionSpec("max-cells", "int", 50_000_000, "Spreadsheets: most cells read from one workbook, all sheets together; past it the rest is cut and reported.", metavar="N"),
-    OptionSpec("max-expansion", "int", 32, "Spreadsheets: most characters of cell text per byte of source (at least 1 MiB): repeated shared strings cannot blow a small file up; past it the rest is cut and reported.", metavar="N"),
+    MAX_CELLS,
+    MAX_EXPANSION,
 )
 
 ZIP_PARTS = ["xl/"]
