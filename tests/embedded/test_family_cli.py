@@ -41,3 +41,24 @@ def test_fail_on_matches_a_childs_code(tmp_path):
     assert done.returncode == 3, done.stderr
     verify = run_cli("verify", str(tmp_path / "memo.md.manifest.json"))
     assert verify.returncode == 0, verify.stdout
+
+
+def test_a_batch_summary_and_index_count_the_embedded_documents(tmp_path):
+    """The summary says how many embedded documents were converted, at every depth, as the audit counts
+    them; each record of a converted document carries its family's count (absent when it has none)."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "memo.docx").write_bytes(fx.docx_with(embedded=[("book.xlsx", fx.xlsx_bytes())]))
+    (folder / "nested.docx").write_bytes(fx.nested_docx(2))
+    (folder / "plain.docx").write_bytes(fx.docx_bytes("No family."))
+    out = tmp_path / "out"
+    done = run_cli(str(folder), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert b"3 files: converted 3 (+3 embedded), unchanged 0" in done.stderr, done.stderr
+    records = {r["source"]: r for r in map(json.loads, (out / "zenconv-index.jsonl").read_text().splitlines())}
+    assert records["memo.docx"]["embedded"] == 1 and records["nested.docx"]["embedded"] == 2
+    assert "embedded" not in records["plain.docx"]
+    audit = json.loads(run_cli("audit", str(out), "--format", "json").stdout)
+    assert audit["documents"] == 3 + 3
+    again = run_cli(str(folder), "-o", str(out))
+    assert b"converted 0, unchanged 3" in again.stderr, again.stderr  # a rerun converted nothing new
