@@ -23,9 +23,9 @@ number Word last showed, and is reported ``docx.page-field-cached``: on another 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from zenconv.ir.facets import FurnitureFacet
 from zenconv.ir.locator import Locator
