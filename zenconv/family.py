@@ -64,6 +64,9 @@ class Lineage:
 
     depth: int = 0
     spent: list[int] = field(default_factory=lambda: [0, 0])  # [bytes, children]: shared by reference
+    # The conservation check's: when a list, each child converted directly below the root is kept here as
+    # (name, reader, bytes), so its own account can be drawn from the very bytes the family converted.
+    converted: list | None = None
 
     def deeper(self) -> Lineage:
         return Lineage(self.depth + 1, self.spent)
@@ -167,6 +170,8 @@ class Children:
         if result.manifest.output is not None:
             info["output"] = self._relative(target)
         self.infos.append(_child_info(**info))
+        if self.lineage.converted is not None:
+            self.lineage.converted.append((base, info.get("format"), source.data))
         if outcome == "unreadable" or result.manifest.output is None:
             self.reporter.report("host.embedded-unreadable", locator, detail=detail)
             return None

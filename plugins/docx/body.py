@@ -15,6 +15,7 @@ from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text
 
 from .charts import chart_table
+from .smartart import smartart_list
 from .embedded import alt_chunk
 from .glossary import has_text
 from .inlines import HIDDEN_KEY, build, strip_key
@@ -312,12 +313,17 @@ class BlockReader:
         return bool(_CODE_SIGNS.search(text))
 
     def _anchored(self, content, out: ListAssembler, locator: Locator) -> None:
-        """What a paragraph anchors: text boxes as containers, charts as tables of their data."""
+        """What a paragraph anchors: text boxes as containers, charts as tables of their data, SmartArt as
+        the list of its nodes' text."""
         st = self.st
         for rid in content.charts:
             table = chart_table(st, rid)
             if table is not None:
                 out.block(table)
+        for rid in content.diagrams:
+            found = smartart_list(st, rid)
+            if found is not None:
+                out.block(found)
         boxes = content.boxes
         for box in boxes:
             saved = st.counting, st.fields

@@ -10,6 +10,12 @@ block reader, into a ``Container(class_="furniture")`` whose FurnitureFacet name
 (default, first, even) and the 1-based section. A section that references nothing of a kind inherits
 the previous section's, as Word does: nothing new to show, so nothing is written.
 
+A variant shows only when the settings switch it on: a first-page part when its section has w:titlePg
+(per section, not inherited), an even-page part when settings.xml has w:evenAndOddHeaders (the whole
+document). A part no section shows never prints: it is not carried but reported
+``docx.headers-footers-dropped`` (:attr:`Furniture.unshown` says why), its text with it. A section with
+w:titlePg and no first-page reference of its own shows the one it inherits, carried there.
+
 A field whose result depends on the page (PAGE, NUMPAGES, SECTIONPAGES) keeps its cached result, the
 number Word last showed, and is reported ``docx.page-field-cached``: on another page it reads otherwise.
 """
@@ -19,26 +25,44 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from zenconv.ir.facets import FurnitureFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Container
 
+from zenconv.reports import Unreadable
+
+from .external import REL_SETTINGS
 from .namespaces import W
+from .package import by_type
 
 # Bounded like reader.py's section scan: no unbounded [^>]* from every "<w:sectPr" on malformed bytes.
 _SECT = re.compile(rb"<(/?)(?:[A-Za-z_][\w.-]*:)?sectPr(?=[\s>/])([^<>]{0,1024}?)(/?)>")
 _REF = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(header|footer)Reference\b([^<>]{0,1024})>")
 _TYPE = re.compile(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?type\s*=\s*[\"']([A-Za-z]{1,16})[\"']")
 _RID = re.compile(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?id\s*=\s*[\"']([^\"'<>]{1,255})[\"']")
+_TITLE_PG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?titlePg\b([^<>]{0,1024})>")
+_VAL = re.compile(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?val\s*=\s*[\"']([A-Za-z0-9]{1,16})[\"']")
+_CHANGE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sectPrChange\b")
+_OFF = frozenset(("0", "false", "off"))
 _VARIANTS = {"default": "default", "first": "first", "even": "even"}
 PAGE_FIELDS = frozenset(("PAGE", "NUMPAGES", "SECTIONPAGES"))
 
 
-def section_references(data: bytes) -> list[list[tuple[str, str, str]]]:
-    """Per section in document order, its references as (role, variant, relationship id). A w:sectPr
-    inside another (the earlier properties a tracked w:sectPrChange keeps) is not a section."""
-    sections: list[list[tuple[str, str, str]]] = []
+@dataclass
+class Section:
+    """A section's header and footer references as (role, variant, relationship id), and whether it has
+    w:titlePg (its first page shows the first-page variant)."""
+
+    references: list[tuple[str, str, str]] = field(default_factory=list)
+    title_page: bool = False
+
+
+def section_references(data: bytes) -> list[Section]:
+    """Per section in document order, its references and w:titlePg. A w:sectPr inside another (the
+    earlier properties a tracked w:sectPrChange keeps) is not a section."""
+    sections: list[Section] = []
     depth = 0
     start = 0
     for found in _section_tags(data):
@@ -46,11 +70,12 @@ def section_references(data: bytes) -> list[list[tuple[str, str, str]]]:
         if closing:
             depth -= 1
             if depth == 0:
-                sections.append(_references(data[start:found.start()]))
+                body = data[start:found.start()]
+                sections.append(Section(_references(body), _title_page(body)))
             depth = max(depth, 0)
         elif self_closing:
             if depth == 0:
-                sections.append([])
+                sections.append(Section())
         else:
             if depth == 0:
                 start = found.end()
@@ -84,6 +109,32 @@ def _references(section: bytes) -> list[tuple[str, str, str]]:
     return out
 
 
+def _title_page(section: bytes) -> bool:
+    """Whether a section's own properties hold w:titlePg switched on (the earlier properties of a tracked
+    change, from w:sectPrChange on, are not its own)."""
+    change = _CHANGE.search(section)
+    found = _TITLE_PG.search(section, 0, change.start() if change is not None else len(section))
+    if found is None:
+        return False
+    val = _VAL.search(found.group(1))
+    return val is None or val.group(1).decode("ascii").lower() not in _OFF
+
+
+def even_pages_shown(package, rels) -> bool:
+    """Whether settings.xml has w:evenAndOddHeaders switched on: even pages show the even-page variant."""
+    settings = by_type(rels, REL_SETTINGS)
+    if settings is None:
+        return False
+    try:
+        root = package.parse(settings.target)
+    except Unreadable:
+        return False  # as external.py: settings that the safe layer refuses cost the setting, not the document
+    found = root.find(W + "evenAndOddHeaders") if root is not None else None
+    if found is None:
+        return False
+    return (found.get(W + "val") or "true").lower() not in _OFF
+
+
 def section_of(block, st) -> int:
     """The 1-based section a body block is in: one more than the sections ended before its paragraph. A
     block without a ¶ ordinal (a table leaves before its rows are read) is past every end met so far."""
@@ -108,11 +159,14 @@ def _ordinal(block) -> int | None:
 class Furniture:
     """The sections' headers and footers, handed out as the stream enters each section."""
 
-    def __init__(self, reader, sections: list[list[tuple[str, str, str]]]) -> None:
+    def __init__(self, reader, sections: list[Section], even_pages: bool = False) -> None:
         self.reader = reader
         self.sections = sections
+        self.even_pages = even_pages
         self.entered = 0      # the sections whose furniture has been given
         self.read: set[str] = set()   # parts carried: never reported dropped
+        self.shown: dict[tuple[str, str], str] = {}   # (role, variant) -> the reference in force
+        self.unshown: dict[str, str] = {}   # part -> why no section shows it (reported, not carried)
 
     def entering(self, section: int) -> Iterator[Container]:
         """The furniture of every section up to ``section`` (1-based) not yet given."""
@@ -124,15 +178,31 @@ class Furniture:
         st = self.reader.st
         main, main_rels = st.part, st.rels
         order = {"header": 0, "footer": 1}
-        refs = sorted(self.sections[number - 1], key=lambda ref: (order[ref[0]], ("default", "first", "even").index(ref[1])))
+        section = self.sections[number - 1]
+        for role, variant, rid in section.references:  # what it does not name it inherits, as Word does
+            self.shown[role, variant] = rid
+        refs = sorted(((role, variant, rid) for (role, variant), rid in self.shown.items()),
+                      key=lambda ref: (order[ref[0]], ("default", "first", "even").index(ref[1])))
         for role, variant, rid in refs:
             rel = main_rels.get(rid)
             if rel is None or rel.external or not rel.target or rel.target in self.read:
                 continue
+            why = self._not_shown(variant, section)
+            if why is not None:
+                self.unshown.setdefault(rel.target, why)
+                continue
+            self.unshown.pop(rel.target, None)
             container = self._part(rel.target, role, variant, number)
             st.part, st.rels = main, main_rels
             if container is not None:
                 yield container
+
+    def _not_shown(self, variant: str, section: Section) -> str | None:
+        if variant == "first" and not section.title_page:
+            return "a first-page variant its section does not show (no w:titlePg)"
+        if variant == "even" and not self.even_pages:
+            return "an even-page variant the document does not show (no w:evenAndOddHeaders in settings.xml)"
+        return None
 
     def _part(self, name: str, role: str, variant: str, section: int) -> Container | None:
         st = self.reader.st

@@ -15,6 +15,7 @@ from zenconv.ir.resources import MEDIA_TYPES
 
 from . import external
 from .namespaces import A, MC, O, PIC, R, V, W, WP
+from .smartart import RELIDS
 from .state import DocxState
 
 _BLIP = A + "blip"
@@ -27,7 +28,8 @@ _FALLBACK = MC + "Fallback"
 _CHARTS = ("{http://schemas.openxmlformats.org/drawingml/2006/chart}chart",
            "{http://schemas.microsoft.com/office/drawing/2014/chartex}chart")   # classic and chartEx
 
-# graphicData kinds whose content lives in other parts we do not read (charts, SmartArt, ink)
+# graphicData kinds whose content lives in other parts: reported when none of it could be read (a chart or
+# SmartArt without its part, ink)
 _OBJECT_URIS = ("chart", "diagram", "ink", "chartex")
 
 
@@ -35,11 +37,12 @@ class Drawings:
     def __init__(self, st: DocxState) -> None:
         self.st = st
 
-    def drawing(self, el) -> tuple[list[Image], list, list[str]]:
-        """The images, the w:txbxContent elements and the chart relationship ids of a w:drawing
-        (or a w:pict, w:object)."""
+    def drawing(self, el) -> tuple[list[Image], list, list[str], list[str]]:
+        """The images, the w:txbxContent elements, the chart relationship ids and the SmartArt data
+        relationship ids of a w:drawing (or a w:pict, w:object)."""
         images: list[Image] = []
         charts = [c.get(R + "id") for c in el.iter(*_CHARTS) if c.get(R + "id") and not _under_fallback(c, el)]
+        diagrams = [d.get(R + "dm") for d in el.iter(RELIDS) if d.get(R + "dm") and not _under_fallback(d, el)]
         boxes = [box for box in el.iter(_TXBX) if not _under_fallback(box, el)]
         alt = _alt(el)
         external.drawing(self.st, el)
@@ -58,12 +61,12 @@ class Drawings:
             image = self._image(rid, data.get(R + "href"), data.get(O + "title") or alt)
             if image is not None:
                 images.append(image)
-        if not images and not boxes and not charts:
+        if not images and not boxes and not charts and not diagrams:
             graphic = next(el.iter(_GRAPHIC_DATA), None)
             uri = (graphic.get("uri") or "") if graphic is not None else ""
             if any(uri.rstrip("/").endswith(kind) for kind in _OBJECT_URIS):
                 self.st.report("docx.embedded-objects-dropped", detail=uri.rsplit("/", 1)[-1])
-        return images, boxes, charts
+        return images, boxes, charts, diagrams
 
     def _image(self, rid: str | None, link: str | None, alt: str) -> Image | None:
         st = self.st

@@ -57,6 +57,7 @@ _STRICT = (
     (b"http://purl.oclc.org/ooxml/drawingml/picture", PIC_NS.encode()),
     (b"http://purl.oclc.org/ooxml/drawingml/main", A_NS.encode()),
     (b"http://purl.oclc.org/ooxml/drawingml/chart", b"http://schemas.openxmlformats.org/drawingml/2006/chart"),
+    (b"http://purl.oclc.org/ooxml/drawingml/diagram", b"http://schemas.openxmlformats.org/drawingml/2006/diagram"),
 )
 _STRICT_MARK = b"purl.oclc.org/ooxml/"
 

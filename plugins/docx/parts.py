@@ -94,9 +94,10 @@ def read_comments(reader: BlockReader) -> list[Note]:
     return notes
 
 
-def report_headers(reader: BlockReader, carried=()) -> None:
+def report_headers(reader: BlockReader, carried=(), unshown=None) -> None:
     """The header and footer parts the sections name and the furniture did not carry (all of them under
-    --furniture drop), each reported with its text."""
+    --furniture drop; under keep a variant no section shows, ``unshown`` saying why), each reported with
+    its text."""
     st = reader.st
     for name, kind in st.header_parts.items():
         if name in carried:
@@ -110,6 +111,8 @@ def report_headers(reader: BlockReader, carried=()) -> None:
         if not text and not images:
             continue
         detail = f"{kind} {name}"
+        if unshown and name in unshown:
+            detail += f" (never printed: {unshown[name]})"
         if text:
             detail += f": {text[:120]}" + ("…" if len(text) > 120 else "")
         if images:

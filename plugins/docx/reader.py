@@ -24,7 +24,7 @@ from .body import BlockReader
 from .comments import Comments
 from .namespaces import REL_NUMBERING, REL_STYLES
 from .external import report_unused
-from .furniture import Furniture, section_of, section_references
+from .furniture import Furniture, even_pages_shown, section_of, section_references
 from .glossary import Glossary
 from .numbering import Numbering
 from .package import Package, by_type
@@ -74,7 +74,8 @@ def read(source, ctx) -> Iterator:
                    paged=any(marker in data for marker in _PAGED))
     reader = BlockReader(st)
     layout = first_page_layout(data)
-    furniture = Furniture(reader, section_references(data)) if ctx.options.get("furniture", "keep") == "keep" else None
+    furniture = (Furniture(reader, section_references(data), even_pages_shown(package, rels))
+                 if ctx.options.get("furniture", "keep") == "keep" else None)
     first = True
     for block in stream_body(data, reader, ctx, package.max_depth):
         if furniture is not None and st.section_ends:
@@ -96,7 +97,8 @@ def read(source, ctx) -> Iterator:
     else:
         comments.report_unmarked(ctx)
     st.part, st.rels = main, rels
-    report_headers(reader, furniture.read if furniture is not None else ())
+    report_headers(reader, furniture.read if furniture is not None else (),
+                   furniture.unshown if furniture is not None else {})
     report_unused(st, main, rels)
     report_unread_parts(lambda part: ((rel_kind(r.type), r.target) for r in package.relationships(part).values()
                                       if not r.external), package.parse, ctx)

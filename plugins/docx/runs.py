@@ -63,6 +63,7 @@ class Content:
     revisions: dict[str, RevisionFacet] = field(default_factory=dict)
     boxes: list = field(default_factory=list)
     charts: list[str] = field(default_factory=list)   # chart relationship ids, read after the paragraph
+    diagrams: list[str] = field(default_factory=list)  # SmartArt data relationship ids, read after it too
     first_page: int | None = None
     checkbox: bool | None = None    # a checkbox control opens the paragraph: checked or not
 
@@ -418,13 +419,15 @@ class RunReader:
                 external.field(self.st, "".join(fld.instr))
 
     def _drawing(self, el, keys: tuple, mask: int) -> None:
-        images, boxes, charts = self.drawings.drawing(el)
+        images, boxes, charts, diagrams = self.drawings.drawing(el)
         for image in images:
             self._leaf(keys, image, mask, text=False)
         if boxes:
             self.out.boxes.extend(boxes)
         if charts:
             self.out.charts.extend(charts)
+        if diagrams:
+            self.out.diagrams.extend(diagrams)
 
     def _math_report(self) -> None:
         if self.math.unmapped:

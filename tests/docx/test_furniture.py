@@ -104,4 +104,75 @@ def test_section_scan_is_linear_on_hostile_section_markup():
     with zipfile.ZipFile(io.BytesIO(data)) as package:
         found = section_references(package.read("word/document.xml"))
     # an id past 255 characters is no id: only the header reference of each section is found
-    assert found[0] == [("header", "first", "rIdMissing0")] and len(found) >= 5_000
+    assert found[0].references == [("header", "first", "rIdMissing0")] and len(found) >= 5_000
+
+
+def _unswitched(title_page: bool = False, even_pages: bool = False) -> bytes:
+    """One section with a default, a first-page and an even-page header, the settings that show the
+    variants switched as asked (python-docx writes the parts either way)."""
+    document = docx.Document()
+    section = document.sections[0]
+    section.header.paragraphs[0].text = "Default legend"
+    section.first_page_header.paragraphs[0].text = "First page legend"
+    section.even_page_header.paragraphs[0].text = "Even page legend"
+    section.different_first_page_header_footer = title_page
+    document.settings.odd_and_even_pages_header_footer = even_pages
+    document.add_paragraph("Body.")
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def _furniture(result) -> list:
+    return [(next(f for f in b.facets if isinstance(f, FurnitureFacet)).variant, plain_text([b]))
+            for b in result.document.blocks if getattr(b, "class_", None) == "furniture"]
+
+
+def test_variants_the_settings_do_not_show_are_reported_not_carried():
+    """No w:titlePg, no w:evenAndOddHeaders: Word never prints the first-page and even-page headers, so
+    they are not furniture; their text is reported under the headers code with why."""
+    result = read_docx(_unswitched())
+    assert _furniture(result) == [(None, "Default legend")]
+    (report,) = result.reporter.matching("docx.headers-footers-dropped")
+    assert report.count == 2
+    assert any("First page legend" in d and "w:titlePg" in d for d in report.details)
+    assert any("Even page legend" in d and "w:evenAndOddHeaders" in d for d in report.details)
+
+
+def test_each_setting_switches_its_own_variant_on():
+    result = read_docx(_unswitched(title_page=True))
+    assert _furniture(result) == [(None, "Default legend"), ("first", "First page legend")]
+    (report,) = result.reporter.matching("docx.headers-footers-dropped")
+    assert report.count == 1 and "Even page legend" in report.details[0]
+    result = read_docx(_unswitched(even_pages=True))
+    assert _furniture(result) == [(None, "Default legend"), ("even", "Even page legend")]
+    assert "First page legend" in result.reporter.matching("docx.headers-footers-dropped")[0].details[0]
+
+
+def test_title_page_off_by_value_and_inherited_first_page_header():
+    """w:titlePg w:val="0" is off; a later section with w:titlePg and no first-page reference of its own
+    shows the first-page header it inherits, carried at that section."""
+    data = _unswitched(title_page=True)
+    import zipfile
+    source = zipfile.ZipFile(io.BytesIO(data))
+    xml = source.read("word/document.xml").decode()
+    first_ref = xml[xml.index("<w:headerReference w:type=\"first\""):]
+    first_ref = first_ref[:first_ref.index("/>") + 2]
+    # section 1: the body's paragraph closes a section holding every reference, titlePg off by value
+    sect = xml[xml.index("<w:sectPr"):xml.index("</w:sectPr>") + len("</w:sectPr>")]
+    off = sect.replace("<w:titlePg/>", '<w:titlePg w:val="0"/>')
+    assert off != sect
+    on_no_refs = "<w:sectPr><w:titlePg/></w:sectPr>"
+    body = xml.replace(sect, on_no_refs).replace("<w:p>", f"<w:p><w:pPr>{off}</w:pPr></w:p><w:p>", 1) \
+        if "<w:p>" in xml else None
+    assert body is not None and first_ref in body
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            target.writestr(item, body if item.filename == "word/document.xml" else source.read(item.filename))
+    result = read_docx(out.getvalue())
+    shown = [(next(f for f in b.facets if isinstance(f, FurnitureFacet)).section, plain_text([b]))
+             for b in result.document.blocks if getattr(b, "class_", None) == "furniture"]
+    assert shown == [(1, "Default legend"), (2, "First page legend")]
+    (report,) = result.reporter.matching("docx.headers-footers-dropped")
+    assert report.count == 1 and "Even page legend" in report.details[0]

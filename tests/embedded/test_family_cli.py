@@ -67,3 +67,24 @@ def test_one_signature_covers_the_family_in_a_conversion_and_a_batch(tmp_path):
     assert verify.returncode == 1 and b"signature: memo.docx.md.embedded/1-book.xlsx.md is not the file signed" \
         in verify.stderr, verify.stderr
     assert run_cli("audit", str(out), "--key", str(tmp_path / "k.pub")).returncode == 1
+
+
+def test_a_batch_summary_and_index_count_the_embedded_documents(tmp_path):
+    """The summary says how many embedded documents were converted, at every depth, as the audit counts
+    them; each record of a converted document carries its family's count (absent when it has none)."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "memo.docx").write_bytes(fx.docx_with(embedded=[("book.xlsx", fx.xlsx_bytes())]))
+    (folder / "nested.docx").write_bytes(fx.nested_docx(2))
+    (folder / "plain.docx").write_bytes(fx.docx_bytes("No family."))
+    out = tmp_path / "out"
+    done = run_cli(str(folder), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert b"3 files: converted 3 (+3 embedded), unchanged 0" in done.stderr, done.stderr
+    records = {r["source"]: r for r in map(json.loads, (out / "zenconv-index.jsonl").read_text().splitlines())}
+    assert records["memo.docx"]["embedded"] == 1 and records["nested.docx"]["embedded"] == 2
+    assert "embedded" not in records["plain.docx"]
+    audit = json.loads(run_cli("audit", str(out), "--format", "json").stdout)
+    assert audit["documents"] == 3 + 3
+    again = run_cli(str(folder), "-o", str(out))
+    assert b"converted 0, unchanged 3" in again.stderr, again.stderr  # a rerun converted nothing new

@@ -72,6 +72,7 @@ class Summary:
     """What this run did, by what happened to each file."""
 
     converted: int = 0
+    embedded: int = 0  # the converted documents' embedded documents converted as children (every depth)
     unchanged: int = 0
     unreadable: int = 0
     skipped: int = 0
@@ -100,6 +101,7 @@ class Summary:
             self.unreadable += 1
         else:
             self.converted += 1
+            self.embedded += entry.get("embedded") or 0
         if fresh and entry.get("attempts"):
             self.retried += 1
         self.codes.update(entry.get("reports") or {}, entry.get("reasons") or ())
@@ -124,7 +126,8 @@ class Summary:
         return lines
 
     def line(self) -> str:
-        return (f"{self.files} files: converted {self.converted}, unchanged {self.unchanged}, "
+        embedded = f" (+{self.embedded} embedded)" if self.embedded else ""
+        return (f"{self.files} files: converted {self.converted}{embedded}, unchanged {self.unchanged}, "
                 f"unreadable {self.unreadable}, skipped {self.skipped}, retried {self.retried}, failed {self.failed}")
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from .. import __version__
 from ..context import Source
+from ..family import family_manifests
 from ..files import UNWRITABLE, atomic_write
 from ..isolation import Child, KillCodes, can_isolate, wait_for
 from ..manifest import manifest_path_for
@@ -220,6 +221,9 @@ def entry_of(task: Task, result: Result | None, attempt: Attempt, tries: list[At
         source_sha256=manifest.source.sha256, source_size=manifest.source.size,
         source_mtime_ns=info.st_mtime_ns if info else None, options=task.fingerprint,
     )
+    embedded = _embedded(manifest, path)
+    if embedded:  # absent when none: an index of documents without children reads as it always has
+        entry["embedded"] = embedded
     if manifest.outcome == Outcome.UNREADABLE:
         entry["failure"] = "permanent"
         if attempt.figures:
@@ -227,6 +231,16 @@ def entry_of(task: Task, result: Result | None, attempt: Attempt, tries: list[At
     if tries:
         entry["attempts"] = [t.record() for t in tries]
     return entry
+
+
+def _embedded(manifest, path: Path | None) -> int:
+    """The embedded documents converted as children of this one, at every depth: the family members with a
+    manifest of their own, as ``zenconv audit`` counts them (a child listed as not converted is none)."""
+    if not manifest.children:
+        return 0
+    if path is not None and path.is_file():
+        return len(family_manifests(path))
+    return sum(1 for child in manifest.children if child.manifest)
 
 
 @functools.cache

@@ -6,14 +6,24 @@ took it; tokens are counted as multisets, so a word the source says five times a
 leaves two unaccounted. The parts are charged in source order: the output and the reports' tokens
 go first to the earliest part that holds them, and what a part cannot be given is its loss. What is
 left is then offered to word boundaries drawn differently (:func:`_rejoin`, :func:`_pair`, :func:`_triple`).
+
+Embedded documents: a conversion with no output folder converts no child (``host.embedded-not-written``),
+so a document whose manifest says so is converted again into a scratch folder, its children with it. Each
+child converted there is checked in turn, from the very bytes the family converted (``Lineage.converted``)
+and one level deeper, so the embedding depth limit bounds the recursion: its account is the parent's
+``children``, and its unaccounted tokens are the parent's too. The child's text is accounted for in the
+parent (a package part the extractor reads, an ODF object's content, is the child's to hold, not the
+parent's output): its source tokens join the parent's budget.
 """
 
 from __future__ import annotations
 
+import tempfile
 from collections import Counter
 from pathlib import Path
 
 from ..context import Source
+from ..family import Lineage
 from ..pipeline import Request, run
 from ..reports import Severity
 from .extract import FAMILIES, source_parts
@@ -33,25 +43,34 @@ MAX_TRIPLED = 32    # a part's unaccounted right-to-left words tried three by th
 def check(path: Path, fmt: str | None = None, options: dict | None = None,
           max_part_chars: int = MAX_PART_CHARS) -> Account:
     """The account of one document: converted by the pipeline, extracted by :mod:`.extract`."""
-    path = Path(path)
+    return _check(Path(path), fmt, dict(options or {}), max_part_chars, 0)[0]
+
+
+def _check(path: Path, fmt: str | None, options: dict, max_part_chars: int, depth: int) -> tuple[Account, Counter]:
+    """The account, and the source's tokens (what a parent holding this document as a child may count)."""
     result = run(Request(source=Source(path.name, path=path), to="markdown", output=None, manifest=False,
-                         from_=fmt, options=dict(options or {}), accounting=True))
+                         from_=fmt, options=dict(options), accounting=True, lineage=Lineage(depth)))
     manifest = result.manifest
     account = Account(str(path), manifest.source.format, manifest.outcome)
     if manifest.outcome == "unreadable":
         account.problems.append(f"unreadable: {', '.join(manifest.reasons)}")
-        return account
+        return account, Counter()
     parts, account.problems = source_parts(path, account.format or "", max_part_chars)
     if not parts and account.problems:  # the source could not be read at all: nothing is checked
         account.outcome = "check-failed"
-        return account
+        return account, Counter()
+    held = Counter()  # the children's text
+    if any("host.embedded-not-written" in child.reasons for child in manifest.children or ()):
+        with tempfile.TemporaryDirectory(prefix="zenconv-conservation-") as scratch:
+            result, held = _with_children(path, fmt, options, max_part_chars, depth, Path(scratch), account)
+    output = count(markdown_text((result.output or b"").decode("utf-8", "replace")))
     output = count(markdown_text((result.output or b"").decode("utf-8", "replace")))
     reported = Counter()
     for _code, text in result.reporter.taken:
         reported.update(count(text))
     account.output_tokens = sum(output.values())
     account.reported_tokens = sum(reported.values())
-    budget = output + reported
+    budget = output + reported + held
     found = [tokens(part.text) for part in parts]
     missing = [_charge(words, budget) for words in found]
     for words, lost in zip(found, missing):
@@ -76,7 +95,29 @@ def check(path: Path, fmt: str | None = None, options: dict | None = None,
                 entry.first.append(shown)
         account.source_tokens += entry.tokens
         account.parts.append(entry)
-    return account
+    return account, Counter(word for words in found for word in words)
+
+
+def _with_children(path: Path, fmt: str | None, options: dict, max_part_chars: int, depth: int, scratch: Path,
+                   account: Account):
+    """The conversion again, into ``scratch`` so that its children are converted; each child's account (one
+    level deeper) joins ``account``; returns the result, its output read back, and the children's tokens."""
+    lineage = Lineage(depth, converted=[])
+    target = scratch / "out.md"
+    result = run(Request(source=Source(path.name, path=path), to="markdown", output=target, manifest=False,
+                         from_=fmt, options=dict(options), accounting=True, lineage=lineage))
+    result.output = target.read_bytes() if target.is_file() else b""
+    held = Counter()
+    for ordinal, (name, reader, data) in enumerate(lineage.converted, start=1):
+        folder = scratch / f"source-{ordinal}"
+        folder.mkdir()
+        source = folder / name
+        source.write_bytes(data)
+        child, tokens = _check(source, reader, options, max_part_chars, depth + 1)
+        child.path = f"{account.path}#{ordinal}-{name}"
+        account.children.append(child)
+        held.update(tokens)
+    return result, held
 
 
 def _charge(words: list[str], budget: Counter) -> set[int]:

@@ -40,13 +40,28 @@ class Account:
     reported_tokens: int = 0
     parts: list[PartAccount] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    children: list[Account] = field(default_factory=list)  # the embedded documents converted as children
 
     @property
     def unaccounted(self) -> int:
-        return sum(sum(p.unaccounted.values()) for p in self.parts)
+        """The document's own unaccounted tokens and its children's: a family is checked whole."""
+        return sum(sum(p.unaccounted.values()) for p in self.parts) + sum(c.unaccounted for c in self.children)
 
     def to_json(self) -> dict:
-        return {"path": self.path, "format": self.format, "outcome": self.outcome,
-                "source_tokens": self.source_tokens, "output_tokens": self.output_tokens,
-                "reported_tokens": self.reported_tokens, "unaccounted": self.unaccounted,
-                "parts": [p.to_json() for p in self.parts if p.unaccounted], "problems": list(self.problems)}
+        """The parts with unaccounted tokens, a child's named ``N-name/part``; ``children`` only when any."""
+        parts = [p.to_json() for p in self.parts if p.unaccounted]
+        problems = list(self.problems)
+        for child in self.children:
+            found = child.to_json()
+            prefix = child.path.rpartition("#")[2]
+            parts += [dict(p, part=f"{prefix}/{p['part']}") for p in found["parts"]]
+            problems += [f"{prefix}: {problem}" for problem in found["problems"]]
+        out = {"path": self.path, "format": self.format, "outcome": self.outcome,
+               "source_tokens": self.source_tokens, "output_tokens": self.output_tokens,
+               "reported_tokens": self.reported_tokens, "unaccounted": self.unaccounted,
+               "parts": parts, "problems": problems}
+        if self.children:
+            out["children"] = [{"path": c.path, "format": c.format, "outcome": c.outcome,
+                                "source_tokens": c.source_tokens, "unaccounted": c.unaccounted}
+                               for c in self.children]
+        return out
