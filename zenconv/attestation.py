@@ -45,13 +45,16 @@ def signature_path_for(manifest_path: Path) -> Path:
 
 
 # -- one conversion -----------------------------------------------------------------------------------
-def conversion_statement(manifest_path: Path, manifest: Manifest, manifest_bytes: bytes) -> dict[str, Any]:
+def conversion_statement(manifest_path: Path, manifest: Manifest, manifest_bytes: bytes, *,
+                         hash_family: bool = True) -> dict[str, Any]:
+    """``hash_family=False``: the family's subjects named, not hashed (a check that hashes each signed
+    subject itself needs only the names it should find)."""
     name = Path(manifest_path).name
     subjects = [_subject(name, hashlib.sha256(manifest_bytes).hexdigest())]
     if manifest.output is not None:
         subjects.append(_subject(manifest.output.path or STDOUT, manifest.output.sha256))
     subjects += [_subject(r.path, r.sha256) for r in manifest.resources if r.written and r.path]
-    subjects += family_subjects(manifest_path)
+    subjects += family_subjects(manifest_path, hash_family)
     predicate = {
         "manifest": {"name": name, "digest": manifest.digest},
         "generator": manifest.generator.model_dump(mode="json"),
@@ -65,10 +68,11 @@ def conversion_statement(manifest_path: Path, manifest: Manifest, manifest_bytes
     return {"_type": STATEMENT_TYPE, "subject": subjects, "predicateType": CONVERSION_TYPE, "predicate": predicate}
 
 
-def family_subjects(manifest_path: Path) -> list[dict[str, Any]]:
+def family_subjects(manifest_path: Path, hashed: bool = True) -> list[dict[str, Any]]:
     """The files of the conversion's embedded documents, at every level (their outputs, manifests and
     extracted bytes), named relative to the parent's folder: one signature covers the whole family, so a
-    child's file changed or removed fails the parent's check as the parent's own output would."""
+    child's file changed or removed fails the parent's check as the parent's own output would. ``hashed``
+    False: the names alone (their digests empty)."""
     base = Path(manifest_path).parent
     found: dict[str, str] = {}
     for member in (Path(manifest_path), *family_manifests(manifest_path)):
@@ -79,7 +83,7 @@ def family_subjects(manifest_path: Path) -> list[dict[str, Any]]:
         for path in family_files(member, stated):
             name = Path(posixpath.normpath(path.relative_to(base).as_posix())).as_posix()
             if contained(base, name) is not None and path.is_file():
-                found[name] = sha256_file(path)
+                found[name] = sha256_file(path) if hashed else ""
     return [_subject(name, sha256) for name, sha256 in sorted(found.items())]
 
 
@@ -135,7 +139,7 @@ def check_conversion(manifest_path: Path, key, output: Path | None = None) -> li
             problems.append(f"signature: {label}: no such file")
         elif sha256_file(path) != sha256:
             problems.append(f"signature: {label} is not the file signed (its SHA-256 differs)")
-    expected = conversion_statement(manifest_path, manifest, data)["subject"]
+    expected = conversion_statement(manifest_path, manifest, data, hash_family=False)["subject"]
     for name in sorted({s["name"] for s in expected} - set(subjects) - {manifest_path.name}):
         problems.append(f"signature: {name} is named by the manifest but not signed")
     return problems
