@@ -16,7 +16,7 @@ from .tables import read_table
 
 _INDEXES = {f"{TEXT}{n}" for n in ("table-of-content", "illustration-index", "table-index", "object-index",
                                    "user-index", "alphabetical-index", "bibliography")}
-_DECLARATIONS = {f"{TEXT}{n}" for n in ("sequence-decls", "variable-decls", "user-field-decls", "dde-connection-decls",
+DECLARATIONS = {f"{TEXT}{n}" for n in ("sequence-decls", "variable-decls", "user-field-decls", "dde-connection-decls",
                                         "tracked-changes", "alphabetical-index-auto-mark-file", "index-source")} | {
     f"{OFFICE}forms", f"{TABLE}calculation-settings", f"{TABLE}content-validations", f"{TABLE}label-ranges",
     f"{TABLE}named-expressions", f"{TABLE}database-ranges", f"{TABLE}table-column", f"{TABLE}table-columns",
@@ -55,7 +55,7 @@ class BlockReader:
 
     def block(self, el) -> list:
         tag = el.tag
-        if not isinstance(tag, str) or tag in _DECLARATIONS:
+        if not isinstance(tag, str) or tag in DECLARATIONS:
             return []
         if tag in (f"{TEXT}p", f"{TEXT}h"):
             return self.paragraph(el)

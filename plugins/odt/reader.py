@@ -13,12 +13,13 @@ import lxml.etree
 
 from zenconv.context import ReadContext, Source
 from zenconv.ir import LayoutFacet, List, Locator
+from zenconv.ir.walk import plain_text
 from zenconv.reports import Unreadable
 
-from .blocks import BlockReader, merge_lists
-from .names import OFFICE, TEXT
+from .blocks import DECLARATIONS, BlockReader, merge_lists
+from .names import OFFICE, TABLE, TEXT
 from .package import OdfPackage
-from .pagestyles import page_furniture
+from .pagestyles import Placement, page_furniture
 from .revisions import read_changes
 from .state import State
 from .styles import Styles, page_layout
@@ -34,15 +35,14 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         styles.load(styles_root.find(f"{OFFICE}styles"), automatic=False)
         styles.load(styles_root.find(f"{OFFICE}automatic-styles"), automatic=True)
     width, height, decorated = page_layout(styles_root)
+    placement = None
     if ctx.options.get("furniture", "keep") == "keep":
-        # the page styles' headers and footers open the document: what its pages show around the body
+        # each page style's headers and footers open the body where its pages start
         furniture = page_furniture(styles_root)
-        if furniture.page_fields:
-            ctx.report("odt.page-field-cached", Locator(part="styles.xml"), count=furniture.page_fields)
+        placement = Placement(furniture)
         if furniture.hidden:
             ctx.report("odt.headers-footers-dropped", Locator(part="styles.xml"), count=len(furniture.hidden),
                        detail="switched off (style:display=\"false\")", text="\n".join(furniture.hidden))
-        yield from furniture.blocks
     elif decorated:
         ctx.report("odt.headers-footers-dropped", text=decorated)
     layout = LayoutFacet("page", width, height) if width or height else None
@@ -75,6 +75,13 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
             blocks = []
         else:
             blocks = reader.block(el)
+            if placement is not None and el.tag not in DECLARATIONS:
+                starts = _STARTS.get(el.tag)
+                master = styles.master_page(starts[0], el.get(starts[1])) if starts else None
+                if furniture_blocks := placement.before(master):
+                    yield from held
+                    held = []
+                    yield from furniture_blocks
         el.clear(keep_tail=True)
         while el.getprevious() is not None:
             del el.getparent()[0]
@@ -91,3 +98,16 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         raise Unreadable("odt.wrong-document-type", "content.xml has no office:text body")
     reader.annotations.finish()
     yield from held
+    if placement is not None:
+        yield from placement.before(None)  # a body with no blocks still has its first page
+        if fields := placement.page_fields():
+            ctx.report("odt.page-field-cached", Locator(part="styles.xml"), count=fields)
+        for master in placement.unshown():
+            ctx.report("odt.headers-footers-dropped", Locator(part="styles.xml"), count=len(master.blocks),
+                       detail=f"page style '{master.display}' starts no page", text="\n".join(
+                           plain_text(block.blocks) for block in master.blocks))
+
+
+# What may start a page style: its style family and the attribute naming its style.
+_STARTS = {f"{TEXT}p": ("paragraph", f"{TEXT}style-name"), f"{TEXT}h": ("paragraph", f"{TEXT}style-name"),
+           f"{TABLE}table": ("table", f"{TABLE}style-name")}

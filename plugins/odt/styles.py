@@ -40,6 +40,7 @@ class Style:
     text: dict[str, bool] = field(default_factory=dict)  # flag -> on/off where the style decides it
     list_style: str | None = None
     outline: int | None = None
+    master_page: str | None = None  # the page style a paragraph or table of this style starts
 
 
 @dataclass(slots=True)
@@ -114,7 +115,8 @@ class Styles:
                 style = Style(name, family, el.get(f"{STYLE}parent-style-name"), el.get(f"{STYLE}display-name"),
                               automatic, text_flags(el.find(f"{STYLE}text-properties")),
                               el.get(f"{STYLE}list-style-name"),
-                              int(outline) if outline and outline.isdigit() else None)
+                              int(outline) if outline and outline.isdigit() else None,
+                              el.get(f"{STYLE}master-page-name") or None)
                 self.by_key[(family, name)] = style
             elif el.tag == f"{STYLE}default-style":
                 self.defaults[el.get(f"{STYLE}family", "")] = text_flags(el.find(f"{STYLE}text-properties"))
@@ -151,6 +153,10 @@ class Styles:
     def common(self, family: str, name: str | None) -> Style | None:
         """The first common (named, non-automatic) style of the chain: the one a reader recognises."""
         return next((s for s in self.chain(family, name) if not s.automatic), None)
+
+    def master_page(self, family: str, name: str | None) -> str | None:
+        """The page style a paragraph or table of this style starts (``style:master-page-name``), if any."""
+        return next((s.master_page for s in self.chain(family, name) if s.master_page), None)
 
     def list_style(self, name: str | None) -> str | None:
         """The list style a paragraph style attaches, through its chain."""

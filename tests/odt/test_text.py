@@ -84,30 +84,73 @@ def test_reported_constructs(docs):
         assert codes[code] == 1, code
 
 
-def test_every_master_pages_headers_and_footers_are_furniture_with_their_page_style(docs, tmp_path):
+def test_each_page_styles_headers_and_footers_open_the_body_where_its_pages_start(docs, tmp_path):
     from zenconv.ir.walk import plain_text
 
     from .make_fixtures import rewrite
 
-    second = (b'<style:master-page style:name="Landscape" style:page-layout-name="pm1"><style:footer>'
-              b'<text:p>Page <text:page-number>1</text:page-number></text:p></style:footer>'
-              b'<style:header-left><text:p>Even legend</text:p></style:header-left>'
-              b'<style:header style:display="false"><text:p>Switched off</text:p></style:header>'
-              b'</style:master-page></office:master-styles>')
+    masters = (b'<style:master-page style:name="Landscape" style:page-layout-name="pm1"><style:footer>'
+               b'<text:p>Page <text:page-number>1</text:page-number></text:p></style:footer>'
+               b'<style:header-left><text:p>Even legend</text:p></style:header-left>'
+               b'<style:header style:display="false"><text:p>Switched off</text:p></style:header>'
+               b'</style:master-page>'
+               b'<style:master-page style:name="Unused" style:page-layout-name="pm1"><style:header>'
+               b'<text:p>Never shown</text:p></style:header></style:master-page></office:master-styles>')
+    # An automatic paragraph style starting the Landscape pages, given to the list's first paragraph's
+    # successor: the Introduction heading's section ends, the Landscape pages start at "Second item"'s list.
+    starts = b'<style:style style:name="PL" style:family="paragraph" style:master-page-name="Landscape"/>'
     path = tmp_path / "two-masters.odt"
-    rewrite(docs["text"], path, "styles.xml", lambda d: d.replace(b"</office:master-styles>", second, 1))
+
+    def content(data: bytes) -> bytes:
+        data = data.replace(b"<office:automatic-styles>", b"<office:automatic-styles>" + starts, 1)
+        return data.replace(b'<text:h text:outline-level="1">Introduction</text:h>',
+                            b'<text:h text:outline-level="1">Introduction</text:h>'
+                            b'<text:p text:style-name="PL">Landscape page</text:p>', 1)
+
+    between = tmp_path / "between.odt"
+    rewrite(docs["text"], between, "styles.xml", lambda d: d.replace(b"</office:master-styles>", masters, 1))
+    rewrite(between, path, "content.xml", content)
     result = read_odt(path)
-    furniture = [b for b in result.document.blocks if getattr(b, "class_", None) == "furniture"]
+    blocks = list(result.document.blocks)
+    furniture = [b for b in blocks if getattr(b, "class_", None) == "furniture"]
     assert [(f.facets[0].role, f.facets[0].variant, f.facets[0].style, plain_text(f.blocks)) for f in furniture] == [
         ("header", None, "Standard", "Confidential"), ("header", "left", "Landscape", "Even legend"),
         ("footer", None, "Landscape", "Page 1")]
-    assert list(result.document.blocks)[:3] == furniture  # they open the document
+    assert blocks[0] is furniture[0]  # the first page's style opens the document
+    landscape = blocks.index(furniture[1])
+    assert blocks[landscape + 2:landscape + 3] and plain_text([blocks[landscape + 2]]) == "Landscape page"
+    assert plain_text(blocks[1:landscape]).startswith("Fixture title")
     assert result.codes()["odt.page-field-cached"] == 1
     (report,) = result.reporter.matching("odt.headers-footers-dropped")
-    assert report.quotes == ["Switched off"]
+    assert report.quotes == ["Switched off", "Never shown"] and report.count == 2
+    assert "page style 'Unused' starts no page" in report.details
     md = zenconv.convert(path, to="markdown").output.decode()
     assert md.startswith("> *Header (page style 'Standard')*\n>\n> Confidential\n")
-    assert "> *Header (page style 'Landscape', left pages)*" in md
+    assert md.index("Introduction") < md.index("> *Header (page style 'Landscape', left pages)*") < md.index(
+        "Landscape page")
+
+
+def test_a_first_page_style_shows_its_next_style_on_the_pages_after(docs, tmp_path):
+    from zenconv.ir.walk import plain_text
+
+    from .make_fixtures import rewrite
+
+    first = (b'<style:master-page style:name="First_20_Page" style:display-name="First Page" '
+             b'style:page-layout-name="pm1" style:next-style-name="Standard"><style:header>'
+             b'<text:p>Cover legend</text:p></style:header></style:master-page>')
+    path, between = tmp_path / "first.odt", tmp_path / "between.odt"
+    rewrite(docs["text"], between, "styles.xml", lambda d: d.replace(b"<office:master-styles>",
+                                                                     b"<office:master-styles>" + first, 1))
+    starts = b'<style:style style:name="PF" style:family="paragraph" style:master-page-name="First_20_Page"/>'
+    rewrite(between, path, "content.xml", lambda d: d.replace(
+        b"<office:automatic-styles>", b"<office:automatic-styles>" + starts, 1).replace(
+        b'text:style-name="Title"', b'text:style-name="PF"', 1))
+    result = read_odt(path)
+    furniture = [b for b in result.document.blocks if getattr(b, "class_", None) == "furniture"]
+    assert [(f.facets[0].style, plain_text(f.blocks)) for f in furniture] == [
+        ("First Page", "Cover legend"), ("Standard", "Confidential")]
+    assert list(result.document.blocks)[:2] == furniture
+    assert not result.reporter.matching("odt.headers-footers-dropped")
 
 
 def test_every_master_pages_headers_and_footers_are_reported_with_their_text(docs, tmp_path):
