@@ -38,7 +38,7 @@ CODES = (
     degraded("docx.chart-as-table", "A chart carried as a table of the data cached in its part; the drawing is lost.", kind=PRESENTATION),
     truncated("docx.chart-truncated", "A chart caching more series or points than a table carries (hostile caches): the first are kept, with a visible note."),
     dropped("docx.headers-footers-dropped", "Page headers and footers under --furniture drop (or a part no section's properties name where the scan finds them); the detail names the part and its first words."),
-    degraded("docx.smartart-as-text", "A SmartArt diagram carried as a bulleted list of its nodes' text (the data part's dgm:t), after the paragraph that anchors it: the words are kept, the shapes, arrows and hierarchy are not.", kind=PRESENTATION),
+    degraded("docx.smartart-as-text", "A SmartArt diagram carried as a bulleted list of its nodes' text (the data part's dgm:t), nested as its connections nest the nodes, after the paragraph that anchors it: the words and hierarchy are kept, the shapes and arrows are not.", kind=PRESENTATION),
     degraded("docx.page-field-cached", "A PAGE, NUMPAGES or SECTIONPAGES field in a header or footer carried as furniture: its cached result, the number Word last showed, is kept; on other pages it reads otherwise."),
     dropped("docx.hidden-text-skipped", "Hidden text (w:vanish) skipped under --hidden skip."),
     dropped("docx.glossary-dropped", "Glossary entries (building blocks, content controls' placeholders) not displayed in the body: each reported with its text, its name in the detail."),

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from zenconv.family import reference
 from zenconv.ir import Container, FurnitureFacet, HiddenFacet, Heading, Image, LayoutFacet, List, ListItem, Locator, Paragraph, Text
 from zenconv_plugins.charts import CHART_URIS, CHART_VALUES, MAX_CELLS, chart_table, read_chart
+from zenconv_plugins.smartart import diagram_list, read_diagram
 from zenconv.safe.ole import embedded_file
 from zenconv_plugins.targets import detail
 
@@ -268,19 +269,18 @@ class SlideReader:
         return [chart_table(chart, self.locator.with_(table=self.tables))]
 
     def smartart(self, data) -> list:
-        """SmartArt keeps its text in the data part's nodes: carried as a flat list, layout lost."""
+        """SmartArt keeps its text in the data part's nodes: carried as a list nested as the diagram's
+        hierarchy (``zenconv_plugins.smartart``), the layout lost; words of points that are not nodes
+        reported with their text."""
         self.ctx.report("pptx.smartart-as-text", self.locator)
         ids = data.find(f"{_DGM}relIds")
         rel = self.pkg.target(self.part, ids.get(f"{{{NS['r']}}}dm")) if ids is not None else None
-        root = self.pkg.xml(rel.target) if rel is not None and not rel.external else None
-        items = []
-        for pt in root.iterfind(f"{_DGM}ptLst/{_DGM}pt") if root is not None else ():
-            if pt.get("type", "node") != "node":
-                continue
-            words = _text_of(pt.find(f"{_DGM}t")) if pt.find(f"{_DGM}t") is not None else ""
-            if words:
-                items.append(ListItem([Paragraph([Text(words)], locator=self.locator)], locator=self.locator))
-        return [List(items, locator=self.locator)] if items else []
+        diagram = read_diagram(self.pkg.xml(rel.target) if rel is not None and not rel.external else None)
+        if diagram.other:
+            self.ctx.report("pptx.smartart-text-dropped", self.locator, count=len(diagram.other),
+                            detail=rel.target, text="\n".join(diagram.other))
+        found = diagram_list(diagram, self.locator)
+        return [found] if found is not None else []
 
     # --- what the layout and the master show ---------------------------------------------------
 

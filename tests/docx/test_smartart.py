@@ -93,3 +93,61 @@ def test_the_conservation_check_finds_every_word_of_the_diagram_accounted_for(tm
     path.write_bytes(smartart_docx())
     account = check(path)
     assert account.unaccounted == 0 and account.reported_tokens == 1 and account.source_tokens == 12
+
+
+def _cxn(src: str, dest: str, order: int, kind: str | None = None) -> str:
+    return f'<dgm:cxn modelId="c{src}-{dest}" srcId="{src}" destId="{dest}" srcOrd="{order}" destOrd="0"' + (
+        f' type="{kind}"/>' if kind else "/>")
+
+
+def _hierarchy_docx(points: list[str], connections: list[str]) -> bytes:
+    data = (f'<dgm:dataModel xmlns:dgm="{DGM}" xmlns:a="{A}"><dgm:ptLst>{"".join(points)}</dgm:ptLst>'
+            f'<dgm:cxnLst>{"".join(connections)}</dgm:cxnLst></dgm:dataModel>')
+    return FX.package(FX.p("Org chart:") + f"<w:p>{_drawing()}</w:p>",
+                      rels={"rIdDm": ("diagramData", "diagrams/data1.xml", False)},
+                      parts={"word/diagrams/data1.xml": data})
+
+
+def _tree(found: List) -> list:
+    return [(plain_text(item.blocks[:1]), _tree(item.blocks[1]) if len(item.blocks) > 1 else [])
+            for item in found.items]
+
+
+def test_smartart_keeps_its_hierarchy_as_nested_lists_in_connection_order():
+    points = [_point("0", None, "doc"), _point("b", "Board"), _point("c", "Counsel"), _point("e", "Experts"),
+              _point("d", "Discovery"), _point("p", None, "pres"), _point("t", None, "parTrans")]
+    connections = [_cxn("0", "b", 0), _cxn("b", "e", 1), _cxn("b", "c", 0), _cxn("c", "d", 0),
+                   _cxn("b", "p", 0, "presOf"), _cxn("e", "d", 0, "presParOf")]
+    result = read_docx(_hierarchy_docx(points, connections))
+    (found,) = [b for b in result.document.blocks if isinstance(b, List)]
+    assert _tree(found) == [("Board", [("Counsel", [("Discovery", [])]), ("Experts", [])])]
+    md = zenconv.convert(_hierarchy_docx(points, connections), to="markdown", name="org.docx").output.decode()
+    assert "-   Board\n\n    -   Counsel\n\n        -   Discovery\n\n    -   Experts" in md or \
+        "-   Board\n    -   Counsel\n        -   Discovery\n    -   Experts" in md
+
+
+def test_smartart_nodes_without_words_orphans_and_cycles_lose_no_words():
+    points = [_point("0", None, "doc"), _point("g", None), _point("x", "Exhibit A"), _point("y", "Exhibit B"),
+              _point("o", "Orphan"), _point("l", "Loop one"), _point("m", "Loop two")]
+    connections = [_cxn("0", "g", 0), _cxn("g", "x", 0), _cxn("g", "y", 1), _cxn("0", "l", 1),
+                   _cxn("l", "m", 0), _cxn("m", "l", 0)]
+    (found,) = [b for b in read_docx(_hierarchy_docx(points, connections)).document.blocks if isinstance(b, List)]
+    assert _tree(found) == [("Exhibit A", []), ("Exhibit B", []), ("Loop one", [("Loop two", [])]), ("Orphan", [])]
+
+
+def test_smartart_nested_past_the_bound_joins_the_deepest_level():
+    from zenconv_plugins.smartart import MAX_NESTING
+
+    depth = MAX_NESTING + 5
+    points = [_point("0", None, "doc")] + [_point(f"n{i}", f"Level {i}") for i in range(depth)]
+    connections = [_cxn("0", "n0", 0)] + [_cxn(f"n{i}", f"n{i + 1}", 0) for i in range(depth - 1)]
+    (found,) = [b for b in read_docx(_hierarchy_docx(points, connections)).document.blocks if isinstance(b, List)]
+    levels, node = 0, found
+    while True:
+        levels += 1
+        item = node.items[0]
+        if len(item.blocks) == 1:
+            break
+        node = item.blocks[1]
+    assert levels == MAX_NESTING
+    assert [plain_text(i.blocks) for i in node.items] == [f"Level {i}" for i in range(MAX_NESTING - 1, depth)]
