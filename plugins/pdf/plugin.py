@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from zenconv import hookimpl
-from zenconv.options import FURNITURE, HIDDEN
+from zenconv.options import FURNITURE, HIDDEN, PASSWORD
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 
@@ -44,8 +44,7 @@ CODES = (
 )
 
 OPTIONS = (
-    OptionSpec("password", "str", "", "PDF: the password to open an encrypted file.", metavar="PASSWORD",
-               secret=True),
+    PASSWORD,
     OptionSpec("pages", "str", "", "PDF: the pages to read, e.g. 1-20,25.", metavar="RANGES"),
     HIDDEN,
     FURNITURE,
