@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import lxml.etree
 from zenconv_plugins.comments import comment_note
 from zenconv_plugins.odt.dropped import text_of
-from zenconv_plugins.odt.pagestyles import page_furniture
+from zenconv_plugins.odt.pagestyles import Placement, page_furniture
 from zenconv_plugins.properties import odf_meta
 from zenconv_plugins.xlsx.anchors import CellNotes, note_id
 from zenconv_plugins.xlsx.grid import Budget, Grid, SheetPlan
@@ -67,13 +67,17 @@ def read(source, ctx) -> Iterator[Block]:
             raise Unreadable("ods.not-a-spreadsheet", "content.xml holds no office:spreadsheet body")
         _report(found.counts, None, ctx)
         budget = Budget.for_source(source, ctx.options)
-        yield from furniture
+        skip = ctx.options["hidden"] == "skip"
         with package.open("content.xml") as stream:
             events = element_events(stream, ctx, TAGS, EVENTS)
             for info in found.tables:
                 if not next_table(events):
                     break
+                if furniture is not None and not (info.hidden and skip):
+                    yield from furniture.before(info.master, info.name)
                 yield from _table(events, info, budget, ctx)
+        if furniture is not None:
+            _placed(furniture, ctx)
     finally:
         package.close()
 
@@ -112,27 +116,36 @@ def _metadata(package, ctx) -> None:
         odf_meta(root, ctx.metadata)
 
 
-def _headers_footers(package, ctx) -> list:
+def _headers_footers(package, ctx) -> Placement | None:
     """The master pages' print headers and footers as furniture, left, centre and right regions apart
-    (``zenconv_plugins.odt.pagestyles``), to open the workbook; under --furniture drop, reported with
-    their words."""
+    (``zenconv_plugins.odt.pagestyles``), each before the first sheet printing with it, its sheet name
+    fields showing that sheet's name; under --furniture drop (None), reported with their words."""
     root = _part(package, "styles.xml", ctx)
     if root is None:
-        return []
+        return None
     if ctx.options.get("furniture", "keep") == "keep":
         furniture = page_furniture(root)
-        if furniture.page_fields:
-            ctx.report("ods.page-field-cached", Locator(part="styles.xml"), count=furniture.page_fields)
         if furniture.hidden:
             ctx.report("ods.headers-footers-dropped", Locator(part="styles.xml"), count=len(furniture.hidden),
                        detail='switched off (style:display="false")', text="\n".join(furniture.hidden))
-        return furniture.blocks
+        return Placement(furniture)
     masters = root.find(f"{OFFICE}master-styles")
     texts = [text for el in (masters.iter(*_FURNITURE) if masters is not None else ())
              if (text := text_of(el))]
     if texts:
         ctx.report("ods.headers-footers-dropped", Locator(part="styles.xml"), count=len(texts), text="\n".join(texts))
-    return []
+    return None
+
+
+def _placed(furniture: Placement, ctx) -> None:
+    """After the sheets: the fields whose page each shows its own, and the master pages no sheet prints with."""
+    where = Locator(part="styles.xml")
+    if furniture.page_fields:
+        ctx.report("ods.page-field-cached", where, count=furniture.page_fields)
+    for master in furniture.unshown():
+        ctx.report("ods.headers-footers-dropped", where, count=len(master.blocks),
+                   detail=f"page style '{master.display}': no sheet prints with it",
+                   text="\n".join(plain_text(block.blocks) for block in master.blocks))
 
 
 def _report(counts: Counter, where: Locator | None, ctx, taken: dict[str, list[str]] | None = None,

@@ -38,6 +38,7 @@ class TableInfo:
     ordinal: int
     name: str
     hidden: bool
+    master: str | None = None  # the master page its table style names: its print header and footer
     first_col: int = -1
     last_col: int = -1
     last_row: int = -1
@@ -78,6 +79,7 @@ def survey(events, checkpoint, keep_comments: bool) -> Survey:
     """What the tables hold; with ``keep_comments``, their annotations as comments, else their count."""
     found = Survey()
     hidden_styles: set[str] = set()
+    masters: dict[str, str] = {}  # table style -> the master page it names
     depth = 0
     info: TableInfo | None = None
     row = 0
@@ -88,7 +90,8 @@ def survey(events, checkpoint, keep_comments: bool) -> Survey:
                 depth += 1
                 if depth == 1:
                     name = element.get(TABLE + "name") or f"Sheet{len(found.tables) + 1}"
-                    info = TableInfo(len(found.tables) + 1, name, element.get(TABLE + "style-name") in hidden_styles)
+                    style = element.get(TABLE + "style-name")
+                    info = TableInfo(len(found.tables) + 1, name, style in hidden_styles, masters.get(style or ""))
                     found.tables.append(info)
                     row = 0
             else:
@@ -115,6 +118,8 @@ def survey(events, checkpoint, keep_comments: bool) -> Survey:
             info.columns += count
             _free(element)
         elif tag == STYLE + "style":
+            if master := element.get(STYLE + "master-page-name"):
+                masters[element.get(STYLE + "name") or ""] = master
             for props in element:
                 if props.tag == STYLE + "table-properties" and props.get(TABLE + "display") == "false":
                     hidden_styles.add(element.get(STYLE + "name") or "")

@@ -15,11 +15,13 @@ workbook.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass, field
 
 from zenconv.ir.facets import FurnitureFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Container, Paragraph, Text
+from zenconv.ir.walk import plain_text
 
 from .dropped import text_of
 from .names import OFFICE, STYLE, TEXT
@@ -27,7 +29,8 @@ from .names import OFFICE, STYLE, TEXT
 _KINDS = (("header", None), ("header-first", "first"), ("header-left", "left"),
           ("footer", None), ("footer-first", "first"), ("footer-left", "left"))
 _REGIONS = (("region-left", "left"), ("region-center", "center"), ("region-right", "right"))
-PAGE_FIELDS = (f"{TEXT}page-number", f"{TEXT}page-count", f"{TEXT}sheet-name")
+SHEET_NAME = f"{TEXT}sheet-name"
+PAGE_FIELDS = (f"{TEXT}page-number", f"{TEXT}page-count", SHEET_NAME)
 _LINES = (f"{TEXT}p", f"{TEXT}h")
 
 
@@ -40,6 +43,8 @@ class MasterFurniture:
     next: str | None = None
     blocks: list[Container] = field(default_factory=list)
     page_fields: int = 0  # fields whose text differs page to page
+    sheet_fields: int = 0  # sheet name fields: what they show is known on each sheet (:func:`for_sheet`)
+    element: object = None  # the style:master-page, for :func:`for_sheet`
 
 
 @dataclass(slots=True)
@@ -61,62 +66,98 @@ def page_furniture(styles_root) -> PageFurniture:
     masters = styles_root.find(f"{OFFICE}master-styles") if styles_root is not None else None
     if masters is None:
         return found
-    where = Locator(part="styles.xml")
     for page in masters.iterfind(f"{STYLE}master-page"):
         name = page.get(f"{STYLE}name") or ""
-        style = page.get(f"{STYLE}display-name") or name
-        master = found.masters.setdefault(name, MasterFurniture(name, style, page.get(f"{STYLE}next-style-name")))
-        for tag, variant in _KINDS:
-            for el in page.iterfind(f"{STYLE}{tag}"):
-                if el.get(f"{STYLE}display") == "false":
-                    text = text_of(el)
-                    if text:
-                        found.hidden.append(text)
-                    continue
-                role = tag.split("-")[0]
-                regions = [(position, region) for region_tag, position in _REGIONS
-                           if (region := el.find(f"{STYLE}{region_tag}")) is not None]
-                for position, region in regions or [(None, el)]:
-                    paragraphs = [Paragraph([Text(text)], locator=where) for line in region.iter(*_LINES)
-                                  if (text := " ".join(text_of(line).split()))]
-                    if not paragraphs:
-                        continue
-                    master.page_fields += sum(1 for _ in region.iter(*PAGE_FIELDS))
-                    facet = FurnitureFacet(role=role, variant=variant, position=position, style=style)
-                    master.blocks.append(Container(paragraphs, class_="furniture", facets=(facet,), locator=where))
+        if name not in found.masters:
+            found.masters[name] = _master(page, name, found.hidden)
     return found
 
 
+def for_sheet(master: MasterFurniture, sheet: str) -> MasterFurniture:
+    """``master`` as it prints on the sheet named ``sheet``: its sheet name fields show that name (so they are
+    no longer counted among the fields each page shows its own of)."""
+    if not master.sheet_fields or master.element is None:
+        return master
+    return _master(master.element, master.name, [], sheet=sheet)
+
+
+def _master(page, name: str, hidden: list[str], sheet: str | None = None) -> MasterFurniture:
+    where = Locator(part="styles.xml")
+    style = page.get(f"{STYLE}display-name") or name
+    master = MasterFurniture(name, style, page.get(f"{STYLE}next-style-name"), element=page)
+    for tag, variant in _KINDS:
+        for el in page.iterfind(f"{STYLE}{tag}"):
+            if el.get(f"{STYLE}display") == "false":
+                text = text_of(el)
+                if text:
+                    hidden.append(text)
+                continue
+            role = tag.split("-")[0]
+            regions = [(position, region) for region_tag, position in _REGIONS
+                       if (region := el.find(f"{STYLE}{region_tag}")) is not None]
+            for position, region in regions or [(None, el)]:
+                sheet_fields = sum(1 for _ in region.iter(SHEET_NAME))
+                if sheet is not None and sheet_fields:
+                    region = deepcopy(region)  # a few lines: the copy shows the sheet's name in its fields
+                    for found in region.iter(SHEET_NAME):
+                        tail = found.tail
+                        found.clear()
+                        found.text, found.tail = sheet, tail
+                paragraphs = [Paragraph([Text(text)], locator=where) for line in region.iter(*_LINES)
+                              if (text := " ".join(text_of(line).split()))]
+                if not paragraphs:
+                    continue
+                master.sheet_fields += sheet_fields
+                master.page_fields += sum(1 for _ in region.iter(*PAGE_FIELDS)) - (sheet_fields if sheet else 0)
+                facet = FurnitureFacet(role=role, variant=variant, position=position, style=style)
+                master.blocks.append(Container(paragraphs, class_="furniture", facets=(facet,), locator=where))
+    return master
+
+
 class Placement:
-    """Where a text document's page styles start, so each one's headers and footers open the body where
-    its pages do: the first page takes the style of the first block that names one, else the first master
-    page (ODF's default); a paragraph or table whose style names a master page
+    """Where a document's page styles start, so each one's headers and footers open the body where its
+    pages do. In a text document the first page takes the style of the first block that names one, else
+    the first master page (ODF's default); a paragraph or table whose style names a master page
     (``style:master-page-name``) starts that style's pages; a style's ``style:next-style-name`` shows on
-    the pages after its first (a "First Page" style's next). Each master page's furniture is given once,
-    the first time its pages start. What no page shows is left in :meth:`unshown` for the caller to
-    report with its text.
+    the pages after its first (a "First Page" style's next). In a spreadsheet each sheet starts the pages
+    of its table style's master page, and a sheet name field shows the sheet's name. Each master page's
+    furniture is given once, the first time its pages start (once per sheet where it shows the sheet's
+    name). What no page shows is left in :meth:`unshown` for the caller to report with its text.
     """
 
     def __init__(self, furniture: PageFurniture) -> None:
         self.furniture = furniture
         self.started = False
         self.placed: set[str] = set()
+        self.shown: set[tuple[str, str | None]] = set()
+        self.given: set[tuple] = set()  # (master, facet, lines) of each block given
+        self.page_fields = 0  # of the furniture given
 
-    def before(self, master: str | None) -> list[Container]:
-        """The furniture to give before a body block whose style starts ``master`` (None: it names none)."""
-        if not self.started:
-            self.started = True
-            master = master or next(iter(self.furniture.masters), None)
+    def before(self, master: str | None, sheet: str | None = None) -> list[Container]:
+        """The furniture to give before a body block (or the sheet ``sheet``) whose style starts ``master``
+        (None: it names none)."""
+        if not self.started or sheet is not None:
+            master = master if master in self.furniture.masters else next(iter(self.furniture.masters), None)
+        self.started = True
         out: list[Container] = []
-        while master is not None and master not in self.placed and master in self.furniture.masters:
-            self.placed.add(master)
+        seen: set[str] = set()
+        while master is not None and master not in seen and master in self.furniture.masters:
+            seen.add(master)
             found = self.furniture.masters[master]
-            out.extend(found.blocks)
+            shown = for_sheet(found, sheet) if sheet is not None else found
+            key = (master, sheet if shown is not found else None)
+            if key not in self.shown:
+                self.shown.add(key)
+                if master not in self.placed:  # its first showing: its page fields count once
+                    self.placed.add(master)
+                    self.page_fields += shown.page_fields
+                for block in shown.blocks:  # on a later sheet, only what shows differently there
+                    given = (master, block.facets[0], tuple(plain_text([p]) for p in block.blocks))
+                    if given not in self.given:
+                        self.given.add(given)
+                        out.append(block)
             master = found.next
         return out
-
-    def page_fields(self) -> int:
-        return sum(m.page_fields for name, m in self.furniture.masters.items() if name in self.placed)
 
     def unshown(self) -> list[MasterFurniture]:
         return [m for name, m in self.furniture.masters.items() if name not in self.placed and m.blocks]

@@ -100,7 +100,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
     yield from held
     if placement is not None:
         yield from placement.before(None)  # a body with no blocks still has its first page
-        if fields := placement.page_fields():
+        if fields := placement.page_fields:
             ctx.report("odt.page-field-cached", Locator(part="styles.xml"), count=fields)
         for master in placement.unshown():
             ctx.report("odt.headers-footers-dropped", Locator(part="styles.xml"), count=len(master.blocks),

@@ -140,11 +140,12 @@ def structure() -> bytes:
 
 
 def raw_ods(content_body: str, *, manifest_extra: str = "", mimetype: str = SPREADSHEET,
-            extra: dict[str, bytes] | None = None) -> bytes:
-    """A package written by hand; ``content_body`` is what goes inside office:spreadsheet."""
+            extra: dict[str, bytes] | None = None, automatic: str = "") -> bytes:
+    """A package written by hand; ``content_body`` is what goes inside office:spreadsheet, ``automatic``
+    (an ``office:automatic-styles`` element) before the body."""
     decls = " ".join(f'xmlns:{k}="{v}"' for k, v in NS.items())
     content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {decls} office:version="1.3">'
-               f"<office:body><office:spreadsheet>{content_body}</office:spreadsheet></office:body>"
+               f"{automatic}<office:body><office:spreadsheet>{content_body}</office:spreadsheet></office:body>"
                "</office:document-content>")
     manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
                 'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">'

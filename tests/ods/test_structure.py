@@ -106,12 +106,45 @@ def test_print_headers_and_footers_are_reported_with_their_text():
     (report,) = result.reporter.matching("ods.headers-footers-dropped")
     assert report.count == 3
     assert report.quotes == ["Quarterly ledger Page 1 Left footer Report footer"]
-    # kept (the default), they are furniture opening the workbook, each region apart
+    # kept (the default), the first master page's (the sheet's table style names none) open the sheet,
+    # each region apart; the Report page style, which no sheet prints with, is reported with its text
     kept = read_ods(data)
     furniture = [b for b in kept.document.blocks if getattr(b, "class_", None) == "furniture"]
     assert [(f.facets[0].role, f.facets[0].variant, f.facets[0].position, f.facets[0].style, plain_text(f.blocks))
             for f in furniture] == [
         ("header", None, "left", "Default", "Quarterly ledger"), ("header", None, "right", "Default", "Page 1"),
-        ("footer", "left", None, "Default", "Left footer"), ("footer", None, None, "Report", "Report footer")]
-    assert list(kept.document.blocks)[:4] == furniture
-    assert kept.codes()["ods.page-field-cached"] == 1 and "ods.headers-footers-dropped" not in kept.codes()
+        ("footer", "left", None, "Default", "Left footer")]
+    assert list(kept.document.blocks)[:3] == furniture
+    assert kept.codes()["ods.page-field-cached"] == 1
+    (unused,) = kept.reporter.matching("ods.headers-footers-dropped")
+    assert unused.quotes == ["Report footer"] and unused.details == ["page style 'Report': no sheet prints with it"]
+
+
+def test_each_sheet_prints_with_its_table_styles_master_page_its_name_in_the_sheet_name_field():
+    from zenconv.ir.walk import plain_text
+
+    styles = ('<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+              'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+              'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:master-styles>'
+              '<style:master-page style:name="Default"><style:header><text:p><text:sheet-name>???</text:sheet-name>'
+              '</text:p></style:header><style:footer><text:p>Page <text:page-number>1</text:page-number></text:p>'
+              '</style:footer></style:master-page>'
+              '<style:master-page style:name="Report"><style:header><text:p>Exhibit <text:sheet-name>???'
+              '</text:sheet-name> sealed</text:p></style:header></style:master-page>'
+              '<style:master-page style:name="Unused"><style:footer><text:p>Never printed</text:p></style:footer>'
+              '</style:master-page></office:master-styles></office:document-styles>')
+    auto = ('<office:automatic-styles><style:style style:name="ta1" style:family="table" '
+            'style:master-page-name="Default"/><style:style style:name="ta2" style:family="table" '
+            'style:master-page-name="Report"/></office:automatic-styles>')
+    cell = '<table:table-cell office:value-type="string"><text:p>v</text:p></table:table-cell>'
+    sheets = "".join(f'<table:table table:name="{name}" table:style-name="{style}"><table:table-row>{cell}'
+                     f'</table:table-row></table:table>'
+                     for name, style in (("Damages", "ta1"), ("Costs", "ta1"), ("Sealed", "ta2")))
+    data = FX.raw_ods(sheets, extra={"styles.xml": styles.encode()}, automatic=auto)
+    result = read_ods(data)
+    shown = [(plain_text(b.blocks) if getattr(b, "class_", None) == "furniture" else "#" + plain_text([b]))
+             for b in result.document.blocks if getattr(b, "class_", None) == "furniture" or isinstance(b, Heading)]
+    assert shown == ["Damages", "Page 1", "#Damages", "Costs", "#Costs", "Exhibit Sealed sealed", "#Sealed"]
+    assert result.codes()["ods.page-field-cached"] == 1  # the page number; the sheet names are known
+    (unused,) = result.reporter.matching("ods.headers-footers-dropped")
+    assert unused.quotes == ["Never printed"]
