@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import csv
 import fnmatch
+import io
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,11 +44,13 @@ BATCH_SIGNATURE = "zenconv-index.intoto.jsonl"  # zenconv.attestation's, named h
 # 3: a batch folder is checked against its index: ``missing`` inputs, ``stray`` files, ``failed`` (the run's)
 # 4: each code's meaning, first locators and details; ``source`` relative to the batch root; a document's
 #    ``problems``; ``no_such_path``; ``signatures`` (null without --key); the CSV's last three columns
-AUDIT_VERSION = 4
+# 5: a document's ``html_output``, ``located`` (every located report, with its anchor in that output) and
+#    ``details``; the CSV's ``signature``, ``html_output`` and ``locators`` columns; ``--format html``
+AUDIT_VERSION = 5
 BATCH_OWN = (INDEX_NAME, ".zenconv-lock", BATCH_SIGNATURE)
 EXIT_DIGEST, EXIT_USAGE, EXIT_POLICY = 1, 2, 3
 CSV_COLUMNS = ("manifest", "source", "outcome", "verified", "code", "severity", "count", "kind",
-               "meaning", "first_locator", "detail")
+               "meaning", "first_locator", "detail", "signature", "html_output", "locators")
 TABLE_DOCUMENTS_PER_CODE = 5
 FIRST_PER_CODE = 5  # locators and details kept per code, over all documents, in manifest order
 MANIFEST_SUFFIX = ".manifest.json"
@@ -220,7 +222,8 @@ def audit(paths, verify_digests: bool = True, key=None) -> Audit:
                                      "source_sha256": None, "outcome": outcome, "reasons": [],
                                      "verified": None if gone else False, "reports": {},
                                      "problems": ["manifest: no such file" if gone else
-                                                  f"manifest: cannot be read ({type(exc).__name__})"]})
+                                                  f"manifest: cannot be read ({type(exc).__name__})"],
+                                     "html_output": None, "located": [], "details": []})
             result.outcomes[outcome] = result.outcomes.get(outcome, 0) + 1
             continue
         problems = verify(path) if verify_digests else []
@@ -233,10 +236,13 @@ def audit(paths, verify_digests: bool = True, key=None) -> Audit:
         for code in manifest.reasons:
             reports.setdefault(code, 1)
         reports = dict(sorted(reports.items()))
+        html, located = _located(path, manifest)
         result.documents.append({"manifest": str(path), "source": source,
                                  "source_sha256": manifest.source.sha256, "outcome": manifest.outcome,
                                  "reasons": list(manifest.reasons), "verified": verified, "reports": reports,
-                                 "problems": problems})
+                                 "problems": problems, "html_output": html, "located": located,
+                                 "details": [{"code": r.code, "detail": d} for r in sorted(
+                                     manifest.reports, key=lambda r: r.code) for d in r.details]})
         result.outcomes[manifest.outcome] = result.outcomes.get(manifest.outcome, 0) + 1
         by_code = {r.code: r for r in manifest.reports}
         for code, count in reports.items():
@@ -259,6 +265,19 @@ def audit(paths, verify_digests: bool = True, key=None) -> Audit:
     if key is not None:
         result.signatures = _signatures(result, key)
     return result
+
+
+def _located(path: Path, manifest: Manifest) -> tuple[str | None, list[dict]]:
+    """The document's HTML output (when it has one) and every located report, in code order, each with
+    its citation and the anchor in that output that cites it (None when none does)."""
+    from .audit_anchors import HtmlAnchors, html_output
+
+    html = html_output(path, manifest.output)
+    located = [(r.code, loc) for r in sorted(manifest.reports, key=lambda r: r.code) for loc in r.first_locators]
+    anchors = HtmlAnchors.read(html) if html is not None and located else None
+    return (str(html) if html is not None else None,
+            [{"code": code, "citation": _citation(loc), "locator": loc,
+              "anchor": anchors.anchor(loc) if anchors is not None else None} for code, loc in located])
 
 
 def _first(entry: dict, source: str | None, locators: list[dict], details: list[str]) -> dict:
@@ -334,14 +353,21 @@ def signatures_fail(data: dict) -> bool:
 
 
 def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verify_digests: bool = True,
-              key=None, known_codes=None) -> int:
-    """Print the audit; exit 3 when a --fail-on pattern matches a code, else 1 when a digest or a signature
-    fails or anything is missing, failed, stray or no such path, else 0.
+              key=None, known_codes=None, output: Path | None = None) -> int:
+    """Print the audit (or write it to ``output``); exit 3 when a --fail-on pattern matches a code, else 1
+    when a digest or a signature fails or anything is missing, failed, stray or no such path, else 0.
 
     With ``known_codes`` (the installed plugins'), a pattern that matches none of them nor any code the
     manifests hold is a usage error (exit 2), before anything is printed: a typo is not a passed gate.
+    An ``output`` that is a file the audit reads (a manifest, an index, an output) is a usage error too.
     """
     result = audit(paths, verify_digests, key)
+    if output is not None:
+        clash = _reads(result, paths) & {output.resolve()}
+        if clash or output.is_dir():
+            what = "a folder" if output.is_dir() else "a file the audit reads"
+            click.echo(safe(f"zenconv audit: -o {output}: {what}; refusing to write over it"), err=True)
+            return EXIT_USAGE
     if fail_on and known_codes is not None:
         from .catalogue import check_patterns
         from .errors import UsageError
@@ -352,18 +378,55 @@ def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verif
             click.echo(safe(f"zenconv audit: {exc}"), err=True)
             return EXIT_USAGE
     data = result.to_json()
-    if fmt == "json":
-        click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
-    elif fmt == "csv":
-        write_csv(data, sys.stdout)
-    else:
+    if fmt == "table":
         _table(data)
+    else:
+        _emit(_formatted(data, fmt, output), output)
     matched = sorted(code for code in result.codes if any(fnmatch.fnmatchcase(code, p) for p in fail_on))
     if matched:
         click.echo(safe(f"zenconv audit: --fail-on matched {', '.join(matched)}"), err=True)
         return EXIT_POLICY
     unaccounted = data["missing"] or data["failed"] or data["stray"] or data["no_such_path"]
     return EXIT_DIGEST if data["digests"]["failed"] or unaccounted or signatures_fail(data) else 0
+
+
+def _formatted(data: dict, fmt: str, output: Path | None) -> str:
+    if fmt == "json":
+        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    if fmt == "csv":
+        out = io.StringIO()
+        write_csv(data, out)
+        return out.getvalue()
+    from .audit_html import render
+
+    # links into the documents' HTML outputs are relative to where the page is read from
+    return render(data, base=(output.parent if output is not None else Path.cwd()).resolve())
+
+
+def _emit(text: str, output: Path | None) -> None:
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    partial = output.with_name(f".{output.name}.partial")
+    partial.write_text(text, encoding="utf-8", newline="")
+    partial.replace(output)
+
+
+def _reads(result: Audit, paths) -> set[Path]:
+    """Every file the audit read: the paths given, the indexes, the manifests, their outputs and signatures."""
+    files = {Path(p) for p in paths} | {folder / INDEX_NAME for folder in result.batches}
+    for doc in result.documents:
+        manifest = Path(doc["manifest"])
+        files |= {manifest, _signature_of(manifest)}
+        if doc["html_output"]:
+            files.add(Path(doc["html_output"]))
+        try:
+            recorded = Manifest.model_validate_json(manifest.read_bytes()).output
+        except (OSError, ValueError):
+            continue
+        if recorded is not None and recorded.path:
+            files.add(manifest.parent / recorded.path)
+    return {f.resolve() for f in files}
 
 
 def write_csv(data: dict, out) -> None:
@@ -373,13 +436,16 @@ def write_csv(data: dict, out) -> None:
     verified = {True: "yes", False: "no", None: ""}
     for doc in data["per_document"]:
         head = [doc["manifest"], doc["source"] or "", doc["outcome"], verified[doc["verified"]]]
+        tail = [doc.get("signature") or "", doc["html_output"] or ""]
         if not doc["reports"]:
-            writer.writerow([*head, "", "", 0, "", "", "", ""])
+            writer.writerow([*head, "", "", 0, "", "", "", "", *tail, "[]"])
         for code, count in doc["reports"].items():
             entry = data["codes"][code]
             first = doc["first"].get(code, {})
+            locators = [{"citation": r["citation"], "anchor": r["anchor"]} for r in doc["located"] if r["code"] == code]
             writer.writerow([*head, code, entry["severity"], count, entry["kind"], entry["meaning"],
-                             first.get("citation", ""), first.get("detail", "")])
+                             first.get("citation", ""), first.get("detail", ""), *tail,
+                             json.dumps(locators, sort_keys=True, ensure_ascii=False)])
 
 
 def _table(data: dict) -> None:
