@@ -79,6 +79,23 @@ def test_the_glance_counts_what_the_audit_counts(batch, tmp_path):
     assert "verdict pass" in lxml.html.tostring(root).decode()
 
 
+def test_what_fails_the_audit_is_said_first(batch, tmp_path):
+    import shutil
+
+    out = tmp_path / "out"
+    shutil.copytree(batch, out)
+    (out / "notes.md.html").write_text("edited")
+    (out / "left-over.txt").write_text("?")
+    target = tmp_path / "audit.html"
+    assert run_audit([out], fmt="html", output=target) == 1
+    root = lxml.html.fromstring(target.read_bytes())
+    assert root.xpath("//p[contains(@class, 'verdict')]")[0].text_content() == (
+        "Needs attention: 1 document whose digests fail, 1 stray file.")
+    assert [li.text_content() for li in root.xpath("//ul[@data-list='stray']/li")] == ["left-over.txt"]
+    edited = root.xpath("//article[.//bdi[text()='notes.md']]")[0]
+    assert "do not verify" in edited.text_content()
+
+
 def test_the_bars_are_drawn_to_the_counts(batch, tmp_path):
     data = audit([batch]).to_json()
     root = page(batch, tmp_path / "audit.html")

@@ -86,7 +86,7 @@ def render(data: dict, base: Path) -> str:
         data=data, css=CSS, policy=policy, codes=codes, numbers=numbers,
         kinds=_kind_chart(data), code_chart=_code_chart(codes),
         href=lambda doc, anchor: _href(doc, anchor, base), content=str(Kind.CONTENT),
-        passed=_passed(data))
+        attention=_attention(data))
 
 
 def _shown(value):
@@ -98,11 +98,21 @@ def _shown(value):
     return _CONTROLS.sub("\ufffd", value) if isinstance(value, str) else value
 
 
-def _passed(data: dict) -> bool:
-    from .audit import signatures_fail
-
-    return not (data["digests"]["failed"] or data["missing"] or data["failed"] or data["stray"]
-                or data["no_such_path"] or signatures_fail(data))
+def _attention(data: dict) -> list[str]:
+    """What makes the audit exit 1, said in words (empty when nothing does)."""
+    counted = [(len(data["digests"]["failed"]), "document whose digests fail", "documents whose digests fail"),
+               (len(data["missing"]), "missing manifest", "missing manifests"),
+               (len(data["failed"]), "input the run failed", "inputs the run failed"),
+               (len(data["stray"]), "stray file", "stray files"),
+               (len(data["no_such_path"]), "path that does not exist", "paths that do not exist")]
+    sig = data["signatures"]
+    if sig:
+        counted += [(len(sig["unsigned"]), "unsigned document", "unsigned documents"),
+                    (len(sig["badly_signed"]), "badly signed document", "badly signed documents"),
+                    (len(sig["missing"]), "signed document gone", "signed documents gone"),
+                    (sum(1 for b in sig["batches"].values() if b["status"] != "verified" or b["index"]),
+                     "batch whose signed list does not hold", "batches whose signed lists do not hold")]
+    return [f"{n} {one if n == 1 else many}" for n, one, many in counted if n]
 
 
 def _bars(rows: list[tuple[str, str, int]]) -> dict:
@@ -153,7 +163,11 @@ TEMPLATE = """\
 <body>
 <main>
 <h1>Audit of {{ data.documents }} document{{ "" if data.documents == 1 else "s" }}</h1>
-<p class="verdict {{ 'pass' if passed else 'fail' }}">{% if passed %}Every document accounted for{% if data.digests.not_checked == 0 %} and every digest verified{% endif %}{% if data.signatures %} and signed{% endif %}.{% else %}Not every document is accounted for, verified{% if data.signatures %} or signed{% endif %}: see below.{% endif %}</p>
+{% if attention %}
+<p class="verdict fail">Needs attention: {{ attention|join(", ") }}.</p>
+{% else %}
+<p class="verdict pass">Every document accounted for{% if data.digests.not_checked == 0 %}, every digest verified{% else %} (digests not checked){% endif %}{% if data.signatures %}, every signature verified{% endif %}.</p>
+{% endif %}
 
 <section id="glance" aria-labelledby="glance-h">
 <h2 id="glance-h">At a glance</h2>
