@@ -222,3 +222,23 @@ def test_anchors_from_the_outputs_own_attributes():
     assert anchors.anchor({"page": 9}) == {"id": "h", "at": "section"}
     assert anchors.anchor({"slide": 3}) is None
     assert anchors.anchor({"citation": "Row 3"}) is None
+
+
+@pytest.mark.parametrize("path", ["../outside.html", "/etc/hostname", "nul\x00.html", "notes.md.html/.."])
+def test_an_output_outside_the_manifests_folder_is_not_read(batch, tmp_path, path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (tmp_path / "outside.html").write_text('<h1 id="leak" data-line="1">secret</h1>')
+    manifest = json.loads((batch / "notes.md.html.manifest.json").read_text())
+    manifest["output"]["path"] = path
+    (out / "notes.md.html.manifest.json").write_text(json.dumps(manifest))
+    data = audit([out]).to_json()
+    doc = data["per_document"][0]
+    assert doc["html_output"] is None and [r["anchor"] for r in doc["located"]] == [None, None, None]
+    assert doc["verified"] is False
+
+
+def test_an_output_that_cannot_be_written_is_said_without_a_traceback(batch, tmp_path):
+    done = run_cli("audit", str(batch), "--format", "html", "-o", str(tmp_path / "no" / "such" / "a.html"),
+                   strict=True)
+    assert done.returncode == 2 and b"cannot write it" in done.stderr and b"Traceback" not in done.stderr

@@ -377,7 +377,10 @@ def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verif
     if fmt == "table":
         table(data)
     else:
-        emit(formatted(data, fmt, output), output)
+        problem = emit(formatted(data, fmt, output), output)
+        if problem is not None:
+            click.echo(safe(f"zenconv audit: -o {output}: cannot write it ({problem})"), err=True)
+            return EXIT_USAGE
     matched = sorted(code for code in result.codes if any(fnmatch.fnmatchcase(code, p) for p in fail_on))
     if matched:
         click.echo(safe(f"zenconv audit: --fail-on matched {', '.join(matched)}"), err=True)

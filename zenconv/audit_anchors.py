@@ -104,10 +104,9 @@ def html_output(manifest_path: Path, output) -> Path | None:
     itself; one naming a file elsewhere is not followed)."""
     if output is None or not output.path or not output.media_type.startswith("text/html"):
         return None
-    folder = manifest_path.parent.resolve()
-    target = (manifest_path.parent / output.path)
+    target = manifest_path.parent / output.path
     try:
-        target.resolve().relative_to(folder)
-    except (ValueError, OSError):
+        target.resolve().relative_to(manifest_path.parent.resolve())
+        return target if target.is_file() else None
+    except (ValueError, OSError):  # outside the folder, or a name no file system takes (a NUL)
         return None
-    return target if target.is_file() else None

@@ -34,13 +34,19 @@ def formatted(data: dict, fmt: str, output: Path | None) -> str:
     return render(data, base=(output.parent if output is not None else Path.cwd()).resolve())
 
 
-def emit(text: str, output: Path | None) -> None:
+def emit(text: str, output: Path | None) -> str | None:
+    """Print ``text``, or write it to ``output`` whole (a partial file renamed): None, or why it could not."""
     if output is None:
         click.echo(text, nl=False)
-        return
+        return None
     partial = output.with_name(f".{output.name}.partial")
-    partial.write_text(text, encoding="utf-8", newline="")
-    partial.replace(output)
+    try:
+        partial.write_text(text, encoding="utf-8", newline="")
+        partial.replace(output)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        return exc.strerror or type(exc).__name__
+    return None
 
 
 def write_csv(data: dict, out) -> None:
