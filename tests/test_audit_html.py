@@ -17,7 +17,7 @@ import lxml.html
 import pytest
 
 from zenconv.audit import audit, run_audit
-from zenconv.audit_anchors import HtmlAnchors
+from zenconv.audit_anchors import anchors_in
 from zenconv.audit_html import BAR_SPACE
 from zenconv.batch import INDEX_NAME, run_batch
 from zenconv.plugins import build_plugins
@@ -210,18 +210,23 @@ def test_signatures_are_shown_when_checked(tmp_path):
 
 
 def test_anchors_from_the_outputs_own_attributes():
-    root = lxml.html.fromstring(
-        '<html><body><main><section id="s1"><h2 id="h">Sheet</h2>'
-        '<table><tr data-sheet="1" data-row="4" data-cell="A5" id="r5"><td>x</td></tr>'
-        '<tr data-sheet="1" data-row="5" data-cell="A6"><td>y</td></tr></table></section>'
-        '<p data-page="9">no id, no heading before it but the section\'s</p></main></body></html>')
-    anchors = HtmlAnchors(root)
-    assert anchors.anchor({"sheet": 1, "row": 4, "cell": "A5"}) == {"id": "r5", "at": "element"}
-    assert anchors.anchor({"sheet": 1, "row": 4, "cell": "D5"}) == {"id": "r5", "at": "section"}  # its row
-    assert anchors.anchor({"sheet": 1, "row": 5, "cell": "A6"}) == {"id": "s1", "at": "section"}
-    assert anchors.anchor({"page": 9}) == {"id": "h", "at": "section"}
-    assert anchors.anchor({"slide": 3}) is None
-    assert anchors.anchor({"citation": "Row 3"}) is None
+    page = (b'<html><body><main id="main"><section id="s1"><h2 id="h">Sheet</h2>'
+            b'<table><tr data-sheet="1" data-row="4" data-cell="A5" id="r5"><td>x</td></tr>'
+            b'<tr data-sheet="1" data-row="5" data-cell="A6"><td>y</td></tr></table></section>'
+            b'<h2 id="p9">Page 9</h2><p data-page="9" data-line="40">no id: the heading before it, '
+            b'nearer than main</p></main></body></html>')
+    asked = [{"sheet": 1, "row": 4, "cell": "A5"}, {"sheet": 1, "row": 4, "cell": "D5"},
+             {"sheet": 1, "row": 5, "cell": "A6"}, {"page": 9}, {"slide": 3}, {"citation": "Row 3"},
+             {"line": 45}, {"line": 39}, {"page": 9, "line": 40, "citation": "Page 9"}]
+    assert anchors_in([page[:50], page[50:]], asked) == [
+        {"id": "r5", "at": "element"},
+        {"id": "r5", "at": "section"},  # a cell of a row: its row
+        {"id": "h", "at": "section"},   # a row without an id: its section's heading, nearer than s1
+        {"id": "p9", "at": "section"},
+        None, None,
+        {"id": "p9", "at": "section"},  # no element at line 45: the last one before it
+        None,                           # nothing at or before line 39 states a line
+        {"id": "p9", "at": "section"}]  # the whole locator, on an element without an id
 
 
 @pytest.mark.parametrize("path", ["../outside.html", "/etc/hostname", "nul\x00.html", "notes.md.html/.."])

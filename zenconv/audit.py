@@ -266,14 +266,15 @@ def audit(paths, verify_digests: bool = True, key=None) -> Audit:
 def _located(path: Path, manifest: Manifest) -> tuple[str | None, list[dict]]:
     """The document's HTML output (when it has one) and every located report, in code order, each with
     its citation and the anchor in that output that cites it (None when none does)."""
-    from .audit_anchors import HtmlAnchors, html_output
+    from .audit_anchors import anchors, html_output
 
     html = html_output(path, manifest.output)
     located = [(r.code, loc) for r in sorted(manifest.reports, key=lambda r: r.code) for loc in r.first_locators]
-    anchors = HtmlAnchors.read(html) if html is not None and located else None
+    found = anchors(html, [loc for _, loc in located]) if html is not None and located else None
+    found = found or [None] * len(located)
     return (str(html) if html is not None else None,
-            [{"code": code, "citation": _citation(loc), "locator": loc,
-              "anchor": anchors.anchor(loc) if anchors is not None else None} for code, loc in located])
+            [{"code": code, "citation": _citation(loc), "locator": loc, "anchor": anchor}
+             for (code, loc), anchor in zip(located, found)])
 
 
 def _first(entry: dict, source: str | None, locators: list[dict], details: list[str]) -> dict:
