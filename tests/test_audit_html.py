@@ -121,21 +121,24 @@ def test_links_land_on_ids_the_outputs_hold(batch, tmp_path):
     target.parent.mkdir()
     root = page(batch, target)
     links = root.xpath("//article//a[@data-at]")
-    assert len(links) == 6  # two Markdown documents, three located reports each
+    assert len(links) == 7  # two Markdown documents, three located reports each; the CSV's one
     for link in links:
         path, _, fragment = link.get("href").partition("#")
         output = (target.parent / unquote(path)).resolve()
-        assert output.is_relative_to(batch.resolve())
+        assert output.is_relative_to(batch.resolve()) and output.is_file()
         ids = lxml.html.fromstring(output.read_bytes()).xpath("//@id")
-        assert unquote(fragment) in ids
+        assert unquote(fragment) in ids if link.get("data-at") != "page" else fragment == ""
     notes = root.xpath("//article[.//bdi[text()='notes.md']]//a[@data-at]")
     assert [(a.text, a.get("href").rpartition("#")[2], a.get("data-at")) for a in notes] == [
         ("Line 1", "intro-t", "element"),   # the heading itself: it has an id
         ("Line 3", "intro-t", "section"),   # a paragraph without one: the section holding it
         ("Line 7", "two", "section"),       # a script with no element left: the last one before it
     ]
+    # the row was never read: the last one kept (line 2) is where the output stops, on a page with no ids
     truncated = root.xpath("//article//tr[@data-code='csv.rows-truncated']//li")
-    assert [li.text_content() for li in truncated] == ["Row 3"] and truncated[0].xpath(".//a") == []
+    assert [li.text_content() for li in truncated] == ["Row 3 (the page: no id nearer)"]
+    href = truncated[0].xpath(".//a/@href")[0]
+    assert "#" not in href and (target.parent / unquote(href)).resolve() == (batch / "damages.csv.html").resolve()
 
 
 def test_a_hostile_name_is_text(batch, tmp_path):
@@ -218,6 +221,7 @@ def test_anchors_from_the_outputs_own_attributes():
     asked = [{"sheet": 1, "row": 4, "cell": "A5"}, {"sheet": 1, "row": 4, "cell": "D5"},
              {"sheet": 1, "row": 5, "cell": "A6"}, {"page": 9}, {"slide": 3}, {"citation": "Row 3"},
              {"line": 45}, {"line": 39}, {"page": 9, "line": 40, "citation": "Page 9"}]
+    assert anchors_in([b"<p data-line='3'>no id anywhere</p>"], [{"line": 3}]) == [{"id": None, "at": "page"}]
     assert anchors_in([page[:50], page[50:]], asked) == [
         {"id": "r5", "at": "element"},
         {"id": "r5", "at": "section"},  # a cell of a row: its row

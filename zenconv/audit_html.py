@@ -146,7 +146,8 @@ def _href(doc: dict, anchor: dict | None, base: Path) -> str | None:
         path = os.path.relpath(os.path.abspath(doc["html_output"]), base)
     except ValueError:  # another drive: no relative path reaches it
         return None
-    return quote(Path(path).as_posix(), safe="/") + "#" + quote(anchor["id"], safe="")
+    page = quote(Path(path).as_posix(), safe="/")
+    return page if anchor["id"] is None else page + "#" + quote(anchor["id"], safe="")
 
 
 TEMPLATE = """\
@@ -247,7 +248,7 @@ TEMPLATE = """\
 <h3>{{ loop.index }}. <bdi>{{ doc.source or doc.manifest }}</bdi></h3>
 <p class="facts"><span class="outcome-{{ doc.outcome }}">{{ doc.outcome }}</span>{% if doc.reasons %} because {% for r in doc.reasons %}<code>{{ r }}</code>{{ ", " if not loop.last }}{% endfor %}{% endif %};
 digests {% if doc.verified is none %}not checked{% elif doc.verified %}verified{% else %}<span class="bad">do not verify</span>{% endif %}{% if doc.signature %}; signature {{ doc.signature }}{% endif %};
-manifest <bdi class="code">{{ doc.manifest }}</bdi>{% if doc.html_output %}; HTML <bdi class="code">{{ doc.html_output }}</bdi>{% endif %}</p>
+manifest <bdi class="code">{{ doc.manifest }}</bdi>{% if doc.html_output %}; HTML <a class="code" href="{{ href(doc, {"id": none}) }}"><bdi>{{ doc.html_output }}</bdi></a>{% endif %}</p>
 {% if doc.problems %}<ul class="plain bad">{% for p in doc.problems %}<li>{{ p }}</li>{% endfor %}</ul>
 {% endif %}
 {% if doc.reports %}
@@ -257,7 +258,7 @@ manifest <bdi class="code">{{ doc.manifest }}</bdi>{% if doc.html_output %}; HTM
 {% for code, count in doc.reports.items() %}
 {% set located = doc.located|selectattr("code", "equalto", code)|list %}
 {% set details = doc.details|selectattr("code", "equalto", code)|map(attribute="detail")|list %}
-<tr data-code="{{ code }}"><td class="code">{{ code }}</td><td class="num">{{ count }}</td><td>{% if located %}<ul class="plain">{% for r in located %}{% set link = href(doc, r.anchor) %}<li>{% if link %}<a href="{{ link }}" data-at="{{ r.anchor.at }}">{{ r.citation }}</a>{% if r.anchor.at == "section" %} (its section){% endif %}{% else %}{{ r.citation }}{% endif %}</li>{% endfor %}</ul>{% endif %}</td><td>{% if details %}<ul class="plain">{% for d in details %}<li>{{ d }}</li>{% endfor %}</ul>{% elif doc.first.get(code, {}).get("detail") %}{{ doc.first[code].detail }}{% endif %}</td></tr>
+<tr data-code="{{ code }}"><td class="code">{{ code }}</td><td class="num">{{ count }}</td><td>{% if located %}<ul class="plain">{% for r in located %}{% set link = href(doc, r.anchor) %}<li>{% if link %}<a href="{{ link }}" data-at="{{ r.anchor.at }}">{{ r.citation }}</a>{% if r.anchor.at == "section" %} (its section){% elif r.anchor.at == "page" %} (the page: no id nearer){% endif %}{% else %}{{ r.citation }}{% endif %}</li>{% endfor %}</ul>{% endif %}</td><td>{% if details %}<ul class="plain">{% for d in details %}<li>{{ d }}</li>{% endfor %}</ul>{% elif doc.first.get(code, {}).get("detail") %}{{ doc.first[code].detail }}{% endif %}</td></tr>
 {% endfor %}
 </tbody>
 </table></div>
