@@ -48,7 +48,7 @@ code, .code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
   overflow-wrap: anywhere; }
 .verdict { font-weight: 600; padding: .4rem .8rem; border-left: .35rem solid; }
 .verdict.pass { border-color: var(--ok); } .verdict.fail { border-color: var(--bad); }
-.glance { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: .75rem; margin: 1rem 0; }
+.glance { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .75rem; margin: 1rem 0; }
 .glance div { border: 1px solid var(--rule); border-radius: .4rem; padding: .6rem .8rem; }
 .glance dt { color: var(--muted); font-size: .85rem; } .glance dd { margin: 0; font-size: 1.4rem; font-weight: 600; }
 .glance dd small { display: block; font-size: .85rem; font-weight: 400; color: var(--muted); }
@@ -60,7 +60,10 @@ tbody tr:nth-child(even) { background: var(--zebra); }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .kind { font-size: .8rem; padding: 0 .4rem; border-radius: .6rem; border: 1px solid; white-space: nowrap; }
 .kind.content { color: var(--content); } .kind.presentation { color: var(--presentation); }
-svg.chart { width: 100%; max-width: 40rem; height: auto; display: block; margin: .5rem 0 1.5rem; }
+svg.chart { width: 100%; min-width: 32rem; max-width: 40rem; height: auto; display: block; margin: .5rem 0 1.5rem; }
+.legend { font-size: .85rem; color: var(--muted); } .swatch { display: inline-block; width: .8em; height: .8em;
+  margin: 0 .3em 0 .8em; vertical-align: -.05em; } .swatch.content { background: var(--content); }
+.swatch.presentation { background: var(--presentation); }
 svg.chart text { fill: var(--fg); font: 12px system-ui, sans-serif; }
 svg.chart .bar.content { fill: var(--content); } svg.chart .bar.presentation { fill: var(--presentation); }
 article.document { border: 1px solid var(--rule); border-radius: .4rem; padding: .8rem 1rem; margin: 1rem 0; }
@@ -204,7 +207,7 @@ TEMPLATE = """\
 <section id="losses" aria-labelledby="losses-h">
 <h2 id="losses-h">Losses</h2>
 {% macro chart(c, title, name) %}
-<svg class="chart" id="{{ name }}" role="img" aria-label="{{ title }}" viewBox="0 0 {{ c.width }} {{ c.height }}" width="{{ c.width }}" height="{{ c.height }}" xmlns="http://www.w3.org/2000/svg">
+<div class="scroll"><svg class="chart" id="{{ name }}" role="img" aria-label="{{ title }}" viewBox="0 0 {{ c.width }} {{ c.height }}" width="{{ c.width }}" height="{{ c.height }}" xmlns="http://www.w3.org/2000/svg">
 <title>{{ title }}</title>
 {% for bar in c.bars %}
 <g>
@@ -214,10 +217,11 @@ TEMPLATE = """\
 <text x="{{ bar.count_x }}" y="{{ bar.text_y }}">{{ bar.count }}</text>
 </g>
 {% endfor %}
-</svg>
+</svg></div>
 {% endmacro %}
 <h3>By kind</h3>
 <p>Content: text, data or structure the output does not hold. Presentation: every character kept, only how it looked or where it sat is not.</p>
+<p class="legend" aria-hidden="true"><span class="swatch content"></span>content<span class="swatch presentation"></span>presentation</p>
 {{ chart(kinds, "Losses by kind", "chart-kinds") }}
 {% if code_chart.bars %}
 <h3>By code</h3>
