@@ -251,3 +251,22 @@ def test_an_output_that_cannot_be_written_is_said_without_a_traceback(batch, tmp
     done = run_cli("audit", str(batch), "--format", "html", "-o", str(tmp_path / "no" / "such" / "a.html"),
                    strict=True)
     assert done.returncode == 2 and b"cannot write it" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_hostile_codes_details_and_citations_are_text_in_the_table_and_the_chart(batch, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    manifest = json.loads((batch / "notes.md.html.manifest.json").read_text())
+    evil = '"><svg onload=alert(1)></svg><script>x</script>\x07'
+    report = manifest["reports"][0]
+    report.update(code=evil, meaning=evil, details=[evil], first_locators=[{"citation": evil, "line": 1}])
+    (out / "notes.md.html.manifest.json").write_text(json.dumps(manifest))
+    target = tmp_path / "audit.html"
+    run_audit([out], fmt="html", output=target, verify_digests=False)
+    root = lxml.html.fromstring(target.read_bytes())
+    assert root.xpath("//script") == [] and [a for a in root.xpath("//@*") if a.attrname.startswith("on")] == []
+    assert len(root.xpath("//svg")) == 2 and root.xpath("//svg//svg") == []
+    shown = evil.replace("\x07", "\ufffd")
+    assert [r.get("data-label") for r in root.xpath("//svg[@id='chart-codes']//rect")][0] == shown
+    assert root.xpath("//section[@id='codes']//tbody/tr/td[1]")[0].text == shown
+    assert shown in [li.text_content() for li in root.xpath("//article//li")]
