@@ -20,6 +20,11 @@ With a public key (``--key``) every document's signature is checked (:mod:`zenco
 a batch folder's signed list against the documents its index and folder hold: ``unsigned``,
 ``badly_signed`` and ``missing`` members each make the audit exit 1. A path given that does not exist is
 ``no_such_path``, never a document whose digests fail.
+
+Each document also lists every located report its manifest holds, each with its anchor in the
+document's HTML output when it has one (:mod:`zenconv.audit_anchors`), so the page
+(:mod:`zenconv.audit_html`) links each citation to the element it cites. The forms, the table, the CSV,
+the JSON and the page, are :mod:`zenconv.audit_forms`'; all are made from :meth:`Audit.to_json`.
 """
 
 from __future__ import annotations
