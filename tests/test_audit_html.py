@@ -270,3 +270,15 @@ def test_hostile_codes_details_and_citations_are_text_in_the_table_and_the_chart
     assert [r.get("data-label") for r in root.xpath("//svg[@id='chart-codes']//rect")][0] == shown
     assert root.xpath("//section[@id='codes']//tbody/tr/td[1]")[0].text == shown
     assert shown in [li.text_content() for li in root.xpath("//article//li")]
+
+
+def test_the_table_reads_no_html_output(batch, monkeypatch, capsys):
+    import zenconv.audit_anchors
+
+    def unread(path, locators):
+        raise AssertionError(f"{path} read for the table")
+
+    monkeypatch.setattr(zenconv.audit_anchors, "anchors", unread)
+    assert run_audit([batch]) == 0 and "csv.rows-truncated" in capsys.readouterr().out
+    assert all(r["anchor"] is None for d in audit([batch], anchors=False).to_json()["per_document"]
+               for r in d["located"])

@@ -209,7 +209,9 @@ def _source_of(result: Audit, path: Path, name: str | None) -> str | None:
     return name
 
 
-def audit(paths, verify_digests: bool = True, key=None) -> Audit:
+def audit(paths, verify_digests: bool = True, key=None, anchors: bool = True) -> Audit:
+    """The audit of ``paths``; ``anchors=False`` leaves every located report's anchor None, the HTML
+    outputs unread (the terminal table, which shows none, skips that pass)."""
     result = Audit()
     manifests, result.skipped = find_manifests(paths, result)
     firsts: dict[str, dict] = {}
@@ -237,7 +239,7 @@ def audit(paths, verify_digests: bool = True, key=None) -> Audit:
         for code in manifest.reasons:
             reports.setdefault(code, 1)
         reports = dict(sorted(reports.items()))
-        html, located = _located(path, manifest)
+        html, located = _located(path, manifest, anchors)
         result.documents.append({"manifest": str(path), "source": source,
                                  "source_sha256": manifest.source.sha256, "outcome": manifest.outcome,
                                  "reasons": list(manifest.reasons), "verified": verified, "reports": reports,
@@ -268,14 +270,14 @@ def audit(paths, verify_digests: bool = True, key=None) -> Audit:
     return result
 
 
-def _located(path: Path, manifest: Manifest) -> tuple[str | None, list[dict]]:
+def _located(path: Path, manifest: Manifest, find: bool) -> tuple[str | None, list[dict]]:
     """The document's HTML output (when it has one) and every located report, in code order, each with
     its citation and the anchor in that output that cites it (None when none does)."""
     from .audit_anchors import anchors, html_output
 
     html = html_output(path, manifest.output)
     located = [(r.code, loc) for r in sorted(manifest.reports, key=lambda r: r.code) for loc in r.first_locators]
-    found = anchors(html, [loc for _, loc in located]) if html is not None and located else None
+    found = anchors(html, [loc for _, loc in located]) if find and html is not None and located else None
     found = found or [None] * len(located)
     return (str(html) if html is not None else None,
             [{"code": code, "citation": _citation(loc), "locator": loc, "anchor": anchor}
@@ -363,7 +365,7 @@ def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verif
     manifests hold is a usage error (exit 2), before anything is printed: a typo is not a passed gate.
     An ``output`` that is a file the audit reads (a manifest, an index, an output) is a usage error too.
     """
-    result = audit(paths, verify_digests, key)
+    result = audit(paths, verify_digests, key, anchors=fmt != "table")
     if output is not None:
         clash = _reads(result, paths) & {output.resolve()}
         if clash or output.is_dir():
