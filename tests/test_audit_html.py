@@ -94,6 +94,8 @@ def test_what_fails_the_audit_is_said_first(batch, tmp_path):
     assert [li.text_content() for li in root.xpath("//ul[@data-list='stray']/li")] == ["left-over.txt"]
     edited = root.xpath("//article[.//bdi[text()='notes.md']]")[0]
     assert "do not verify" in edited.text_content()
+    sha = json.loads((out / "notes.md.html.manifest.json").read_text())["source"]["sha256"]
+    assert f"source SHA-256 {sha};" in edited.text_content()
 
 
 def test_the_bars_are_drawn_to_the_counts(batch, tmp_path):

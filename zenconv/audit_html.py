@@ -252,7 +252,7 @@ TEMPLATE = """\
 <h3>{{ loop.index }}. <bdi>{{ doc.source or doc.manifest }}</bdi></h3>
 <p class="facts"><span class="outcome-{{ doc.outcome }}">{{ doc.outcome }}</span>{% if doc.reasons %} because {% for r in doc.reasons %}<code>{{ r }}</code>{{ ", " if not loop.last }}{% endfor %}{% endif %};
 digests {% if doc.verified is none %}not checked{% elif doc.verified %}verified{% else %}<span class="bad">do not verify</span>{% endif %}{% if doc.signature %}; signature {{ doc.signature }}{% endif %};
-manifest <bdi class="code">{{ doc.manifest }}</bdi>{% if doc.html_output %}; HTML <a class="code" href="{{ href(doc, {"id": none}) }}"><bdi>{{ doc.html_output }}</bdi></a>{% endif %}</p>
+{% if doc.source_sha256 %}source SHA-256 <span class="code">{{ doc.source_sha256 }}</span>; {% endif %}manifest <bdi class="code">{{ doc.manifest }}</bdi>{% if doc.html_output %}; HTML <a class="code" href="{{ href(doc, {"id": none}) }}"><bdi>{{ doc.html_output }}</bdi></a>{% endif %}</p>
 {% if doc.problems %}<ul class="plain bad">{% for p in doc.problems %}<li>{{ p }}</li>{% endfor %}</ul>
 {% endif %}
 {% if doc.reports %}
