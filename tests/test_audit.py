@@ -104,7 +104,7 @@ def test_json_and_csv_are_stable(batch, capsys):
     clean = [r for r in rows if r["manifest"].endswith("short.csv.md.manifest.json")]
     assert clean == [{"manifest": clean[0]["manifest"], "source": "nested/short.csv", "outcome": "converted",
                       "verified": "yes", "code": "", "severity": "", "count": "0", "kind": "", "meaning": "",
-                      "first_locator": "", "detail": ""}]
+                      "first_locator": "", "detail": "", "signature": "", "html_output": "", "locators": "[]"}]
 
 
 def test_fail_on_exits_3_and_a_broken_digest_exits_1(batch, tmp_path, capsys):

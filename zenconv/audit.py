@@ -20,22 +20,26 @@ With a public key (``--key``) every document's signature is checked (:mod:`zenco
 a batch folder's signed list against the documents its index and folder hold: ``unsigned``,
 ``badly_signed`` and ``missing`` members each make the audit exit 1. A path given that does not exist is
 ``no_such_path``, never a document whose digests fail.
+
+Each document also lists every located report its manifest holds, each with its anchor in the
+document's HTML output when it has one (:mod:`zenconv.audit_anchors`), so the page
+(:mod:`zenconv.audit_html`) links each citation to the element it cites. The forms, the table, the CSV,
+the JSON and the page, are :mod:`zenconv.audit_forms`'; all are made from :meth:`Audit.to_json`.
 """
 
 from __future__ import annotations
 
-import csv
 import fnmatch
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
 
+from .audit_forms import CSV_COLUMNS, emit, formatted, table, write_csv  # noqa: F401 (CSV_COLUMNS, write_csv: API)
 from .family import EMBEDDED_SUFFIX, family_files, family_manifests
 from .manifest import Manifest, verify
-from .reports import Kind, content_first
+from .reports import Kind
 from .terminal import safe
 
 INDEX_NAME = "zenconv-index.jsonl"
@@ -44,12 +48,11 @@ BATCH_SIGNATURE = "zenconv-index.intoto.jsonl"  # zenconv.attestation's, named h
 # 3: a batch folder is checked against its index: ``missing`` inputs, ``stray`` files, ``failed`` (the run's)
 # 4: each code's meaning, first locators and details; ``source`` relative to the batch root; a document's
 #    ``problems``; ``no_such_path``; ``signatures`` (null without --key); the CSV's last three columns
-AUDIT_VERSION = 4
+# 5: a document's ``html_output``, ``located`` (every located report, with its anchor in that output) and
+#    ``details``; the CSV's ``signature``, ``html_output`` and ``locators`` columns; ``--format html``
+AUDIT_VERSION = 5
 BATCH_OWN = (INDEX_NAME, ".zenconv-lock", BATCH_SIGNATURE)
 EXIT_DIGEST, EXIT_USAGE, EXIT_POLICY = 1, 2, 3
-CSV_COLUMNS = ("manifest", "source", "outcome", "verified", "code", "severity", "count", "kind",
-               "meaning", "first_locator", "detail")
-TABLE_DOCUMENTS_PER_CODE = 5
 FIRST_PER_CODE = 5  # locators and details kept per code, over all documents, in manifest order
 MANIFEST_SUFFIX = ".manifest.json"
 
@@ -206,7 +209,9 @@ def _source_of(result: Audit, path: Path, name: str | None) -> str | None:
     return name
 
 
-def audit(paths, verify_digests: bool = True, key=None) -> Audit:
+def audit(paths, verify_digests: bool = True, key=None, anchors: bool = True) -> Audit:
+    """The audit of ``paths``; ``anchors=False`` leaves every located report's anchor None, the HTML
+    outputs unread (the terminal table, which shows none, skips that pass)."""
     result = Audit()
     manifests, result.skipped = find_manifests(paths, result)
     firsts: dict[str, dict] = {}
@@ -220,7 +225,8 @@ def audit(paths, verify_digests: bool = True, key=None) -> Audit:
                                      "source_sha256": None, "outcome": outcome, "reasons": [],
                                      "verified": None if gone else False, "reports": {},
                                      "problems": ["manifest: no such file" if gone else
-                                                  f"manifest: cannot be read ({type(exc).__name__})"]})
+                                                  f"manifest: cannot be read ({type(exc).__name__})"],
+                                     "html_output": None, "located": [], "details": []})
             result.outcomes[outcome] = result.outcomes.get(outcome, 0) + 1
             continue
         problems = verify(path) if verify_digests else []
@@ -233,10 +239,13 @@ def audit(paths, verify_digests: bool = True, key=None) -> Audit:
         for code in manifest.reasons:
             reports.setdefault(code, 1)
         reports = dict(sorted(reports.items()))
+        html, located = _located(path, manifest, anchors)
         result.documents.append({"manifest": str(path), "source": source,
                                  "source_sha256": manifest.source.sha256, "outcome": manifest.outcome,
                                  "reasons": list(manifest.reasons), "verified": verified, "reports": reports,
-                                 "problems": problems})
+                                 "problems": problems, "html_output": html, "located": located,
+                                 "details": [{"code": r.code, "detail": d} for r in sorted(
+                                     manifest.reports, key=lambda r: r.code) for d in r.details]})
         result.outcomes[manifest.outcome] = result.outcomes.get(manifest.outcome, 0) + 1
         by_code = {r.code: r for r in manifest.reports}
         for code, count in reports.items():
@@ -259,6 +268,20 @@ def audit(paths, verify_digests: bool = True, key=None) -> Audit:
     if key is not None:
         result.signatures = _signatures(result, key)
     return result
+
+
+def _located(path: Path, manifest: Manifest, find: bool) -> tuple[str | None, list[dict]]:
+    """The document's HTML output (when it has one) and every located report, in code order, each with
+    its citation and the anchor in that output that cites it (None when none does)."""
+    from .audit_anchors import anchors, html_output
+
+    html = html_output(path, manifest.output)
+    located = [(r.code, loc) for r in sorted(manifest.reports, key=lambda r: r.code) for loc in r.first_locators]
+    found = anchors(html, [loc for _, loc in located]) if find and html is not None and located else None
+    found = found or [None] * len(located)
+    return (str(html) if html is not None else None,
+            [{"code": code, "citation": _citation(loc), "locator": loc, "anchor": anchor}
+             for (code, loc), anchor in zip(located, found)])
 
 
 def _first(entry: dict, source: str | None, locators: list[dict], details: list[str]) -> dict:
@@ -334,14 +357,21 @@ def signatures_fail(data: dict) -> bool:
 
 
 def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verify_digests: bool = True,
-              key=None, known_codes=None) -> int:
-    """Print the audit; exit 3 when a --fail-on pattern matches a code, else 1 when a digest or a signature
-    fails or anything is missing, failed, stray or no such path, else 0.
+              key=None, known_codes=None, output: Path | None = None) -> int:
+    """Print the audit (or write it to ``output``); exit 3 when a --fail-on pattern matches a code, else 1
+    when a digest or a signature fails or anything is missing, failed, stray or no such path, else 0.
 
     With ``known_codes`` (the installed plugins'), a pattern that matches none of them nor any code the
     manifests hold is a usage error (exit 2), before anything is printed: a typo is not a passed gate.
+    An ``output`` that is a file the audit reads (a manifest, an index, an output) is a usage error too.
     """
-    result = audit(paths, verify_digests, key)
+    result = audit(paths, verify_digests, key, anchors=fmt != "table")
+    if output is not None:
+        clash = _reads(result, paths) & {output.resolve()}
+        if clash or output.is_dir():
+            what = "a folder" if output.is_dir() else "a file the audit reads"
+            click.echo(safe(f"zenconv audit: -o {output}: {what}; refusing to write over it"), err=True)
+            return EXIT_USAGE
     if fail_on and known_codes is not None:
         from .catalogue import check_patterns
         from .errors import UsageError
@@ -352,12 +382,13 @@ def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verif
             click.echo(safe(f"zenconv audit: {exc}"), err=True)
             return EXIT_USAGE
     data = result.to_json()
-    if fmt == "json":
-        click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
-    elif fmt == "csv":
-        write_csv(data, sys.stdout)
+    if fmt == "table":
+        table(data)
     else:
-        _table(data)
+        problem = emit(formatted(data, fmt, output), output)
+        if problem is not None:
+            click.echo(safe(f"zenconv audit: -o {output}: cannot write it ({problem})"), err=True)
+            return EXIT_USAGE
     matched = sorted(code for code in result.codes if any(fnmatch.fnmatchcase(code, p) for p in fail_on))
     if matched:
         click.echo(safe(f"zenconv audit: --fail-on matched {', '.join(matched)}"), err=True)
@@ -366,80 +397,18 @@ def run_audit(paths, *, fmt: str = "table", fail_on: tuple[str, ...] = (), verif
     return EXIT_DIGEST if data["digests"]["failed"] or unaccounted or signatures_fail(data) else 0
 
 
-def write_csv(data: dict, out) -> None:
-    """One row per document and code (a document with no code has one row with an empty code)."""
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    verified = {True: "yes", False: "no", None: ""}
-    for doc in data["per_document"]:
-        head = [doc["manifest"], doc["source"] or "", doc["outcome"], verified[doc["verified"]]]
-        if not doc["reports"]:
-            writer.writerow([*head, "", "", 0, "", "", "", ""])
-        for code, count in doc["reports"].items():
-            entry = data["codes"][code]
-            first = doc["first"].get(code, {})
-            writer.writerow([*head, code, entry["severity"], count, entry["kind"], entry["meaning"],
-                             first.get("citation", ""), first.get("detail", "")])
-
-
-def _table(data: dict) -> None:
-    _echo(f"{data['documents']} documents: "
-               + ", ".join(f"{k} {v}" for k, v in data["outcomes"].items()))
-    digests = data["digests"]
-    _echo(f"digests: {digests['verified']} verified, {len(digests['failed'])} failed, "
-               f"{digests['not_checked']} not checked")
-    for doc in data["per_document"]:
-        if doc["verified"] is False:
-            _echo(f"  {doc['manifest']}: {doc['problems'][0] if doc['problems'] else 'does not verify'}")
-    for path in data["no_such_path"]:
-        _echo(f"  no such path: {path}")
-    sig = data["signatures"]
-    if sig is not None:
-        _echo(f"signatures (key {sig['keyid'][:16]}…): {sig['verified']} verified, {len(sig['unsigned'])} unsigned, "
-              f"{len(sig['badly_signed'])} badly signed, {len(sig['missing'])} missing")
-        for folder, batch in sig["batches"].items():
-            _echo(f"  batch {folder}: {batch['status']}")
-            for line in batch["index"]:
-                _echo(f"    index: {line}")
-        for name in sig["unsigned"]:
-            _echo(f"  unsigned: {name}")
-        for bad in sig["badly_signed"]:
-            _echo(f"  badly signed: {bad['manifest']}: {bad['problem']}")
-        for name in sig["missing"]:
-            _echo(f"  missing (signed, gone): {name}")
-    if data["skipped"]:
-        _echo(f"{len(data['skipped'])} files not converted (listed with why in the index)")
-    for label, key in (("missing (its manifest is gone)", "missing"), ("failed for the run's reasons", "failed"),
-                       ("stray (no record accounts for it)", "stray")):
-        for name in data[key]:
-            _echo(f"  {label}: {name}")
-    if not data["codes"]:
-        return
-    codes = content_first(data["codes"].items(), lambda item: item[1]["kind"])
-    _echo("")
-    _echo(f"{'code':44} {'severity':10} {'count':>8} {'documents':>9}")
-    heading = None
-    for code, entry in codes:
-        if entry["kind"] != heading:  # a line counting each kind above its codes
-            heading = entry["kind"]
-            shown = sum(1 for _, e in codes if e["kind"] == heading)
-            title = "content lost" if heading == Kind.CONTENT else "presentation only (every character kept)"
-            _echo(f"{title}: {shown} code{'' if shown == 1 else 's'}, ×{data['kinds'].get(heading, 0)}")
-        _echo(f"{code:44} {entry['severity']:10} {entry['count']:>8} {entry['documents']:>9}")
-    _echo("")
-    click.echo("documents behind each code:")
-    for code, entry in codes:
-        shown = entry["manifests"][:TABLE_DOCUMENTS_PER_CODE]
-        more = entry["documents"] - len(shown)
-        _echo(f"  {code}: " + ", ".join(shown) + (f" and {more} more" if more else ""))
-        if entry["meaning"]:
-            _echo(f"    meaning: {entry['meaning']}")
-        for first in entry["first_locators"]:
-            _echo(f"    at {first['citation']} in {first['source']}")
-        for first in entry["details"]:
-            _echo(f"    detail: {first['detail']} ({first['source']})")
-
-
-def _echo(line: str) -> None:
-    """A table line: manifests' paths, sources and codes are files' text, shown and never obeyed."""
-    click.echo(safe(line))
+def _reads(result: Audit, paths) -> set[Path]:
+    """Every file the audit read: the paths given, the indexes, the manifests, their outputs and signatures."""
+    files = {Path(p) for p in paths} | {folder / INDEX_NAME for folder in result.batches}
+    for doc in result.documents:
+        manifest = Path(doc["manifest"])
+        files |= {manifest, _signature_of(manifest)}
+        if doc["html_output"]:
+            files.add(Path(doc["html_output"]))
+        try:
+            recorded = Manifest.model_validate_json(manifest.read_bytes()).output
+        except (OSError, ValueError):
+            continue
+        if recorded is not None and recorded.path:
+            files.add(manifest.parent / recorded.path)
+    return {f.resolve() for f in files}

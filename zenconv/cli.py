@@ -325,10 +325,14 @@ def build_cli(third_party: bool | None = None):
 
     @main.command("audit", epilog=exit_codes(("0", "every manifest read and verified"),
                                              ("1", "a digest failed, or a document is missing, failed or stray"),
-                                             ("2", "usage: a path that does not exist, a --fail-on that matches no code"),
+                                             ("2", "usage: a path that does not exist, a --fail-on that matches no code, "
+                                                   "-o over a file the audit reads or with the table"),
                                              ("3", "a --fail-on pattern matched a report code")))
     @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-    @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+    @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json", "html"]), default="table",
+                  show_default=True, help="html: one self-contained page to hand over (no script, nothing fetched).")
+    @click.option("-o", "--output", type=click.Path(path_type=Path), metavar="FILE",
+                  help="Write the csv, json or html there (- or none: stdout); never over a file the audit reads.")
     @click.option("--fail-on", multiple=True, metavar="CODE_GLOB", help="Exit 3 when a report code matches; a pattern "
                   "that matches no code installed or in the manifests is a usage error.")
     @click.option("--no-verify", is_flag=True, help="Skip recomputing the digests.")
@@ -336,7 +340,7 @@ def build_cli(third_party: bool | None = None):
                   help="Check every document's signature and each batch's signed membership against this "
                        "public key: unsigned, badly signed and missing members exit 1.")
     @click.pass_context
-    def audit_cmd(ctx, paths, fmt, fail_on, no_verify, key) -> None:
+    def audit_cmd(ctx, paths, fmt, output, fail_on, no_verify, key) -> None:
         """Read manifests (or batch indexes, or folders of them) and report what was lost, where."""
         from .audit import run_audit
         from .catalogue import catalogue
@@ -344,9 +348,13 @@ def build_cli(third_party: bool | None = None):
         for path in paths:
             if not path.exists():
                 fail(f"{path}: no such file or folder", EXIT_USAGE)
+        output = None if output is None or str(output) == "-" else output
+        if output is not None and fmt == "table":
+            fail("-o: the table is for the terminal; give --format csv, json or html with -o", EXIT_USAGE)
         public = _public_key(key) if key is not None else None
         known = [e.code for e in catalogue(current(ctx).registry)] if fail_on else None
-        sys.exit(run_audit(paths, fmt=fmt, fail_on=tuple(fail_on), verify_digests=not no_verify, known_codes=known, key=public))
+        sys.exit(run_audit(paths, fmt=fmt, fail_on=tuple(fail_on), verify_digests=not no_verify, known_codes=known, key=public,
+                           output=output))
 
     return main
 
