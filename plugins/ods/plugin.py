@@ -36,7 +36,7 @@ CODES = (
     dropped("ods.data-validation-dropped", "Content validation rules."),
     dropped("ods.conditional-formatting-dropped", "Conditional formatting rules.", kind=PRESENTATION),
     dropped("ods.macros-dropped", "Basic or script macros in the package: never run or carried."),
-    dropped("ods.headers-footers-dropped", "The master pages' print headers and footers (one per header or footer with text), under --furniture drop, and those a page style switches off (style:display=\"false\")."),
+    dropped("ods.headers-footers-dropped", "The master pages' print headers and footers (one per header or footer with text), under --furniture drop, those a page style switches off (style:display=\"false\"), and those of a master page no sheet prints with."),
     degraded("ods.page-field-cached", "A page number or page count field in a print header or footer carried as furniture: the text last written into it is kept; each printed page shows its own. (A sheet name field shows its sheet's name.)"),
     dropped("ods.merged-cell-values-dropped", "A value in a covered cell of a merged range (only the top-left value shows)."),
     degraded("ods.display-formats-not-applied", "A typed cell (a percentage, a currency, a date) with no displayed text (text:p) under --values shown: the stored value is written, e.g. 0.125 for 12.5%.", kind=PRESENTATION),

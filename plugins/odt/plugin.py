@@ -63,7 +63,7 @@ ODT_CODES = (
     dropped("odt.tracked-deletions-dropped", "Tracked deletions dropped under --revisions accept."),
     dropped("odt.tracked-insertions-dropped", "Tracked insertions dropped under --revisions reject."),
     dropped("odt.format-changes-dropped", "The history of tracked formatting changes (the text is kept).", kind=PRESENTATION),
-    dropped("odt.headers-footers-dropped", "Page headers and footers of the master pages under --furniture drop, and those a page style switches off (style:display=\"false\")."),
+    dropped("odt.headers-footers-dropped", "Page headers and footers of the master pages under --furniture drop, those a page style switches off (style:display=\"false\"), and those of a master page that starts no page."),
     degraded("odt.page-field-cached", "A page number, page count or sheet name field in a header or footer carried as furniture: the text last written into it is kept; each printed page shows its own."),
 )
 
