@@ -90,8 +90,9 @@ def _anchors(lines: list[Line]) -> list[int]:
     return anchors or [i for i, ln in enumerate(lines) if ln.named]
 
 
-def group_lines(lines: list[Line], align: str = "auto") -> Regrouped:
-    """The body's lines grouped into table rows."""
+def group_lines(lines: list[Line], align: str = "auto", fresh: frozenset[int] = frozenset()) -> Regrouped:
+    """The body's lines grouped into table rows. ``fresh`` are lines that cannot continue the line
+    above (the caller measured that their words would have fitted on it): each starts a row."""
     if not lines:
         return Regrouped([])
     guessed = 0
@@ -102,8 +103,10 @@ def group_lines(lines: list[Line], align: str = "auto") -> Regrouped:
             return Regrouped(spaced)
         # Gaps all alike and no value column: the best guess is that a row fills every column its
         # fullest lines fill and a line filling fewer is a wrapped part of one, but it is a guess.
+        # A line whose words would have fitted at the end of the line above is no wrapped part of
+        # it (text wraps only when the next word does not fit): it starts a row, and says so.
         filled = [sum(1 for v in ln.values if _filled(v)) for ln in lines]
-        anchors = [i for i, n in enumerate(filled) if n == max(filled)]
+        anchors = [i for i, n in enumerate(filled) if n == max(filled) or i in fresh]
         guessed = len(lines) - len(anchors)
     anchors = anchors or _anchors(lines)
     if not anchors:
@@ -121,7 +124,7 @@ def group_lines(lines: list[Line], align: str = "auto") -> Regrouped:
     groups: dict[int, list[int]] = {a: [] for a in anchors}
     for i in range(len(lines)):
         groups[owner[i]].append(i)
-    _merge_nameless(lines, anchors, groups)
+    _merge_nameless(lines, anchors, groups, fresh)
     result = [sorted(groups[a], key=lambda i: -lines[i].top) for a in anchors if a in groups]
     return Regrouped(sorted(result, key=lambda g: min(g)), ambiguous + guessed)
 
@@ -218,8 +221,10 @@ def _nearest(lines: list[Line], anchors: list[int], line: Line) -> int:
     return best
 
 
-def _merge_nameless(lines: list[Line], anchors: list[int], groups: dict[int, list[int]]) -> None:
-    kept = [a for a in anchors if any(lines[i].named for i in groups[a])]
+def _merge_nameless(lines: list[Line], anchors: list[int], groups: dict[int, list[int]], fresh: frozenset[int]) -> None:
+    """Rows with nothing in the first column join the nearest named row, unless they start a row
+    of their own (``fresh``: an empty stub cell under a row label, "A1 B1 C1" over "C2")."""
+    kept = [a for a in anchors if a in fresh or any(lines[i].named for i in groups[a])]
     if not kept:
         return
     for a in anchors:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass, field
 
-from .bands import Band, body_columns, crossing, place_values
+from .bands import Band, band_index, body_columns, crossing, place_values
 from .regroup import Line, group_lines
 from .rows import Cell, Row
 
 SPACE = (" ", None)
+FIT_SPACE = 0.3      # × cell height: a word space, for whether a word would have fitted on the line above
 GUTTER_SHARE = 0.25   # × median cell height: the narrowest gutter between two body columns (as detect's channels)
 
 
@@ -271,6 +272,47 @@ def _header_rows(key: list[_Span], upper: list[list[tuple[int, int, list]]]) -> 
     return rows
 
 
+def _fresh_lines(body_rows: list[Row], bands: list[Band], header_rows: list[Row]) -> frozenset[int]:
+    """The body lines that cannot be a wrapped part of the line above: in some column they share
+    with it, their first word would have fitted after its text within the column's width (the
+    widest cell seen in it, header cells over it alone included, which is never wider than the
+    width the text was set in). A typesetter breaks a cell's line only when the next word does not fit."""
+    if not bands or len(body_rows) < 2:
+        return frozenset()
+    starts = [b.start for b in bands]
+    width = [0.0] * len(bands)
+    placed: list[dict[int, list[Cell]]] = []
+    for row in body_rows:
+        at: dict[int, list[Cell]] = {}
+        for cell in row.cells:
+            at.setdefault(band_index(starts, cell.x), []).append(cell)
+        placed.append(at)
+        for c, cells in at.items():
+            width[c] = max(width[c], max(x.right for x in cells) - min(x.x for x in cells))
+    for row in header_rows:
+        for cell in row.cells:
+            over = [c for c, b in enumerate(bands) if cell.x < b.end and cell.right > b.start]
+            if len(over) == 1:
+                width[over[0]] = max(width[over[0]], cell.width)
+    fresh = set()
+    for k in range(1, len(body_rows)):
+        above, here = placed[k - 1], placed[k]
+        for c, cells in here.items():
+            if c not in above:
+                continue
+            first = min(cells, key=lambda x: x.x)
+            text = first.text.strip()
+            if not text:
+                continue
+            word = text.split()[0]
+            word_width = first.width * len(word) / max(len(text), 1)
+            used = max(x.right for x in above[c]) - min(x.x for x in above[c])
+            if used + FIT_SPACE * first.height + word_width < width[c] - 1.0:
+                fresh.add(k)
+                break
+    return frozenset(fresh)
+
+
 def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "auto", rules=()) -> TableGrid:
     """Columns from the body's cells, the header fitted onto them; body lines regrouped into rows."""
     body_cells = [c for row in body_rows if len(row.cells) > 1 for c in row.cells] or [
@@ -286,7 +328,7 @@ def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "a
         header = _header_rows(key, upper)
     lines = [Line(row.top, row.bottom, place_values(row.cells, starts, columns), row) for row in body_rows]
     rows = []
-    regrouped = group_lines(lines, align)
+    regrouped = group_lines(lines, align, _fresh_lines(body_rows, bands, header_rows))
     for group in regrouped.groups:
         values: list[list] = [[] for _ in range(columns)]
         for i in group:
