@@ -6,7 +6,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from .bands import Band, band_index, body_columns, crossing, place_values
-from .regroup import Line, group_lines
+from .regroup import Line, group_lines, numeric
 from .rows import Cell, Row
 
 SPACE = (" ", None)
@@ -313,6 +313,43 @@ def _fresh_lines(body_rows: list[Row], bands: list[Band], header_rows: list[Row]
     return frozenset(fresh)
 
 
+def _values_apart(row: Row, bands: list[Band]) -> Row:
+    """The row with numbers glued into one cell across a column gap set apart again: the joiner
+    takes two values a padded space apart as one run ("6,922,900 12,664,000"). A cell across a
+    gap whose words are all numbers, placed along it by their characters, in two columns or more,
+    is one cell per column. Words (a long row label into the next column's gap) stay whole."""
+    cells: list[Cell] = []
+    changed = False
+    for cell in row.cells:
+        words = cell.text.split()
+        over = sum(1 for b in bands if min(cell.right, b.end) - max(cell.x, b.start) > 0.5)
+        if over < 2 or len(words) < 2 or not all(numeric(w) for w in words):
+            cells.append(cell)
+            continue
+        text = cell.text
+        share = cell.width / max(len(text), 1)
+        style = next((st for t, st in cell.pieces if t.strip()), None)
+        parts: list[tuple[int, float, float, str]] = []   # band, left, right, text
+        at = 0
+        for word in words:
+            at = text.index(word, at)
+            left, right = cell.x + at * share, cell.x + (at + len(word)) * share
+            at += len(word)
+            middle = (left + right) / 2
+            k = min(range(len(bands)), key=lambda i: max(bands[i].start - middle, middle - bands[i].end, 0.0))
+            if parts and parts[-1][0] == k:
+                parts[-1] = (k, parts[-1][1], right, parts[-1][3] + " " + word)
+            else:
+                # The padding makes the gap wider than a character: the value starts in its band.
+                parts.append((k, max(left, bands[k].start), max(right, bands[k].start + 0.5), word))
+        if len(parts) < 2:
+            cells.append(cell)
+            continue
+        changed = True
+        cells.extend(Cell(left, cell.y, right - left, cell.height, [(word, style)]) for _, left, right, word in parts)
+    return Row(row.top, row.bottom, cells) if changed else row
+
+
 def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "auto", rules=()) -> TableGrid:
     """Columns from the body's cells, the header fitted onto them; body lines regrouped into rows."""
     body_cells = [c for row in body_rows if len(row.cells) > 1 for c in row.cells] or [
@@ -326,6 +363,7 @@ def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "a
     if header_rows and bands:
         key, upper, unused = _header(header_rows, bands, rules)
         header = _header_rows(key, upper)
+    body_rows = [_values_apart(row, bands) for row in body_rows]
     lines = [Line(row.top, row.bottom, place_values(row.cells, starts, columns), row) for row in body_rows]
     rows = []
     regrouped = group_lines(lines, align, _fresh_lines(body_rows, bands, header_rows))
@@ -338,6 +376,6 @@ def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "a
                         values[c].append(SPACE)
                     values[c].extend(pieces)
         rows.append(GridRow(values, [lines[i].source for i in group]))
-    bridged = crossing(body_cells, bands)
+    bridged = crossing([c for row in body_rows for c in row.cells], bands)
     return TableGrid(header, rows, columns, unused_headers=unused, bands=len(bands), ambiguous=regrouped.ambiguous,
                      bridged=bridged, lefts=tuple(starts))
