@@ -97,7 +97,8 @@ def group_lines(lines: list[Line], align: str = "auto", fresh: frozenset[int] = 
         return Regrouped([])
     guessed = 0
     anchors = []
-    if not value_columns(lines):
+    valued = bool(value_columns(lines))
+    if not valued:
         spaced = _rows_by_spacing(lines)
         if spaced is not None:
             return Regrouped(spaced)
@@ -113,7 +114,11 @@ def group_lines(lines: list[Line], align: str = "auto", fresh: frozenset[int] = 
         return Regrouped([])
     if align == "auto":
         align = _alignment(lines, anchors)
+    settled: dict[int, int] = {}
+    if valued and align != "center":
+        anchors, settled = _by_fit(lines, anchors, align, fresh)
     owner: dict[int, int] = {a: a for a in anchors}
+    owner.update(settled)
     if align == "center":
         _split_names_evenly(lines, anchors, owner)
     ambiguous = 0
@@ -124,9 +129,31 @@ def group_lines(lines: list[Line], align: str = "auto", fresh: frozenset[int] = 
     groups: dict[int, list[int]] = {a: [] for a in anchors}
     for i in range(len(lines)):
         groups[owner[i]].append(i)
-    _merge_nameless(lines, anchors, groups, fresh)
+    _merge_nameless(lines, anchors, groups, frozenset() if valued else fresh)
     result = [sorted(groups[a], key=lambda i: -lines[i].top) for a in anchors if a in groups]
     return Regrouped(sorted(result, key=lambda g: min(g)), ambiguous + guessed)
+
+
+def _by_fit(lines: list[Line], anchors: list[int], align: str, fresh: frozenset[int]) -> tuple[list[int], dict[int, int]]:
+    """What the fit of words settles among the lines without a value: a line that continues
+    neither the line above nor is continued by the one below, as the rows align, is a row of its
+    own (a group label, "Caste/tribe" over "Scheduled caste"); in rows aligned on the nearest
+    anchor, a line that can only continue one side joins that side. The anchors with those rows,
+    and the owners settled."""
+    last = len(lines) - 1
+    alone, settled = [], {}
+    for i in range(len(lines)):
+        if i in anchors:
+            continue
+        starts = i in fresh                     # it does not continue the line above
+        ends = i == last or (i + 1) in fresh    # the line below does not continue it
+        if (align == "top" and starts) or (align == "bottom" and ends) or (align == "nearest" and starts and ends):
+            alone.append(i)
+        elif align == "nearest" and starts != ends:
+            side = [a for a in anchors if a > i] if starts else [a for a in anchors if a < i]
+            if side:
+                settled[i] = side[0] if starts else side[-1]
+    return sorted(anchors + alone), settled
 
 
 def _rows_by_spacing(lines: list[Line]) -> list[list[int]] | None:
