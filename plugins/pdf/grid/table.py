@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import statistics
 from dataclasses import dataclass, field
 
@@ -11,6 +12,7 @@ from .rows import Cell, Row
 
 SPACE = (" ", None)
 FIT_SPACE = 0.3      # × cell height: a word space, for whether a word would have fitted on the line above
+_LEADER_END = re.compile(r"(?:\.\s{0,3}){3,}$")
 GUTTER_SHARE = 0.25   # × median cell height: the narrowest gutter between two body columns (as detect's channels)
 
 
@@ -286,7 +288,8 @@ def _fresh_lines(body_rows: list[Row], bands: list[Band], header_rows: list[Row]
     """The body lines that cannot be a wrapped part of the line above: in some column they share
     with it, their first word would have fitted after its text within the column's width (the
     widest cell seen in it, header cells over it alone included, which is never wider than the
-    width the text was set in). A typesetter breaks a cell's line only when the next word does not fit."""
+    width the text was set in), or the line above ends in dot leaders. A typesetter breaks a cell's
+    line only when the next word does not fit."""
     if not bands or len(body_rows) < 2:
         return frozenset()
     starts = [b.start for b in bands]
@@ -298,7 +301,9 @@ def _fresh_lines(body_rows: list[Row], bands: list[Band], header_rows: list[Row]
             at.setdefault(band_index(starts, cell.x), []).append(cell)
         placed.append(at)
         for c, cells in at.items():
-            width[c] = max(width[c], max(x.right for x in cells) - min(x.x for x in cells))
+            # Dot leaders run on past where the words wrap: the width the words were set in is narrower.
+            if not any(_LEADER_END.search(x.text) for x in cells):
+                width[c] = max(width[c], max(x.right for x in cells) - min(x.x for x in cells))
     for row in header_rows:
         for cell in row.cells:
             over = [c for c, b in enumerate(bands) if cell.x < b.end and cell.right > b.start]
@@ -314,6 +319,9 @@ def _fresh_lines(body_rows: list[Row], bands: list[Band], header_rows: list[Row]
             text = first.text.strip()
             if not text:
                 continue
+            if _LEADER_END.search(max(above[c], key=lambda x: x.right).text):
+                fresh.add(k)   # dot leaders end a label: nothing wraps on after them
+                break
             word = text.split()[0]
             word_width = first.width * len(word) / max(len(text), 1)
             used = max(x.right for x in above[c]) - min(x.x for x in above[c])
