@@ -18,6 +18,7 @@ from .layout import regions
 from .lines import TextLine, line_of
 from .page import PageData
 from .paragraphs import TextBlock, text_blocks
+from .grid.lattice import open_stub
 from .tables import Rejected, lattice_block, regions_of
 
 
@@ -92,6 +93,11 @@ def _lattice_tables(page: PageData, cells: list[Cell]) -> tuple[list[Cell], list
         lo = bisect.bisect_left(by_height, (lattice.bottom, -1))
         hi = bisect.bisect_right(by_height, (lattice.top, len(cells)))
         inside = [k for _, k in by_height[lo:hi] if k not in taken and lattice.holds(cells[k])]
+        stub = open_stub(lattice, [(k, cells[k]) for _, k in by_height[lo:hi] if k not in taken], inside and [
+            cells[k] for k in inside])
+        if stub is not None:
+            lattice, labels = stub
+            inside = inside + labels
         sideways = _sideways_cells(lattice, [t for t in turned if not placed_turned & set(t[1])])
         if not inside:
             continue

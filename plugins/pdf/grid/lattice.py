@@ -298,3 +298,38 @@ def lattice_grid(placed: list[Placed], rows: int, columns: int, header_rows: int
                 if (r, c) != (p.row - header_rows, p.column):
                     body[r].covered.add(c)
     return TableGrid(header, body, columns, bands=columns)
+
+
+STUB_SHARE = 0.5      # share of a grid's rows with text that an open stub column labels, at least
+STUB_ALIGN = 2.0      # points: the labels of an open stub column start (or end) this close to each other
+
+
+def open_stub(lattice: Lattice, near: list[tuple[int, Cell]], inside: list[Cell]) -> tuple[Lattice, list[int]] | None:
+    """A grid whose row labels stand outside its rules, left of its first column line (the rules
+    drawn round the figures only): the grid widened by that column, and the labels' keys.
+
+    The labels must read as a column of the grid's rows: each within one grid row, one a row,
+    starting (or ending) at one x, in half the rows that hold text at least. Prose beside a grid
+    has lines at its own pitch, not one per row."""
+    left = [(k, c) for k, c in near if c.right <= lattice.left + 1.0 and lattice.bottom < c.y + c.height / 2 < lattice.top]
+    if len(left) < 2:
+        return None
+    rows: dict[int, int] = {}
+    for k, cell in left:
+        r = lattice.row_of(cell.y + cell.height / 2)
+        if cell.y < lattice.ys[r + 1] - 1.0 or cell.top > lattice.ys[r] + 1.0 or r in rows:
+            return None
+        rows[r] = k
+    filled = {lattice.row_of(c.y + c.height / 2) for c in inside}
+    if len(rows) < STUB_SHARE * max(len(filled), 1):
+        return None
+    lefts = [c.x for _, c in left]
+    rights = [c.right for _, c in left]
+    if max(lefts) - min(lefts) > STUB_ALIGN and max(rights) - min(rights) > STUB_ALIGN:
+        return None
+    edge = min(lefts) - 1.0
+    horizontals = lattice.horizontals + [Rule(edge, y, lattice.left, y) for y in lattice.ys]
+    verticals = lattice.verticals + [Rule(edge, lattice.bottom, edge, lattice.top)]
+    widened = Lattice([edge] + lattice.xs, lattice.ys, horizontals, verticals,
+                      [(edge - 0.5, edge + 0.5)] + lattice.x_extents, lattice.y_extents)
+    return widened, [k for k, _ in left]
