@@ -4,7 +4,7 @@ Each case draws one table the way real government and financial reports do (stac
 group headers, an empty stub header, ruled grids, booktabs rules, row groups parted by blank
 lines, Courier, cells wrapped in several columns, a table beside prose, bold row labels drawn
 after their numbers, dot leaders, short rows under a full one, group labels, values glued across
-a gap, headings set sideways, row labels outside the rules, a wide gutter, rules between rows,
+a gap, headings set sideways, row labels outside the rules, a totals row boxed apart, a wide gutter, rules between rows,
 a caption line) and states its expected grid in ``EXPECTED``: every row, every
 cell, a spanning cell's text at its top-left and "" in the cells it covers (as the benchmark's
 scorer expands spans). ``CHART`` is a bar chart, which must give no table; ``LISTING`` a Courier
@@ -429,6 +429,29 @@ def open_stub(c):
             _text(c, xs[k] + 4, ys[r] - 13, value)
 
 
+def totals_strip(c):
+    """A ruled grid, its totals row boxed on its own a little under it with thick filled bars
+    (2.8 pt, as an election return draws them), its row labels outside the rules: one table."""
+    y = _prose(c, 780)
+    xs = [200, 260, 320, 380]
+    ys = [y, y - 18, y - 36, y - 54]
+    _grid(c, xs, ys)
+    rows = [("", "Yes", "No", "Blank"), ("Alcona", "321", "84", "7"), ("Caledonia", "257", "118", "3")]
+    for r, row in enumerate(rows):
+        if row[0]:
+            _text(c, 60, ys[r] - 13, row[0])
+        for k, value in enumerate(row[1:]):
+            _text(c, xs[k] + 4, ys[r] - 13, value)
+    top = ys[-1] - 12
+    for x in xs:
+        c.rect(x - 1.4, top - 18, 2.8, 18, stroke=0, fill=1)
+    c.rect(xs[0], top - 1.4, xs[-1] - xs[0], 2.8, stroke=0, fill=1)
+    c.rect(xs[0], top - 19.4, xs[-1] - xs[0], 2.8, stroke=0, fill=1)
+    _text(c, 60, top - 13, "Totals")
+    for k, value in enumerate(("578", "202", "10")):
+        _text(c, xs[k] + 4, top - 13, value)
+
+
 def wide_gutter(c):
     """A table whose two column groups are set far apart (a gutter five times a column's): one
     table, not two side by side."""
@@ -488,6 +511,7 @@ CASES = {
     "wrapped_spaced": wrapped_spaced, "wrapped_tight": wrapped_tight, "chart": chart, "listing": listing,
     "hatching": hatching, "run_on": run_on, "short_rows": short_rows, "group_labels": group_labels,
     "glued_values": glued_values, "sideways_headings": sideways_headings, "open_stub": open_stub,
+    "totals_strip": totals_strip,
     "wide_gutter": wide_gutter, "ruled_rows": ruled_rows, "caption_label": caption_label,
 }
 
@@ -570,6 +594,10 @@ EXPECTED = {
     "open_stub": [
         ["", "Yes", "No", "Blank"], ["Alcona", "321", "84", "7"], ["Caledonia", "257", "118", "3"],
         ["Curtis", "228", "105", "0"],
+    ],
+    "totals_strip": [
+        ["", "Yes", "No", "Blank"], ["Alcona", "321", "84", "7"], ["Caledonia", "257", "118", "3"],
+        ["Totals", "578", "202", "10"],
     ],
     "wide_gutter": [
         ["Region", "2022", "2023", "Share", "Rank"], ["North", "1,204", "1,250", "31.2", "2"],

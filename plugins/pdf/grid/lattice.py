@@ -214,12 +214,36 @@ def find_lattices(rules: list[Rule]) -> list[Lattice]:
     if len(horizontals) < 2 or len(verticals) < 2 or len(horizontals) * len(verticals) > MAX_RULE_PAIRS:
         return []
     found = []
+    strips = []
     for hs, vs in _components(horizontals, verticals):
         xs, x_extents = _lines([v.x0 for v in vs])
         ys, y_extents = _lines([h.y0 for h in hs])
         if 3 <= len(xs) and 3 <= len(ys) and (len(xs) - 1) * (len(ys) - 1) <= MAX_GRID_CELLS:
             found.append(Lattice(xs, ys[::-1], hs, vs, x_extents, y_extents[::-1]))
+        elif 3 <= len(xs) and len(ys) == 2:
+            strips.append((hs, vs, xs, ys))
+    for hs, vs, xs, ys in strips:
+        for k, lattice in enumerate(found):
+            if _continues(lattice, xs, ys):
+                found[k] = _lattice(lattice.horizontals + hs, lattice.verticals + vs)
+                break
     return sorted(found, key=lambda lattice: -lattice.top)
+
+
+def _lattice(hs: list[Rule], vs: list[Rule]) -> Lattice:
+    xs, x_extents = _lines([v.x0 for v in vs])
+    ys, y_extents = _lines([h.y0 for h in hs])
+    return Lattice(xs, ys[::-1], hs, vs, x_extents, y_extents[::-1])
+
+
+def _continues(lattice: Lattice, xs: list[float], ys: list[float]) -> bool:
+    """Whether a one-row strip of rules drawn apart from a grid, just under or over it, is a row of
+    the grid (a totals row boxed on its own): all its column lines are the grid's, and the gap
+    between them is under two of the grid's rows."""
+    heights = [a - b for a, b in zip(lattice.ys, lattice.ys[1:])]
+    gap = max(lattice.bottom - ys[-1], ys[0] - lattice.top)
+    return (0 <= gap <= 2 * max(heights) and (len(lattice.xs) - 1) * len(lattice.ys) <= MAX_GRID_CELLS
+            and all(any(abs(x - lx) < MIN_GAP for lx in lattice.xs) for x in xs))
 
 
 def fill(lattice: Lattice, cells: list[Cell]) -> list[Region]:
@@ -301,7 +325,8 @@ def lattice_grid(placed: list[Placed], rows: int, columns: int, header_rows: int
 
 
 STUB_SHARE = 0.5      # share of a grid's rows with text that an open stub column labels, at least
-STUB_ALIGN = 2.0      # points: the labels of an open stub column start (or end) this close to each other
+STUB_ALIGN = 2.0      # points: the labels of an open stub column start (or end) this close to each other ...
+STUB_ALIGNED = 0.75   # ... this share of them at least (a totals label set apart)
 
 
 def open_stub(lattice: Lattice, near: list[tuple[int, Cell]], inside: list[Cell]) -> tuple[Lattice, list[int]] | None:
@@ -309,7 +334,7 @@ def open_stub(lattice: Lattice, near: list[tuple[int, Cell]], inside: list[Cell]
     drawn round the figures only): the grid widened by that column, and the labels' keys.
 
     The labels must read as a column of the grid's rows: each within one grid row, one a row,
-    starting (or ending) at one x, in half the rows that hold text at least. Prose beside a grid
+    most starting (or ending) at one x, in half the rows that hold text at least. Prose beside a grid
     has lines at its own pitch, not one per row."""
     left = [(k, c) for k, c in near if c.right <= lattice.left + 1.0 and lattice.bottom < c.y + c.height / 2 < lattice.top]
     if len(left) < 2:
@@ -325,7 +350,7 @@ def open_stub(lattice: Lattice, near: list[tuple[int, Cell]], inside: list[Cell]
         return None
     lefts = [c.x for _, c in left]
     rights = [c.right for _, c in left]
-    if max(lefts) - min(lefts) > STUB_ALIGN and max(rights) - min(rights) > STUB_ALIGN:
+    if not (_aligned(lefts) or _aligned(rights)):
         return None
     edge = min(lefts) - 1.0
     horizontals = lattice.horizontals + [Rule(edge, y, lattice.left, y) for y in lattice.ys]
@@ -333,3 +358,9 @@ def open_stub(lattice: Lattice, near: list[tuple[int, Cell]], inside: list[Cell]
     widened = Lattice([edge] + lattice.xs, lattice.ys, horizontals, verticals,
                       [(edge - 0.5, edge + 0.5)] + lattice.x_extents, lattice.y_extents)
     return widened, [k for k, _ in left]
+
+
+def _aligned(edges: list[float]) -> bool:
+    """Whether most of these edges are at one x (within STUB_ALIGN of the commonest)."""
+    best = max(sum(1 for e in edges if abs(e - x) <= STUB_ALIGN) for x in edges)
+    return best >= STUB_ALIGNED * len(edges)
