@@ -4,7 +4,7 @@ Each case draws one table the way real government and financial reports do (stac
 group headers, an empty stub header, ruled grids, booktabs rules, row groups parted by blank
 lines, Courier, cells wrapped in several columns, a table beside prose, bold row labels drawn
 after their numbers, dot leaders, short rows under a full one, group labels, values glued across
-a gap, headings set sideways, row labels outside the rules, a totals row boxed apart, a wide gutter, rules between rows,
+a gap, headings set sideways, row labels outside the rules, a totals row boxed apart, headings glued into one run, a wide gutter, rules between rows,
 a caption line) and states its expected grid in ``EXPECTED``: every row, every
 cell, a spanning cell's text at its top-left and "" in the cells it covers (as the benchmark's
 scorer expands spans). ``CHART`` is a bar chart, which must give no table; ``LISTING`` a Courier
@@ -452,6 +452,26 @@ def totals_strip(c):
         _text(c, xs[k] + 4, top - 13, value)
 
 
+def glued_headings(c):
+    """Column headings of two neighbouring columns drawn as one string (its space stretched to the
+    next column, as a PDF padding with space glyphs gives one run), under a group header."""
+    y = _prose(c, 780)
+    rights = [250, 298, 370]
+    _text(c, 255, y, "Period ending", align="c")
+    c.setLineWidth(0.4)
+    c.line(205, y - 3, 300, y - 3)
+    _text(c, 60, y - PITCH, "Fund")
+    first, second = "12/31/2010", "6/30/2011"
+    text = c.beginText(rights[0] - stringWidth(first, "Helvetica", SIZE), y - PITCH)
+    text.setFont("Helvetica", SIZE)
+    text.setWordSpace(rights[1] - stringWidth(second, "Helvetica", SIZE) - rights[0] - stringWidth(" ", "Helvetica", SIZE))
+    text.textOut(first + " " + second)
+    c.drawText(text)
+    _text(c, rights[2], y - PITCH, "Change", align="r")
+    rows = [("Equity", "1,020", "1,044", "+2.4"), ("Bonds", "2,310", "2,298", "-0.5"), ("Cash", "400", "452", "+13.0")]
+    _body(c, y - PITCH - 16, rows, [60] + rights, "lrrr")
+
+
 def wide_gutter(c):
     """A table whose two column groups are set far apart (a gutter five times a column's): one
     table, not two side by side."""
@@ -511,7 +531,7 @@ CASES = {
     "wrapped_spaced": wrapped_spaced, "wrapped_tight": wrapped_tight, "chart": chart, "listing": listing,
     "hatching": hatching, "run_on": run_on, "short_rows": short_rows, "group_labels": group_labels,
     "glued_values": glued_values, "sideways_headings": sideways_headings, "open_stub": open_stub,
-    "totals_strip": totals_strip,
+    "totals_strip": totals_strip, "glued_headings": glued_headings,
     "wide_gutter": wide_gutter, "ruled_rows": ruled_rows, "caption_label": caption_label,
 }
 
@@ -598,6 +618,10 @@ EXPECTED = {
     "totals_strip": [
         ["", "Yes", "No", "Blank"], ["Alcona", "321", "84", "7"], ["Caledonia", "257", "118", "3"],
         ["Totals", "578", "202", "10"],
+    ],
+    "glued_headings": [
+        ["Fund", "Period ending", "", "Change"], ["", "12/31/2010", "6/30/2011", ""],
+        ["Equity", "1,020", "1,044", "+2.4"], ["Bonds", "2,310", "2,298", "-0.5"], ["Cash", "400", "452", "+13.0"],
     ],
     "wide_gutter": [
         ["Region", "2022", "2023", "Share", "Rank"], ["North", "1,204", "1,250", "31.2", "2"],
