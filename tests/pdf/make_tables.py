@@ -4,7 +4,7 @@ Each case draws one table the way real government and financial reports do (stac
 group headers, an empty stub header, ruled grids, booktabs rules, row groups parted by blank
 lines, Courier, cells wrapped in several columns, a table beside prose, bold row labels drawn
 after their numbers, dot leaders, short rows under a full one, group labels, values glued across
-a gap, headings set sideways, row labels outside the rules, a totals row boxed apart, headings glued into one run, a wide gutter, rules between rows,
+a gap, headings set sideways, row labels outside the rules, a totals row boxed apart, headings glued into one run, a label wrapped before its leaders, a wide gutter, rules between rows,
 a caption line) and states its expected grid in ``EXPECTED``: every row, every
 cell, a spanning cell's text at its top-left and "" in the cells it covers (as the benchmark's
 scorer expands spans). ``CHART`` is a bar chart, which must give no table; ``LISTING`` a Courier
@@ -472,6 +472,35 @@ def glued_headings(c):
     _body(c, y - PITCH - 16, rows, [60] + rights, "lrrr")
 
 
+LEADER_ROWS = [("Violent crime", "467.9", "69.1"), ("Murder and nonnegligent", None, None),
+               ("manslaughter", "10.0", "0.9"), ("Prostitution and commercialized vice", "56.9", "1.1"),
+               ("Robbery", "102.1", "25.5")]
+
+
+def _dots(label: str) -> str:
+    """The leader from a label (drawn at x 60) to x 290."""
+    start = 64 + stringWidth(label, "Helvetica", SIZE)
+    return ". " * int((290 - start) / stringWidth(". ", "Helvetica", SIZE))
+
+
+def leader_labels(c):
+    """Row labels led by dot leaders to their values, one wrapped onto a second line that carries
+    the values (bottom-aligned), the longest label unwrapped: the wrapped label is one cell."""
+    y = _prose(c, 780)
+    rights = [330, 400]
+    _text(c, 60, y, "Offense charged")
+    for x, name in zip(rights, ["Total", "Under 18"]):
+        _text(c, x, y, name, align="r")
+    y -= 16
+    for label, a, b in LEADER_ROWS:
+        _text(c, 60, y, label)
+        if a is not None:
+            _text(c, 64 + stringWidth(label, "Helvetica", SIZE), y, _dots(label))
+            _text(c, rights[0], y, a, align="r")
+            _text(c, rights[1], y, b, align="r")
+        y -= PITCH
+
+
 def wide_gutter(c):
     """A table whose two column groups are set far apart (a gutter five times a column's): one
     table, not two side by side."""
@@ -532,6 +561,7 @@ CASES = {
     "hatching": hatching, "run_on": run_on, "short_rows": short_rows, "group_labels": group_labels,
     "glued_values": glued_values, "sideways_headings": sideways_headings, "open_stub": open_stub,
     "totals_strip": totals_strip, "glued_headings": glued_headings,
+    "leader_labels": leader_labels,
     "wide_gutter": wide_gutter, "ruled_rows": ruled_rows, "caption_label": caption_label,
 }
 
@@ -622,6 +652,12 @@ EXPECTED = {
     "glued_headings": [
         ["Fund", "Period ending", "", "Change"], ["", "12/31/2010", "6/30/2011", ""],
         ["Equity", "1,020", "1,044", "+2.4"], ["Bonds", "2,310", "2,298", "-0.5"], ["Cash", "400", "452", "+13.0"],
+    ],
+    "leader_labels": [
+        ["Offense charged", "Total", "Under 18"], ["Violent crime " + _dots("Violent crime").strip(), "467.9", "69.1"],
+        ["Murder and nonnegligent manslaughter " + _dots("manslaughter").strip(), "10.0", "0.9"],
+        ["Prostitution and commercialized vice " + _dots("Prostitution and commercialized vice").strip(), "56.9", "1.1"],
+        ["Robbery " + _dots("Robbery").strip(), "102.1", "25.5"],
     ],
     "wide_gutter": [
         ["Region", "2022", "2023", "Share", "Rank"], ["North", "1,204", "1,250", "31.2", "2"],

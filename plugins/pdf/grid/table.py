@@ -289,7 +289,8 @@ def _fresh_lines(body_rows: list[Row], bands: list[Band], header_rows: list[Row]
     with it, their first word would have fitted after its text within the column's width (the
     widest cell seen in it, header cells over it alone included, which is never wider than the
     width the text was set in), or the line above ends in dot leaders. A typesetter breaks a cell's
-    line only when the next word does not fit."""
+    line only when the next word does not fit. A word in lower case goes on a sentence: no fit
+    makes it a row's first."""
     if not bands or len(body_rows) < 2:
         return frozenset()
     starts = [b.start for b in bands]
@@ -323,6 +324,8 @@ def _fresh_lines(body_rows: list[Row], bands: list[Band], header_rows: list[Row]
                 fresh.add(k)   # dot leaders end a label: nothing wraps on after them
                 break
             word = text.split()[0]
+            if word[0].islower():
+                continue   # a line going on in lower case continues the one above, whatever the fit
             word_width = first.width * len(word) / max(len(text), 1)
             used = max(x.right for x in above[c]) - min(x.x for x in above[c])
             if used + FIT_SPACE * first.height + word_width < width[c] - 1.0:
