@@ -485,10 +485,11 @@ def _dots(label: str) -> str:
 
 def leader_labels(c):
     """Row labels led by dot leaders to their values, one wrapped onto a second line that carries
-    the values (bottom-aligned), the longest label unwrapped: the wrapped label is one cell."""
+    the values (bottom-aligned), under a heading wider than both its lines: the wrapped label is one
+    cell, though its second line would have fitted on its first."""
     y = _prose(c, 780)
     rights = [330, 400]
-    _text(c, 60, y, "Offense charged")
+    _text(c, 60, y, "Offense charged, all persons arrested in 2011")
     for x, name in zip(rights, ["Total", "Under 18"]):
         _text(c, x, y, name, align="r")
     y -= 16
@@ -654,7 +655,7 @@ EXPECTED = {
         ["Equity", "1,020", "1,044", "+2.4"], ["Bonds", "2,310", "2,298", "-0.5"], ["Cash", "400", "452", "+13.0"],
     ],
     "leader_labels": [
-        ["Offense charged", "Total", "Under 18"], ["Violent crime " + _dots("Violent crime").strip(), "467.9", "69.1"],
+        ["Offense charged, all persons arrested in 2011", "Total", "Under 18"], ["Violent crime " + _dots("Violent crime").strip(), "467.9", "69.1"],
         ["Murder and nonnegligent manslaughter " + _dots("manslaughter").strip(), "10.0", "0.9"],
         ["Prostitution and commercialized vice " + _dots("Prostitution and commercialized vice").strip(), "56.9", "1.1"],
         ["Robbery " + _dots("Robbery").strip(), "102.1", "25.5"],
