@@ -219,7 +219,7 @@ def find_lattices(rules: list[Rule]) -> list[Lattice]:
         xs, x_extents = _lines([v.x0 for v in vs])
         ys, y_extents = _lines([h.y0 for h in hs])
         if 3 <= len(xs) and 3 <= len(ys) and (len(xs) - 1) * (len(ys) - 1) <= MAX_GRID_CELLS:
-            found.append(Lattice(xs, ys[::-1], hs, vs, x_extents, y_extents[::-1]))
+            found.append(_lattice(hs, vs))
         elif 3 <= len(xs) and len(ys) == 2:
             strips.append((hs, vs, xs, ys))
     for hs, vs, xs, ys in strips:
@@ -231,8 +231,16 @@ def find_lattices(rules: list[Rule]) -> list[Lattice]:
 
 
 def _lattice(hs: list[Rule], vs: list[Rule]) -> Lattice:
+    """The grid the rules draw. Where its horizontal rules run on past the outermost vertical
+    ones (a grid open at its sides, the row labels' and the last column's outer rules left out),
+    their ends are its outer column lines."""
     xs, x_extents = _lines([v.x0 for v in vs])
     ys, y_extents = _lines([h.y0 for h in hs])
+    lo, hi = min(h.x0 for h in hs), max(h.x1 for h in hs)
+    if lo < xs[0] - MIN_GAP:
+        xs, x_extents = [lo] + xs, [(lo - 0.5, lo + 0.5)] + x_extents
+    if hi > xs[-1] + MIN_GAP:
+        xs, x_extents = xs + [hi], x_extents + [(hi - 0.5, hi + 0.5)]
     return Lattice(xs, ys[::-1], hs, vs, x_extents, y_extents[::-1])
 
 
