@@ -185,14 +185,25 @@ def _group_lead(rows: list[Row], start: int, end: int, rules, floor: int, size: 
         middle = cell.x + cell.width / 2
         if cell.width > 0.5 * width or not left - size <= middle <= right + size:
             break
-        under = [r for r in rules if r.horizontal and below.top - 1.5 <= (r.y0 + r.y1) / 2 <= above.bottom + 1.5
-                 and min(r.x0, r.x1) <= middle <= max(r.x0, r.x1)
-                 and max(r.x0, r.x1) - min(r.x0, r.x1) < RULE_COVER * width]
+        level = [r for r in rules if r.horizontal and below.top - 1.5 <= (r.y0 + r.y1) / 2 <= above.bottom + 1.5]
+        # A rule drawn cell by cell is one rule: its touching segments joined before it is measured.
+        under = [(lo, hi) for lo, hi in _joined_extents(level) if lo <= middle <= hi and hi - lo < RULE_COVER * width]
         if not under:
             break
         start -= 1
         taken += 1
     return start
+
+
+def _joined_extents(rules) -> list[tuple[float, float]]:
+    """The x extents of horizontal rules, segments at one height that touch joined."""
+    joined: list[list[float]] = []
+    for y, lo, hi in sorted((round((r.y0 + r.y1) / 2), min(r.x0, r.x1), max(r.x0, r.x1)) for r in rules):
+        if joined and joined[-1][0] == y and lo <= joined[-1][2] + 2.0:
+            joined[-1][2] = max(joined[-1][2], hi)
+        else:
+            joined.append([y, lo, hi])
+    return [(lo, hi) for _, lo, hi in joined]
 
 
 def _ruling(rows: list[Row], start: int, end: int, rules) -> tuple[bool, int | None]:
