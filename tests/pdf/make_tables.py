@@ -4,7 +4,7 @@ Each case draws one table the way real government and financial reports do (stac
 group headers, an empty stub header, ruled grids, booktabs rules, row groups parted by blank
 lines, Courier, cells wrapped in several columns, a table beside prose, bold row labels drawn
 after their numbers, dot leaders, short rows under a full one, group labels, values glued across
-a gap, headings set sideways, row labels outside the rules, a totals row boxed apart, headings glued into one run, a label wrapped before its leaders, a wide gutter, rules between rows,
+a gap, headings set sideways, row labels outside the rules, a totals row boxed apart, headings glued into one run, a label wrapped before its leaders, a grid open at its sides, a wide gutter, rules between rows,
 a caption line) and states its expected grid in ``EXPECTED``: every row, every
 cell, a spanning cell's text at its top-left and "" in the cells it covers (as the benchmark's
 scorer expands spans). ``CHART`` is a bar chart, which must give no table; ``LISTING`` a Courier
@@ -502,6 +502,25 @@ def leader_labels(c):
         y -= PITCH
 
 
+def open_sides(c):
+    """A grid whose horizontal rules run the table's full width and whose vertical rules part only
+    its inner columns (no rule at the outer edges, as booktabs-like grids draw): the first and
+    last columns are the grid's."""
+    y = _prose(c, 780)
+    xs = [60, 160, 220, 280, 380]
+    ys = [y, y - 18, y - 36, y - 54, y - 72]
+    c.setLineWidth(0.5)
+    for ly in ys:
+        c.line(xs[0], ly, xs[-1], ly)
+    for x in xs[1:-1]:
+        c.line(x, ys[0], x, ys[-1])
+    rows = [("# layers", "TED", "mAP", "Time (secs)"), ("6", "0.955", "0.88", "2.73"), ("4", "0.927", "0.853", "1.97"),
+            ("2", "0.942", "0.857", "1.22")]
+    for r, row in enumerate(rows):
+        for k, value in enumerate(row):
+            _text(c, xs[k] + 4, ys[r] - 13, value)
+
+
 def wide_gutter(c):
     """A table whose two column groups are set far apart (a gutter five times a column's): one
     table, not two side by side."""
@@ -562,7 +581,7 @@ CASES = {
     "hatching": hatching, "run_on": run_on, "short_rows": short_rows, "group_labels": group_labels,
     "glued_values": glued_values, "sideways_headings": sideways_headings, "open_stub": open_stub,
     "totals_strip": totals_strip, "glued_headings": glued_headings,
-    "leader_labels": leader_labels,
+    "leader_labels": leader_labels, "open_sides": open_sides,
     "wide_gutter": wide_gutter, "ruled_rows": ruled_rows, "caption_label": caption_label,
 }
 
@@ -659,6 +678,10 @@ EXPECTED = {
         ["Murder and nonnegligent manslaughter " + _dots("manslaughter").strip(), "10.0", "0.9"],
         ["Prostitution and commercialized vice " + _dots("Prostitution and commercialized vice").strip(), "56.9", "1.1"],
         ["Robbery " + _dots("Robbery").strip(), "102.1", "25.5"],
+    ],
+    "open_sides": [
+        ["# layers", "TED", "mAP", "Time (secs)"], ["6", "0.955", "0.88", "2.73"], ["4", "0.927", "0.853", "1.97"],
+        ["2", "0.942", "0.857", "1.22"],
     ],
     "wide_gutter": [
         ["Region", "2022", "2023", "Share", "Rank"], ["North", "1,204", "1,250", "31.2", "2"],
