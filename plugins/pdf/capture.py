@@ -24,7 +24,7 @@ from .fonts import FontStyle, style_of
 from .grid import Rule
 
 INVISIBLE_MODES = (3, 7)   # text render modes that paint nothing (OCR layers, clip-only text)
-RULE_THICKNESS = 2.5       # points: a filled rectangle this thin is a ruling line
+RULE_THICKNESS = 3.0       # points: a filled rectangle this thin is a ruling line
 _TICK = 512                # glyphs or paths between budget checks
 
 

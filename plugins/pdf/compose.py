@@ -9,6 +9,7 @@ body, in its own frame.
 from __future__ import annotations
 
 import bisect
+import math
 from dataclasses import dataclass, field
 
 from .capture import Glyph, Picture
@@ -17,6 +18,7 @@ from .layout import regions
 from .lines import TextLine, line_of
 from .page import PageData
 from .paragraphs import TextBlock, text_blocks
+from .grid.lattice import open_stub
 from .tables import Rejected, lattice_block, regions_of
 
 
@@ -43,7 +45,7 @@ def compose(page: PageData, running: list[tuple[str, list[Cell]]], body: float, 
     dropped = {id(c) for _, cells in running for c in cells}
     out.running = [text for text, _ in running]
     cells = [c for c in page.cells if id(c) not in dropped]
-    cells, ruled = _lattice_tables(page, cells)
+    cells, ruled, placed_turned = _lattice_tables(page, cells)
     placed_pictures: set[int] = set()
     for leaf in regions(cells, body):
         blocks = _leaf_blocks(leaf, page, body, body_bold, out)
@@ -56,7 +58,10 @@ def compose(page: PageData, running: list[tuple[str, list[Cell]]], body: float, 
         if k not in placed_pictures:
             _insert_by_height(out.blocks, FigureBlock(picture, picture.bbox[3]))
     for angle in sorted(page.turned):
-        blocks = _leaf_blocks(page.turned[angle], page, body, body_bold, out, tables=False)
+        left = [c for c in page.turned[angle] if id(c) not in placed_turned]
+        if not left:
+            continue
+        blocks = _leaf_blocks(left, page, body, body_bold, out, tables=False)
         out.turned += len(blocks)
         out.blocks.extend(blocks)
     if page.vertical:
@@ -66,29 +71,86 @@ def compose(page: PageData, running: list[tuple[str, list[Cell]]], body: float, 
     return out
 
 
-def _lattice_tables(page: PageData, cells: list[Cell]) -> tuple[list[Cell], list]:
-    """The tables the page's ruled grids draw, and the cells left for the rest of the page.
+def _lattice_tables(page: PageData, cells: list[Cell]) -> tuple[list[Cell], list, set[int]]:
+    """The tables the page's ruled grids draw, the cells left for the rest of the page, and the
+    ids of the rotated cells placed in a grid.
 
     A grid drawn around another grid (a frame around the page's content) is not a table: the
-    inner one is.
+    inner one is. Text turned in a grid's cell (column headings set sideways over narrow columns)
+    is that cell's text, read in its own direction.
     """
     lattices = [lat for lat in page.lattices if not any(
         other is not lat and lat.left - 1 <= other.left and other.right <= lat.right + 1
         and lat.bottom - 1 <= other.bottom and other.top <= lat.top + 1 for other in page.lattices)]
     if not lattices:
-        return cells, []
+        return cells, [], set()
     by_height = sorted((c.y + c.height / 2, k) for k, c in enumerate(cells))
+    turned = _turned_into_frame(page)
     taken: set[int] = set()
+    placed_turned: set[int] = set()
     tables = []
     for lattice in lattices:
         lo = bisect.bisect_left(by_height, (lattice.bottom, -1))
         hi = bisect.bisect_right(by_height, (lattice.top, len(cells)))
         inside = [k for _, k in by_height[lo:hi] if k not in taken and lattice.holds(cells[k])]
-        block = lattice_block(lattice, [cells[k] for k in inside]) if inside else None
+        stub = open_stub(lattice, [(k, cells[k]) for _, k in by_height[lo:hi] if k not in taken], inside and [
+            cells[k] for k in inside])
+        if stub is not None:
+            lattice, labels = stub
+            inside = inside + labels
+        sideways = _sideways_cells(lattice, [t for t in turned if not placed_turned & set(t[1])])
+        if not inside:
+            continue
+        block = lattice_block(lattice, [cells[k] for k in inside] + [cell for cell, _ in sideways])
         if block is not None:
             taken.update(inside)
+            placed_turned.update(i for _, ids in sideways for i in ids)
             tables.append(block)
-    return [c for k, c in enumerate(cells) if k not in taken], tables
+    return [c for k, c in enumerate(cells) if k not in taken], tables, placed_turned
+
+
+def _turned_into_frame(page: PageData) -> list[tuple[tuple[float, float, float, float], list[int], Cell, int]]:
+    """Each rotated cell's box in the frame the page's grids are in (page space turned by the
+    page's frame): (box, [its id], the cell, its angle)."""
+    out = []
+    to_frame = math.radians(page.frame)
+    for angle, turned_cells in page.turned.items():
+        back = math.radians(angle)
+        for cell in turned_cells:
+            corners = []
+            for x, y in ((cell.x, cell.y), (cell.right, cell.y), (cell.x, cell.top), (cell.right, cell.top)):
+                # out of the cell's own frame into page space, then into the grids' frame
+                px, py = x * math.cos(back) - y * math.sin(back), x * math.sin(back) + y * math.cos(back)
+                corners.append((px * math.cos(to_frame) + py * math.sin(to_frame),
+                                -px * math.sin(to_frame) + py * math.cos(to_frame)))
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            out.append(((min(xs), min(ys), max(xs), max(ys)), [id(cell)], cell, angle))
+    return out
+
+
+def _sideways_cells(lattice, turned) -> list[tuple[Cell, list[int]]]:
+    """The rotated text inside a grid, one cell per grid cell it stands in: its lines in their own
+    reading order, placed where they stand in the grid's frame."""
+    groups: dict[tuple[int, int, int], list] = {}
+    for box, ids, cell, angle in turned:
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        if lattice.left < x < lattice.right and lattice.bottom < y < lattice.top:
+            groups.setdefault((lattice.row_of(y), lattice.column_of(x), angle), []).append((box, ids, cell))
+    out = []
+    for key in sorted(groups):
+        members = groups[key]
+        pieces: list = []
+        for row in rows_of_cells([cell for _, _, cell in members]):
+            for cell in row.cells:
+                if pieces:
+                    pieces.append((" ", None))
+                pieces.extend(cell.pieces)
+        x0 = min(b[0] for b, _, _ in members)
+        y0 = min(b[1] for b, _, _ in members)
+        x1 = max(b[2] for b, _, _ in members)
+        y1 = max(b[3] for b, _, _ in members)
+        out.append((Cell(x0, y0, x1 - x0, y1 - y0, pieces), [i for _, ids, _ in members for i in ids]))
+    return out
 
 
 def _leaf_blocks(cells: list[Cell], page: PageData, body: float, body_bold: bool, out: Composed,

@@ -30,7 +30,8 @@ NUMERIC = 0.5             # share of a first row's cells that are numbers for it
 _LEADER_RUN = re.compile(r"(?:\.\s?){4,}")  # dot leaders: four dots at least, spaced or not
 _YEAR = re.compile(r"(19|20)\d\d([-/\u2013](\d\d|(19|20)\d\d))?$")
 _CODE = re.compile(r"[{}();=<>\[\]]|^\s*(#|//)")
-_CAPTION = re.compile(r"(?i)(table|figure|exhibit|chart)\s+[\dA-Z]")
+_CAPTION = re.compile(r"(?i)(table|figure|exhibit|chart)(\s+|\s*[:.]\s*)[\dA-Z]")
+_CAPTION_LABEL = re.compile(r"(?i)(table|figure|exhibit|chart)(\s+|\s*[:.]\s*)[\dA-Z][\w.\-]*[:.]?")
 
 
 @dataclass(slots=True)
@@ -182,10 +183,13 @@ def regions_of(rows: list[Row], rules: list[Rule]) -> list[tuple[str, object]]:
 
 def _caption_end(rows: list[Row], start: int, end: int) -> int:
     """Where the one-cell lines at the head of a candidate that are its caption or title end: a
-    line across most of the table's width, or one that names it ("Table 21 ..."), is not a header."""
+    line across most of the table's width, or one that names it ("Table 21 ..."), is not a header;
+    nor is a first line whose first cell is the table's label alone, its title beside it."""
     left = min(row.left for row in rows[start:end])
     right = max(row.right for row in rows[start:end])
     k = start
+    if k < end - 2 and len(rows[k].cells) > 1 and _CAPTION_LABEL.fullmatch(rows[k].cells[0].text.strip()):
+        k += 1  # "Table: 5 | the title | (Rs. in 000)": the label, its title and its unit
     while k < end - 2 and len(rows[k].cells) == 1:
         row = rows[k]
         if not (_CAPTION.match(row.text) or row.right - row.left >= CAPTION_SHARE * (right - left)):

@@ -3,7 +3,9 @@
 Each case draws one table the way real government and financial reports do (stacked headings,
 group headers, an empty stub header, ruled grids, booktabs rules, row groups parted by blank
 lines, Courier, cells wrapped in several columns, a table beside prose, bold row labels drawn
-after their numbers, dot leaders) and states its expected grid in ``EXPECTED``: every row, every
+after their numbers, dot leaders, short rows under a full one, group labels, values glued across
+a gap, headings set sideways, row labels outside the rules, a totals row boxed apart, headings glued into one run, a label wrapped before its leaders, a grid open at its sides, a wide gutter, rules between rows,
+a caption line) and states its expected grid in ``EXPECTED``: every row, every
 cell, a spanning cell's text at its top-left and "" in the cells it covers (as the benchmark's
 scorer expands spans). ``CHART`` is a bar chart, which must give no table; ``LISTING`` a Courier
 code listing, which must stay code with its spacing. Output is deterministic (invariant mode).
@@ -331,11 +333,256 @@ def listing(c):
         _text(c, 60, y - 20 - k * PITCH, line, font)
 
 
+def short_rows(c):
+    """A table of words whose first row fills every column and the rows under it only some, in
+    short codes: no value column, gaps all alike. Each line is a row: "C2" would have fitted
+    after "C1", so it is no wrapped part of it."""
+    y = _prose(c, 780)
+    xs = [60, 140, 220, 300, 380, 460]
+    _body(c, y, [("Outer 1", "Outer 2", "Long 1", "Long 2", "Inner", "Long 3")], xs, "llllll")
+    rows = [("A1", "B1", "C1", "D1", "E1", "F1")] + [("", "", f"C{k}", f"D{k}", "", f"F{k}") for k in range(2, 5)]
+    _body(c, y - 16, rows, xs, "llllll")
+
+
+def group_labels(c):
+    """Row groups headed by a label alone on its line ("Caste/tribe"), over rows of values, all
+    lines at one pitch: the label is a row of its own, not the first line of the row under it."""
+    y = _prose(c, 780)
+    rights = [300, 370, 440]
+    _text(c, 60, y, "Background characteristic")
+    for x, name in zip(rights, ["Any method", "Pill", "Number"]):
+        _text(c, x, y, name, align="r")
+    rows = [("Caste/tribe", "", "", ""), ("Scheduled caste", "74.8", "9.7", "1,363"), ("Scheduled tribe", "59.3", "6.4", "256"),
+            ("Wealth index", "", "", ""), ("Lowest", "64.5", "10.5", "1,258"), ("Highest", "78.3", "9.7", "733")]
+    _body(c, y - 16, rows, [60] + rights, "lrrr")
+
+
+GLUED_ROWS = [("Assam", "14,874,821", "161,600", "15,036,421"), ("Bihar", "21,016,708", "5,329,000", "26,345,708"),
+              ("Delhi", "28,084,780", "4,550,000", "32,634,780"), ("Goa", "4,055,567", "330,053", "4,385,620"),
+              ("Haryana", "15,156,681", "40,100", "15,196,781"), ("Kerala", "27,923,965", "929,503", "28,853,468"),
+              ("Manipur", "2,494,600", "897,400", "3,392,000"), ("Odisha", "14,317,179", "1,107,250", "15,424,429")]
+
+
+def glued_values(c):
+    """Two values of neighbouring columns drawn as one string, its one space stretched to the
+    narrow gap between the columns (as some producers write a row): the joiner takes them as one
+    cell, which is two cells again, each in its column."""
+    y = _prose(c, 780)
+    rights = [260, 305, 380]
+    _text(c, 60, y, "State")
+    for x, name in zip(rights, ["Revenue", "Capital", "Total"]):
+        _text(c, x, y, name, align="r")
+    y -= 16
+    for name, a, b, total in GLUED_ROWS:
+        _text(c, 60, y, name)
+        _text(c, rights[2], y, total, align="r")
+        if name == "Bihar":
+            text = c.beginText(rights[0] - stringWidth(a, "Helvetica", SIZE), y)
+            text.setFont("Helvetica", SIZE)
+            text.setWordSpace(rights[1] - stringWidth(b, "Helvetica", SIZE) - rights[0] - stringWidth(" ", "Helvetica", SIZE))
+            text.textOut(a + " " + b)
+            c.drawText(text)
+        else:
+            _text(c, rights[0], y, a, align="r")
+            _text(c, rights[1], y, b, align="r")
+        y -= PITCH
+
+
+def _grid(c, xs, ys):
+    c.setLineWidth(0.5)
+    for y in ys:
+        c.line(xs[0], y, xs[-1], y)
+    for x in xs:
+        c.line(x, ys[0], x, ys[-1])
+
+
+def sideways_headings(c):
+    """A ruled grid whose column headings are set sideways, reading upwards, in a tall header row."""
+    y = _prose(c, 780)
+    xs = [60, 180, 220, 260, 300]
+    ys = [y, y - 80, y - 98, y - 116, y - 134]
+    _grid(c, xs, ys)
+    _text(c, 64, ys[1] + 6, "Township")
+    for x, name in zip(xs[1:], ["Registered", "Turnout", "Brian Calley"]):
+        c.saveState()
+        c.translate(x + 24, ys[1] + 6)
+        c.rotate(90)
+        _text(c, 0, 0, name)
+        c.restoreState()
+    for r, row in enumerate([("Alcona", "963", "439", "55"), ("Curtis", "1026", "349", "30"), ("Gustin", "611", "180", "22")]):
+        for k, value in enumerate(row):
+            _text(c, xs[k] + 4, ys[r + 1] - 13, value)
+
+
+def open_stub(c):
+    """A ruled grid drawn round the figures only: the row labels stand left of its rules."""
+    y = _prose(c, 780)
+    xs = [200, 260, 320, 380]
+    ys = [y, y - 18, y - 36, y - 54, y - 72]
+    _grid(c, xs, ys)
+    rows = [("", "Yes", "No", "Blank"), ("Alcona", "321", "84", "7"), ("Caledonia", "257", "118", "3"),
+            ("Curtis", "228", "105", "0")]
+    for r, row in enumerate(rows):
+        if row[0]:
+            _text(c, 60, ys[r] - 13, row[0])
+        for k, value in enumerate(row[1:]):
+            _text(c, xs[k] + 4, ys[r] - 13, value)
+
+
+def totals_strip(c):
+    """A ruled grid, its totals row boxed on its own a little under it with thick filled bars
+    (2.8 pt, as an election return draws them), its row labels outside the rules: one table."""
+    y = _prose(c, 780)
+    xs = [200, 260, 320, 380]
+    ys = [y, y - 18, y - 36, y - 54]
+    _grid(c, xs, ys)
+    rows = [("", "Yes", "No", "Blank"), ("Alcona", "321", "84", "7"), ("Caledonia", "257", "118", "3")]
+    for r, row in enumerate(rows):
+        if row[0]:
+            _text(c, 60, ys[r] - 13, row[0])
+        for k, value in enumerate(row[1:]):
+            _text(c, xs[k] + 4, ys[r] - 13, value)
+    top = ys[-1] - 12
+    for x in xs:
+        c.rect(x - 1.4, top - 18, 2.8, 18, stroke=0, fill=1)
+    c.rect(xs[0], top - 1.4, xs[-1] - xs[0], 2.8, stroke=0, fill=1)
+    c.rect(xs[0], top - 19.4, xs[-1] - xs[0], 2.8, stroke=0, fill=1)
+    _text(c, 60, top - 13, "Totals")
+    for k, value in enumerate(("578", "202", "10")):
+        _text(c, xs[k] + 4, top - 13, value)
+
+
+def glued_headings(c):
+    """Column headings of two neighbouring columns drawn as one string (its space stretched to the
+    next column, as a PDF padding with space glyphs gives one run), under a group header."""
+    y = _prose(c, 780)
+    rights = [250, 298, 370]
+    _text(c, 255, y, "Period ending", align="c")
+    c.setLineWidth(0.4)
+    c.line(205, y - 3, 300, y - 3)
+    _text(c, 60, y - PITCH, "Fund")
+    first, second = "12/31/2010", "6/30/2011"
+    text = c.beginText(rights[0] - stringWidth(first, "Helvetica", SIZE), y - PITCH)
+    text.setFont("Helvetica", SIZE)
+    text.setWordSpace(rights[1] - stringWidth(second, "Helvetica", SIZE) - rights[0] - stringWidth(" ", "Helvetica", SIZE))
+    text.textOut(first + " " + second)
+    c.drawText(text)
+    _text(c, rights[2], y - PITCH, "Change", align="r")
+    rows = [("Equity", "1,020", "1,044", "+2.4"), ("Bonds", "2,310", "2,298", "-0.5"), ("Cash", "400", "452", "+13.0")]
+    _body(c, y - PITCH - 16, rows, [60] + rights, "lrrr")
+
+
+LEADER_ROWS = [("Violent crime", "467.9", "69.1"), ("Murder and nonnegligent", None, None),
+               ("manslaughter", "10.0", "0.9"), ("Prostitution and commercialized vice", "56.9", "1.1"),
+               ("Robbery", "102.1", "25.5")]
+
+
+def _dots(label: str) -> str:
+    """The leader from a label (drawn at x 60) to x 290."""
+    start = 64 + stringWidth(label, "Helvetica", SIZE)
+    return ". " * int((290 - start) / stringWidth(". ", "Helvetica", SIZE))
+
+
+def leader_labels(c):
+    """Row labels led by dot leaders to their values, one wrapped onto a second line that carries
+    the values (bottom-aligned), under a heading wider than both its lines: the wrapped label is one
+    cell, though its second line would have fitted on its first."""
+    y = _prose(c, 780)
+    rights = [330, 400]
+    _text(c, 60, y, "Offense charged, all persons arrested in 2011")
+    for x, name in zip(rights, ["Total", "Under 18"]):
+        _text(c, x, y, name, align="r")
+    y -= 16
+    for label, a, b in LEADER_ROWS:
+        _text(c, 60, y, label)
+        if a is not None:
+            _text(c, 64 + stringWidth(label, "Helvetica", SIZE), y, _dots(label))
+            _text(c, rights[0], y, a, align="r")
+            _text(c, rights[1], y, b, align="r")
+        y -= PITCH
+
+
+def open_sides(c):
+    """A grid whose horizontal rules run the table's full width and whose vertical rules part only
+    its inner columns (no rule at the outer edges, as booktabs-like grids draw): the first and
+    last columns are the grid's."""
+    y = _prose(c, 780)
+    xs = [60, 160, 220, 280, 380]
+    ys = [y, y - 18, y - 36, y - 54, y - 72]
+    c.setLineWidth(0.5)
+    for ly in ys:
+        c.line(xs[0], ly, xs[-1], ly)
+    for x in xs[1:-1]:
+        c.line(x, ys[0], x, ys[-1])
+    rows = [("# layers", "TED", "mAP", "Time (secs)"), ("6", "0.955", "0.88", "2.73"), ("4", "0.927", "0.853", "1.97"),
+            ("2", "0.942", "0.857", "1.22")]
+    for r, row in enumerate(rows):
+        for k, value in enumerate(row):
+            _text(c, xs[k] + 4, ys[r] - 13, value)
+
+
+def wide_gutter(c):
+    """A table whose two column groups are set far apart (a gutter five times a column's): one
+    table, not two side by side."""
+    y = _prose(c, 780)
+    rights = [200, 250, 430, 480]
+    _text(c, 60, y, "Region")
+    for x, name in zip(rights, ["2022", "2023", "Share", "Rank"]):
+        _text(c, x, y, name, align="r")
+    rows = [("North", "1,204", "1,250", "31.2", "2"), ("South", "987", "1,002", "25.1", "3"),
+            ("East", "1,311", "1,370", "34.3", "1"), ("West", "350", "371", "9.4", "4")]
+    _body(c, y - 16, rows, [60] + rights, "lrrrr")
+
+
+def ruled_rows(c):
+    """Horizontal rules between the rows only (none between columns), cells top-aligned, the first
+    and last columns wrapped: each continuation belongs to the row its rules enclose."""
+    y = _prose(c, 780)
+    c.setLineWidth(0.5)
+    c.line(60, y + 12, 520, y + 12)
+    _text(c, 60, y, "Programme")
+    _text(c, 300, y, "Budget", align="r")
+    _text(c, 340, y, "Status")
+    rows = [(["Rural roads and", "bridges"], "120.5", ["Under way,", "second phase"]),
+            (["Schools"], "88.0", ["Complete"]),
+            (["Water supply", "networks"], "45.3", ["Delayed by", "procurement"])]
+    y -= 4
+    c.line(60, y, 520, y)
+    for label, value, status in rows:
+        top = y - 12
+        for k, line in enumerate(label):
+            _text(c, 60, top - k * PITCH, line)
+        _text(c, 300, top, value, align="r")
+        for k, line in enumerate(status):
+            _text(c, 340, top - k * PITCH, line)
+        y = top - max(len(label), len(status)) * PITCH + 6
+        c.line(60, y, 520, y)
+
+
+def caption_label(c):
+    """A table whose first line is its label, its title beside it and its unit at the right."""
+    y = _prose(c, 780)
+    _text(c, 60, y, "Table: 5")
+    _text(c, 180, y, "Public health outlay 2012-13")
+    _text(c, 420, y, "(Rs. in 000)", align="r")
+    y -= 2 * PITCH
+    rights = [260, 340, 420]
+    _text(c, 60, y, "State")
+    for x, name in zip(rights, ["Revenue", "Capital", "Total"]):
+        _text(c, x, y, name, align="r")
+    rows = [("Assam", "14,874", "161", "15,035"), ("Bihar", "21,016", "5,329", "26,345"), ("Goa", "4,055", "330", "4,385")]
+    _body(c, y - 16, rows, [60] + rights, "lrrr")
+
+
 CASES = {
     "stacked": stacked, "spanning": spanning, "boxed_groups": boxed_groups, "empty_stub": empty_stub, "ruled": ruled, "booktabs": booktabs,
     "blank_groups": blank_groups, "courier": courier, "beside_prose": beside_prose, "bold_leaders": bold_leaders,
     "wrapped_spaced": wrapped_spaced, "wrapped_tight": wrapped_tight, "chart": chart, "listing": listing,
-    "hatching": hatching, "run_on": run_on,
+    "hatching": hatching, "run_on": run_on, "short_rows": short_rows, "group_labels": group_labels,
+    "glued_values": glued_values, "sideways_headings": sideways_headings, "open_stub": open_stub,
+    "totals_strip": totals_strip, "glued_headings": glued_headings,
+    "leader_labels": leader_labels, "open_sides": open_sides,
+    "wide_gutter": wide_gutter, "ruled_rows": ruled_rows, "caption_label": caption_label,
 }
 
 EXPECTED = {
@@ -402,6 +649,52 @@ EXPECTED = {
     ],
     "run_on": [["Station", "Rain (mm)", "Days", "Max (C)"]]
     + [[f"Station {k}", f"{100 + k}.5", f"{10 + k}", f"2{k}.0"] for k in range(1, 7)],
+    "short_rows": [["Outer 1", "Outer 2", "Long 1", "Long 2", "Inner", "Long 3"], ["A1", "B1", "C1", "D1", "E1", "F1"]]
+    + [["", "", f"C{k}", f"D{k}", "", f"F{k}"] for k in range(2, 5)],
+    "group_labels": [
+        ["Background characteristic", "Any method", "Pill", "Number"], ["Caste/tribe", "", "", ""],
+        ["Scheduled caste", "74.8", "9.7", "1,363"], ["Scheduled tribe", "59.3", "6.4", "256"],
+        ["Wealth index", "", "", ""], ["Lowest", "64.5", "10.5", "1,258"], ["Highest", "78.3", "9.7", "733"],
+    ],
+    "glued_values": [["State", "Revenue", "Capital", "Total"]] + [list(row) for row in GLUED_ROWS],
+    "sideways_headings": [
+        ["Township", "Registered", "Turnout", "Brian Calley"], ["Alcona", "963", "439", "55"],
+        ["Curtis", "1026", "349", "30"], ["Gustin", "611", "180", "22"],
+    ],
+    "open_stub": [
+        ["", "Yes", "No", "Blank"], ["Alcona", "321", "84", "7"], ["Caledonia", "257", "118", "3"],
+        ["Curtis", "228", "105", "0"],
+    ],
+    "totals_strip": [
+        ["", "Yes", "No", "Blank"], ["Alcona", "321", "84", "7"], ["Caledonia", "257", "118", "3"],
+        ["Totals", "578", "202", "10"],
+    ],
+    "glued_headings": [
+        ["Fund", "Period ending", "", "Change"], ["", "12/31/2010", "6/30/2011", ""],
+        ["Equity", "1,020", "1,044", "+2.4"], ["Bonds", "2,310", "2,298", "-0.5"], ["Cash", "400", "452", "+13.0"],
+    ],
+    "leader_labels": [
+        ["Offense charged, all persons arrested in 2011", "Total", "Under 18"], ["Violent crime " + _dots("Violent crime").strip(), "467.9", "69.1"],
+        ["Murder and nonnegligent manslaughter " + _dots("manslaughter").strip(), "10.0", "0.9"],
+        ["Prostitution and commercialized vice " + _dots("Prostitution and commercialized vice").strip(), "56.9", "1.1"],
+        ["Robbery " + _dots("Robbery").strip(), "102.1", "25.5"],
+    ],
+    "open_sides": [
+        ["# layers", "TED", "mAP", "Time (secs)"], ["6", "0.955", "0.88", "2.73"], ["4", "0.927", "0.853", "1.97"],
+        ["2", "0.942", "0.857", "1.22"],
+    ],
+    "wide_gutter": [
+        ["Region", "2022", "2023", "Share", "Rank"], ["North", "1,204", "1,250", "31.2", "2"],
+        ["South", "987", "1,002", "25.1", "3"], ["East", "1,311", "1,370", "34.3", "1"], ["West", "350", "371", "9.4", "4"],
+    ],
+    "ruled_rows": [
+        ["Programme", "Budget", "Status"], ["Rural roads and bridges", "120.5", "Under way, second phase"],
+        ["Schools", "88.0", "Complete"], ["Water supply networks", "45.3", "Delayed by procurement"],
+    ],
+    "caption_label": [
+        ["State", "Revenue", "Capital", "Total"], ["Assam", "14,874", "161", "15,035"],
+        ["Bihar", "21,016", "5,329", "26,345"], ["Goa", "4,055", "330", "4,385"],
+    ],
 }
 UNCERTAIN = "wrapped_tight"   # must say its structure is a guess, whatever grid it gives
 CHART = "chart"

@@ -78,3 +78,15 @@ def test_a_courier_listing_stays_code_with_its_spacing(cases):
     (code,) = doc.of(CodeBlock)
     assert code.text.splitlines() == ["x = compute(a, b)      # first pass", "total = x + offset     # running sum",
                                       "print(total)           # report it"]
+
+
+def test_headings_set_sideways_in_a_grid_are_read_once_in_their_cells(cases):
+    doc = PdfRead(read(cases["sideways_headings"], READER))
+    assert "pdf.rotated-text" not in doc.codes
+    assert not any("Brian Calley" in p for p in doc.paragraphs)
+
+
+def test_a_caption_line_stays_as_text_before_its_table(cases):
+    doc = PdfRead(read(cases["caption_label"], READER))
+    text = " ".join(doc.paragraphs)
+    assert "Table: 5" in text and "Public health outlay 2012-13" in text and "(Rs. in 000)" in text

@@ -92,6 +92,7 @@ def find_tables(rows: list[Row], rules: list[Rule] = ()) -> list[TableSpan]:
         ruled, header = _ruling(rows, i, end, rules)
         if multi >= MIN_MULTI_ROWS or (ruled and multi >= MIN_RULED_ROWS):
             start = _ruled_start(rows, i, end, rules, spans[-1].end if spans else 0, size) if ruled else i
+            start = _group_lead(rows, start, end, rules, spans[-1].end if spans else 0, size)
             if header is not None:
                 header += i - start
             spans.append(TableSpan(start, end, header, ruled))
@@ -166,6 +167,43 @@ def _ruled_start(rows: list[Row], start: int, end: int, rules, floor: int, size:
             break
         start -= 1
     return start
+
+
+def _group_lead(rows: list[Row], start: int, end: int, rules, floor: int, size: float) -> int:
+    """One-cell lines just above a candidate that each have a rule of their own drawn under them,
+    within the candidate's width and short of it (a group header over some of its columns,
+    "Period ending" over two dates), belong to it: up to two."""
+    left = min(row.left for row in rows[start:end])
+    right = max(row.right for row in rows[start:end])
+    width = max(right - left, 1.0)
+    taken = 0
+    while start > floor and start > 0 and taken < 2:
+        above, below = rows[start - 1], rows[start]
+        if len(above.cells) != 1 or above.bottom - below.top > ROW_GAP * size:
+            break
+        cell = above.cells[0]
+        middle = cell.x + cell.width / 2
+        if cell.width > 0.5 * width or not left - size <= middle <= right + size:
+            break
+        level = [r for r in rules if r.horizontal and below.top - 1.5 <= (r.y0 + r.y1) / 2 <= above.bottom + 1.5]
+        # A rule drawn cell by cell is one rule: its touching segments joined before it is measured.
+        under = [(lo, hi) for lo, hi in _joined_extents(level) if lo <= middle <= hi and hi - lo < RULE_COVER * width]
+        if not under:
+            break
+        start -= 1
+        taken += 1
+    return start
+
+
+def _joined_extents(rules) -> list[tuple[float, float]]:
+    """The x extents of horizontal rules, segments at one height that touch joined."""
+    joined: list[list[float]] = []
+    for y, lo, hi in sorted((round((r.y0 + r.y1) / 2), min(r.x0, r.x1), max(r.x0, r.x1)) for r in rules):
+        if joined and joined[-1][0] == y and lo <= joined[-1][2] + 2.0:
+            joined[-1][2] = max(joined[-1][2], hi)
+        else:
+            joined.append([y, lo, hi])
+    return [(lo, hi) for _, lo, hi in joined]
 
 
 def _ruling(rows: list[Row], start: int, end: int, rules) -> tuple[bool, int | None]:

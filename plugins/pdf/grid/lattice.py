@@ -214,12 +214,44 @@ def find_lattices(rules: list[Rule]) -> list[Lattice]:
     if len(horizontals) < 2 or len(verticals) < 2 or len(horizontals) * len(verticals) > MAX_RULE_PAIRS:
         return []
     found = []
+    strips = []
     for hs, vs in _components(horizontals, verticals):
         xs, x_extents = _lines([v.x0 for v in vs])
         ys, y_extents = _lines([h.y0 for h in hs])
         if 3 <= len(xs) and 3 <= len(ys) and (len(xs) - 1) * (len(ys) - 1) <= MAX_GRID_CELLS:
-            found.append(Lattice(xs, ys[::-1], hs, vs, x_extents, y_extents[::-1]))
+            found.append(_lattice(hs, vs))
+        elif 3 <= len(xs) and len(ys) == 2:
+            strips.append((hs, vs, xs, ys))
+    for hs, vs, xs, ys in strips:
+        for k, lattice in enumerate(found):
+            if _continues(lattice, xs, ys):
+                found[k] = _lattice(lattice.horizontals + hs, lattice.verticals + vs)
+                break
     return sorted(found, key=lambda lattice: -lattice.top)
+
+
+def _lattice(hs: list[Rule], vs: list[Rule]) -> Lattice:
+    """The grid the rules draw. Where its horizontal rules run on past the outermost vertical
+    ones (a grid open at its sides, the row labels' and the last column's outer rules left out),
+    their ends are its outer column lines."""
+    xs, x_extents = _lines([v.x0 for v in vs])
+    ys, y_extents = _lines([h.y0 for h in hs])
+    lo, hi = min(h.x0 for h in hs), max(h.x1 for h in hs)
+    if lo < xs[0] - MIN_GAP:
+        xs, x_extents = [lo] + xs, [(lo - 0.5, lo + 0.5)] + x_extents
+    if hi > xs[-1] + MIN_GAP:
+        xs, x_extents = xs + [hi], x_extents + [(hi - 0.5, hi + 0.5)]
+    return Lattice(xs, ys[::-1], hs, vs, x_extents, y_extents[::-1])
+
+
+def _continues(lattice: Lattice, xs: list[float], ys: list[float]) -> bool:
+    """Whether a one-row strip of rules drawn apart from a grid, just under or over it, is a row of
+    the grid (a totals row boxed on its own): all its column lines are the grid's, and the gap
+    between them is under two of the grid's rows."""
+    heights = [a - b for a, b in zip(lattice.ys, lattice.ys[1:])]
+    gap = max(lattice.bottom - ys[-1], ys[0] - lattice.top)
+    return (0 <= gap <= 2 * max(heights) and (len(lattice.xs) - 1) * len(lattice.ys) <= MAX_GRID_CELLS
+            and all(any(abs(x - lx) < MIN_GAP for lx in lattice.xs) for x in xs))
 
 
 def fill(lattice: Lattice, cells: list[Cell]) -> list[Region]:
@@ -298,3 +330,45 @@ def lattice_grid(placed: list[Placed], rows: int, columns: int, header_rows: int
                 if (r, c) != (p.row - header_rows, p.column):
                     body[r].covered.add(c)
     return TableGrid(header, body, columns, bands=columns)
+
+
+STUB_SHARE = 0.5      # share of a grid's rows with text that an open stub column labels, at least
+STUB_ALIGN = 2.0      # points: the labels of an open stub column start (or end) this close to each other ...
+STUB_ALIGNED = 0.75   # ... this share of them at least (a totals label set apart)
+
+
+def open_stub(lattice: Lattice, near: list[tuple[int, Cell]], inside: list[Cell]) -> tuple[Lattice, list[int]] | None:
+    """A grid whose row labels stand outside its rules, left of its first column line (the rules
+    drawn round the figures only): the grid widened by that column, and the labels' keys.
+
+    The labels must read as a column of the grid's rows: each within one grid row, one a row,
+    most starting (or ending) at one x, in half the rows that hold text at least. Prose beside a grid
+    has lines at its own pitch, not one per row."""
+    left = [(k, c) for k, c in near if c.right <= lattice.left + 1.0 and lattice.bottom < c.y + c.height / 2 < lattice.top]
+    if len(left) < 2:
+        return None
+    rows: dict[int, int] = {}
+    for k, cell in left:
+        r = lattice.row_of(cell.y + cell.height / 2)
+        if cell.y < lattice.ys[r + 1] - 1.0 or cell.top > lattice.ys[r] + 1.0 or r in rows:
+            return None
+        rows[r] = k
+    filled = {lattice.row_of(c.y + c.height / 2) for c in inside}
+    if len(rows) < STUB_SHARE * max(len(filled), 1):
+        return None
+    lefts = [c.x for _, c in left]
+    rights = [c.right for _, c in left]
+    if not (_aligned(lefts) or _aligned(rights)):
+        return None
+    edge = min(lefts) - 1.0
+    horizontals = lattice.horizontals + [Rule(edge, y, lattice.left, y) for y in lattice.ys]
+    verticals = lattice.verticals + [Rule(edge, lattice.bottom, edge, lattice.top)]
+    widened = Lattice([edge] + lattice.xs, lattice.ys, horizontals, verticals,
+                      [(edge - 0.5, edge + 0.5)] + lattice.x_extents, lattice.y_extents)
+    return widened, [k for k, _ in left]
+
+
+def _aligned(edges: list[float]) -> bool:
+    """Whether most of these edges are at one x (within STUB_ALIGN of the commonest)."""
+    best = max(sum(1 for e in edges if abs(e - x) <= STUB_ALIGN) for x in edges)
+    return best >= STUB_ALIGNED * len(edges)

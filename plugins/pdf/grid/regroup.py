@@ -90,27 +90,35 @@ def _anchors(lines: list[Line]) -> list[int]:
     return anchors or [i for i, ln in enumerate(lines) if ln.named]
 
 
-def group_lines(lines: list[Line], align: str = "auto") -> Regrouped:
-    """The body's lines grouped into table rows."""
+def group_lines(lines: list[Line], align: str = "auto", fresh: frozenset[int] = frozenset()) -> Regrouped:
+    """The body's lines grouped into table rows. ``fresh`` are lines that cannot continue the line
+    above (the caller measured that their words would have fitted on it): each starts a row."""
     if not lines:
         return Regrouped([])
     guessed = 0
     anchors = []
-    if not value_columns(lines):
+    valued = bool(value_columns(lines))
+    if not valued:
         spaced = _rows_by_spacing(lines)
         if spaced is not None:
             return Regrouped(spaced)
         # Gaps all alike and no value column: the best guess is that a row fills every column its
         # fullest lines fill and a line filling fewer is a wrapped part of one, but it is a guess.
+        # A line whose words would have fitted at the end of the line above is no wrapped part of
+        # it (text wraps only when the next word does not fit): it starts a row, and says so.
         filled = [sum(1 for v in ln.values if _filled(v)) for ln in lines]
-        anchors = [i for i, n in enumerate(filled) if n == max(filled)]
+        anchors = [i for i, n in enumerate(filled) if n == max(filled) or i in fresh]
         guessed = len(lines) - len(anchors)
     anchors = anchors or _anchors(lines)
     if not anchors:
         return Regrouped([])
     if align == "auto":
         align = _alignment(lines, anchors)
+    settled: dict[int, int] = {}
+    if valued and align != "center":
+        anchors, settled = _by_fit(lines, anchors, align, fresh)
     owner: dict[int, int] = {a: a for a in anchors}
+    owner.update(settled)
     if align == "center":
         _split_names_evenly(lines, anchors, owner)
     ambiguous = 0
@@ -121,9 +129,31 @@ def group_lines(lines: list[Line], align: str = "auto") -> Regrouped:
     groups: dict[int, list[int]] = {a: [] for a in anchors}
     for i in range(len(lines)):
         groups[owner[i]].append(i)
-    _merge_nameless(lines, anchors, groups)
+    _merge_nameless(lines, anchors, groups, frozenset() if valued else fresh)
     result = [sorted(groups[a], key=lambda i: -lines[i].top) for a in anchors if a in groups]
     return Regrouped(sorted(result, key=lambda g: min(g)), ambiguous + guessed)
+
+
+def _by_fit(lines: list[Line], anchors: list[int], align: str, fresh: frozenset[int]) -> tuple[list[int], dict[int, int]]:
+    """What the fit of words settles among the lines without a value: a line that continues
+    neither the line above nor is continued by the one below, as the rows align, is a row of its
+    own (a group label, "Caste/tribe" over "Scheduled caste"); in rows aligned on the nearest
+    anchor, a line that can only continue one side joins that side. The anchors with those rows,
+    and the owners settled."""
+    last = len(lines) - 1
+    alone, settled = [], {}
+    for i in range(len(lines)):
+        if i in anchors:
+            continue
+        starts = i in fresh                     # it does not continue the line above
+        ends = i == last or (i + 1) in fresh    # the line below does not continue it
+        if (align == "top" and starts) or (align == "bottom" and ends) or (align == "nearest" and starts and ends):
+            alone.append(i)
+        elif align == "nearest" and starts != ends:
+            side = [a for a in anchors if a > i] if starts else [a for a in anchors if a < i]
+            if side:
+                settled[i] = side[0] if starts else side[-1]
+    return sorted(anchors + alone), settled
 
 
 def _rows_by_spacing(lines: list[Line]) -> list[list[int]] | None:
@@ -218,8 +248,10 @@ def _nearest(lines: list[Line], anchors: list[int], line: Line) -> int:
     return best
 
 
-def _merge_nameless(lines: list[Line], anchors: list[int], groups: dict[int, list[int]]) -> None:
-    kept = [a for a in anchors if any(lines[i].named for i in groups[a])]
+def _merge_nameless(lines: list[Line], anchors: list[int], groups: dict[int, list[int]], fresh: frozenset[int]) -> None:
+    """Rows with nothing in the first column join the nearest named row, unless they start a row
+    of their own (``fresh``: an empty stub cell under a row label, "A1 B1 C1" over "C2")."""
+    kept = [a for a in anchors if a in fresh or any(lines[i].named for i in groups[a])]
     if not kept:
         return
     for a in anchors:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from .bands import Band, body_columns, crossing, place_values
 from .regroup import Line, group_lines
+from .wrap import fresh_lines, values_apart
 from .rows import Cell, Row
 
 SPACE = (" ", None)
@@ -106,7 +107,8 @@ def _header(header_rows: list[Row], columns: list[Band], rules) -> tuple[list[_S
         for span in spans:
             others = [(o.left + o.right) / 2 for o in spans if o is not span]
             _widen_to_rule(span, span.bottom, header_rows[-1].top, rules, others)
-    rows = [[part for span in spans for part in _unglued(span, columns)] for spans in rows]
+    last = len(rows) - 1
+    rows = [[part for span in spans for part in _unglued(span, columns, words=0 < k == last)] for k, spans in enumerate(rows)]
     for spans, row in zip(rows[:-1], header_rows):
         for span in spans:
             _widen_to_walls(span, row, rules, [(o.left + o.right) / 2 for o in spans if o is not span])
@@ -152,15 +154,24 @@ def _lowered(key: list[_Span], upper: list[list[tuple[int, int, list]]]) -> list
     return kept
 
 
-def _unglued(span: _Span, columns: list[Band]) -> list[_Span]:
+def _unglued(span: _Span, columns: list[Band], words: bool = False) -> list[_Span]:
     """A header cell glued from one heading per column (runs of words the joiner took across the
     gaps between narrow columns), back in its headings: when its runs, placed along it by their
     characters, stand one over each of the columns it covers. A heading drawn in one run, or
-    whose runs do not part that way (a group header), stays whole."""
+    whose runs do not part that way (a group header), stays whole. With ``words`` (the last of
+    several header lines, where group headers no longer stand), a heading drawn in one run whose
+    words part that way is parted too: a PDF that pads with space glyphs draws "IUD Injectables"
+    as one run over two columns."""
+    original = span
     pieces = [p for p in span.pieces if p[0].strip()]
+    if words and len(span.pieces) == 1 and len(span.pieces[0][0].split()) > 1:
+        style = span.pieces[0][1]
+        pieces = [(w + " ", style) for w in span.pieces[0][0].split()]
+        pieces[-1] = (pieces[-1][0].strip(), style)
+        span = _Span(span.left, span.right, pieces, span.top, span.bottom, span.col_span, span.absorbed)
     first, last, _ = _fit(span, columns)
     if len(pieces) < 2 or last - first + 1 != len(pieces) or len(pieces) != len(span.pieces):
-        return [span]
+        return [original]
     total = sum(len(t) for t, _ in pieces)
     share = (span.right - span.left) / max(total, 1)
     parts, x = [], span.left
@@ -170,7 +181,7 @@ def _unglued(span: _Span, columns: list[Band]) -> list[_Span]:
         x += width
     fitted = [_fit(part, columns) for part in parts]
     if [f[0] for f in fitted] != list(range(first, last + 1)) or any(f[0] != f[1] for f in fitted):
-        return [span]
+        return [original]
     return parts
 
 
@@ -284,9 +295,10 @@ def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "a
     if header_rows and bands:
         key, upper, unused = _header(header_rows, bands, rules)
         header = _header_rows(key, upper)
+    body_rows = [values_apart(row, bands) for row in body_rows]
     lines = [Line(row.top, row.bottom, place_values(row.cells, starts, columns), row) for row in body_rows]
     rows = []
-    regrouped = group_lines(lines, align)
+    regrouped = group_lines(lines, align, fresh_lines(body_rows, bands, header_rows))
     for group in regrouped.groups:
         values: list[list] = [[] for _ in range(columns)]
         for i in group:
@@ -296,6 +308,6 @@ def build_table(header_rows: list[Row], body_rows: list[Row], *, align: str = "a
                         values[c].append(SPACE)
                     values[c].extend(pieces)
         rows.append(GridRow(values, [lines[i].source for i in group]))
-    bridged = crossing(body_cells, bands)
+    bridged = crossing([c for row in body_rows for c in row.cells], bands)
     return TableGrid(header, rows, columns, unused_headers=unused, bands=len(bands), ambiguous=regrouped.ambiguous,
                      bridged=bridged, lefts=tuple(starts))
