@@ -160,7 +160,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
             wctx = WriteContext(options=options, reporter=reporter, guard=guard, resources=resources,
                                 resource_prefix=media.prefix, embed_media=options["embed_media"],
                                 file_names=_file_namer(resources) if media.folder is not None else None,
-                                children=children)
+                                children=children, source_name=source.name)
             cap = output_cap(options, source.size)
             tmp_path, raw = open_temp(request.output)
             with raw:
