@@ -13,10 +13,12 @@ row with empty cells to the widest, as the Markdown writer does, within the same
 
 from __future__ import annotations
 
+import operator
 import re
+from array import array
 from collections.abc import Iterator
 
-from ...ir.nodes import BLOCK_TYPES, Row, Table
+from ...ir.nodes import BLOCK_TYPES, Paragraph, Row, Table
 from ...ir.walk import plain_text
 from ..grid import COVERED, MAX_SPAN, SpanGrid
 from ..spool import RowSpool
@@ -76,56 +78,118 @@ _NUMBER = re.compile(r"[-+\u2212(]?\s*[$€£¥]?\s*(\d{1,3}([,.\u00a0\u202f' ]\
 
 
 class _Columns:
-    """Per column, whether every non-empty body cell seen holds a number (and at least one does)."""
+    """Per column, whether every non-empty body cell seen holds a number (and at least one does). Only
+    the columns still possibly numeric are looked at: a text column costs one look."""
 
     def __init__(self) -> None:
-        self.numeric: dict[int, bool] = {}
+        self.live: list[int] = []  # columns not refused yet, ascending
+        self.seen: set[int] = set()  # columns with a number in them
+        self.width = 0
+        self._opens: dict[int, list[str]] = {}  # row width -> its cells' opening tags, for the live columns
 
-    def see(self, column: int, text: str) -> None:
-        text = text.strip()
-        if not text:
-            return
-        verdict = _NUMBER.match(text) is not None
-        if self.numeric.get(column, True):
-            self.numeric[column] = verdict
+    def opens(self, width: int) -> list[str]:
+        """The opening tags of a row of ``width`` bare cells, each closing the cell before it; a marker only
+        in a column still possibly numeric (and not yet met, past the widest row seen)."""
+        found = self._opens.get(width)
+        if found is None:
+            marked = set(self.live) | set(range(self.width, width))
+            found = [f"<td\x01{column}\x02>" if column in marked else "<td>" for column in range(width)]
+            found[1:] = ["</td>" + tag for tag in found[1:]]
+            if len(self._opens) < 256:
+                self._opens[width] = found
+        return found
 
-    def refuse(self, column: int) -> None:
-        self.numeric[column] = False
+    def _grow(self, width: int) -> None:
+        if width > self.width:
+            self.live.extend(range(self.width, width))
+            self.width = width
+            self._opens.clear()
 
-    def classes(self) -> frozenset[int]:
-        return frozenset(column for column, numeric in self.numeric.items() if numeric)
+    def see_row(self, texts: list) -> None:
+        """A body row of texts by column (None for a cell that cannot be a number, "" for an empty one)."""
+        self._grow(len(texts))
+        refused = None
+        for column in self.live:
+            if column >= len(texts):
+                break
+            text = texts[column]
+            if text is None:
+                refused = (refused or []) + [column]
+                continue
+            if not text or text.isdigit():
+                if text:
+                    self.seen.add(column)
+                continue
+            text = text.strip()
+            if not text:
+                continue
+            if _NUMBER.match(text) is None:
+                refused = (refused or []) + [column]
+            else:
+                self.seen.add(column)
+        if refused:
+            gone = set(refused)
+            self.live = [column for column in self.live if column not in gone]
+            self._opens.clear()
+
+    def numeric(self) -> list[int]:
+        return [column for column in self.live if column in self.seen]
 
 
 def _page_row(r, row: Row, grid: SpanGrid, columns: _Columns) -> tuple[str, int]:
     """The row with a column marker in each cell's opening tag, and its width on the grid."""
-    slots, _ = grid.place(row.cells)
+    cells = row.cells
+    slots, _ = grid.place(cells)
     body = not row.is_header
+    if slots is cells and cells:  # no span in play: cell i is column i
+        try:
+            joined = "\x00".join(cells)
+        except TypeError:  # a Cell among the strings
+            joined = None
+        if joined is not None and joined.count("\x00") == len(cells) - 1 and not _PLAIN_UNSAFE.search(joined):
+            n = len(cells)
+            live = columns.live
+            if body and (n > columns.width or live and live[0] < n):
+                columns.see_row(cells)
+                live = columns.live
+            if (not live or live[0] >= n) and n <= columns.width:  # no column here can be numeric: no marker
+                return f"<tr{node_attributes(row)}><td>" + joined.replace("\x00", "</td><td>") + "</td></tr>", n
+            return f"<tr{node_attributes(row)}>" + "".join(map(operator.add, columns.opens(n), cells)) + "</td></tr>", n
     parts = [f"<tr{node_attributes(row)}>"]
+    texts: list = []
     text = r.text
     for column, cell in enumerate(slots):
         if cell is COVERED:
+            texts.append("")
             continue
         if type(cell) is str:
-            if body:
-                columns.see(column, cell)
+            texts.append(cell)
             parts.append(f"<td\x01{column}\x02>{text(cell, cell=True)}</td>")
             continue
         tag = "th" if cell.header else "td"
         content = cell.content
-        if body and not cell.header:
-            if content and isinstance(content[0], BLOCK_TYPES):
-                if len(content) == 1 and type(content[0]).__name__ == "Paragraph":
-                    columns.see(column, plain_text(content[0].children))
-                else:
-                    columns.refuse(column)
-            else:
-                columns.see(column, plain_text(content))
+        if cell.header:
+            texts.append("")
+        elif content and isinstance(content[0], BLOCK_TYPES):
+            one = len(content) == 1 and type(content[0]) is Paragraph
+            texts.append(plain_text(content[0].children) if one else None)
+        else:
+            texts.append(plain_text(content))
         cols = min(max(cell.col_span, 1), MAX_SPAN)
         rows = min(max(cell.row_span, 1), MAX_SPAN)
         spans = attributes([("colspan", cols if cols > 1 else None), ("rowspan", rows if rows > 1 else None)])
         parts.append(f"<{tag}{spans}\x01{column}\x02>{r.cell(content)}</{tag}>")
+    if body:
+        columns.see_row(texts)
     parts.append("</tr>")
     return "".join(parts), len(slots)
+
+
+def _marked(chunk: str, numeric: list[int]) -> str:
+    """Rendered rows with their column markers resolved: ``class="num"`` in a numeric column, else nothing."""
+    for column in numeric:
+        chunk = chunk.replace(f"\x01{column}\x02", ' class="num"')
+    return _MARKER.sub("", chunk)
 
 
 def table_chunks(r, table: Table) -> Iterator[str]:
@@ -141,7 +205,7 @@ def table_chunks(r, table: Table) -> Iterator[str]:
     checkpoint = r.checkpoint
     grid = SpanGrid()
     columns = _Columns()
-    width = filled = 0
+    widths = array("L")  # each row's width on the grid: 4 or 8 bytes a row, not the row
     with RowSpool() as spool:
         for row in table.rows:
             checkpoint()
@@ -151,27 +215,26 @@ def table_chunks(r, table: Table) -> Iterator[str]:
                 opening = (f"</{section}>\n" if section else "") + f"<{wanted}>\n"
                 section = wanted
             html, cells = _page_row(r, row, grid, columns)
-            width = max(width, cells)
-            filled += cells
+            widths.append(cells)
             # one line per record: a newline in a cell (a code block's) travels as NUL, never in the output
-            spool.append(f"{cells}\t{opening}{html}".replace("\n", "\x00"))
-        padding = len(spool) * width - filled
-        pad = padding <= max(PADDING_CELLS, PADDING_RATIO * filled)
-        if not pad:
-            r.report(r.codes.unpadded, table.locator)
-        numeric = columns.classes()
-
-        def marker(m: re.Match) -> str:
-            return ' class="num"' if int(m.group(1)) in numeric else ""
-
-        for record in spool:
-            checkpoint()
-            cells, _, html = record.partition("\t")
-            html = _MARKER.sub(marker, html.replace("\x00", "\n"))
-            short = width - int(cells)
-            if pad and short > 0:
-                html = html[:-5] + "<td></td>" * short + "</tr>"
-            yield html + "\n"
+            spool.append((opening + html).replace("\n", "\x00"))
+        width = max(widths, default=0)
+        filled = sum(widths)
+        numeric = columns.numeric()
+        if filled == len(widths) * width:  # no short row: whole blocks of rows at a time
+            for chunk in spool.blocks():
+                checkpoint()
+                yield _marked(chunk.replace("\x00", "\n"), numeric) + "\n"
+        else:
+            pad = len(widths) * width - filled <= max(PADDING_CELLS, PADDING_RATIO * filled)
+            if not pad:
+                r.report(r.codes.unpadded, table.locator)
+            for record, cells in zip(spool, widths):
+                checkpoint()
+                html = _marked(record.replace("\x00", "\n"), numeric)
+                if pad and cells < width:
+                    html = html[:-5] + "<td></td>" * (width - cells) + "</tr>"
+                yield html + "\n"
     if section:
         yield f"</{section}>\n"
     yield "</table>\n</div>\n"
