@@ -78,7 +78,7 @@ MARKDOWN_OPTIONS = (
 SEGMENTS_OPTIONS = (FILL_MERGED,)
 HTML_OPTIONS = (
     *IMAGE_OPTIONS,
-    OptionSpec("css", "path", None, "HTML: add this stylesheet after the page's own (inlined, allowed by the page's "
+    OptionSpec("css", "file", None, "HTML: add this stylesheet after the page's own (inlined, allowed by the page's "
                "Content-Security-Policy).", metavar="FILE"),
     OptionSpec("no-style", "bool", False, "HTML: leave the page's own stylesheet out (bring yours with --css)."),
 )
