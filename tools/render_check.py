@@ -171,6 +171,7 @@ class PageResult:
     problems: list[str] = field(default_factory=list)
     shots: list[Path] = field(default_factory=list)
     copied: str | None = None
+    copied_via: str | None = None  # "clipboard" when it could be read back, else "marker"
 
 
 # Measured in the page: the overflow, the comments' anchoring and where the margin notes sit.
@@ -232,19 +233,23 @@ def check_page(browser: Browser, html: Path, shots: Path, name: str) -> PageResu
             if width < 600 and not place["below"]:
                 result.problems.append(f"{at}: a comment note not after its paragraph ({place})")
         if m["citations"]:
-            copied = _copy_a_citation(browser)
+            copied, via = _copy_a_citation(browser)
             if copied is None:
                 result.problems.append(f"{at}: clicking the citation copied nothing")
-            result.copied = copied
+            result.copied, result.copied_via = copied, via
         for entry in browser.console():
             if entry.get("level") == "SEVERE":
                 result.problems.append(f"{at}: console: {entry.get('message', '')[:200]}")
     return result
 
 
-def _copy_a_citation(browser: Browser) -> str | None:
-    """Hover the first citable element, click the button that shows its citation: what was copied."""
-    target = browser.element("main [data-citation]")
+def _copy_a_citation(browser: Browser) -> tuple[str | None, str | None]:
+    """Hover the first citable row (else block), click the button that shows its citation: what was copied
+    and how it was read back."""
+    try:  # a row's citation when there is one ("Sheet 'Damages', row 247"), else the first block's
+        target = browser.element("main tr[data-citation]")
+    except WebDriverError:
+        target = browser.element("main [data-citation]")
     want = browser.run("return arguments[0].getAttribute('data-citation');", {"element-6066-11e4-a52e-4f735466cecf": target})
     browser.run("arguments[0].scrollIntoView({block: 'center'});", {"element-6066-11e4-a52e-4f735466cecf": target})
     browser.hover(target)
@@ -256,10 +261,10 @@ def _copy_a_citation(browser: Browser) -> str | None:
             break
         time.sleep(0.05)
     else:
-        return None
+        return None, None
     clipboard = browser.run_async(_READ_CLIPBOARD)
-    got = clipboard if clipboard is not None else marker
-    return got if got == want else None
+    got, via = (clipboard, "clipboard") if clipboard is not None else (marker, "marker")
+    return (got, via) if got == want else (None, via)
 
 
 def convert_fixed_set(out: Path) -> list[tuple[str, Path]]:
@@ -300,7 +305,8 @@ def main(argv: list[str]) -> int:
         for name, html in pages:
             result = check_page(browser, html, shots, name)
             status = "ok" if not result.problems else "FAILED"
-            print(f"{name}: {status}; copied {result.copied!r}; " + ", ".join(str(s) for s in result.shots))
+            print(f"{name}: {status}; copied {result.copied!r} ({result.copied_via}); "
+                  + ", ".join(str(s) for s in result.shots))
             for problem in result.problems:
                 print(f"  {problem}")
             failed = failed or bool(result.problems)
