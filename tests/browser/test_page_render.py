@@ -40,6 +40,7 @@ def test_the_page_renders_as_it_must(name, pages, browser, tmp_path):
     assert not result.problems
     assert [_png_width(shot) for shot in result.shots] == list(render_check.WIDTHS)  # nothing wider than the view
     assert result.copied  # the citation the click copied, read back
+    assert _png_width(result.dark) == render_check.WIDTHS[0]
 
 
 def test_comments_are_margin_notes_beside_their_block_in_the_deck(pages, browser):

@@ -21,8 +21,11 @@ ALLOWED_TAGS = frozenset({
     "em", "strong", "b", "i", "u", "s", "del", "ins", "sup", "sub", "code", "pre", "kbd", "blockquote",
     "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "caption", "colgroup", "col", "thead",
     "tbody", "tfoot", "tr", "th", "td", "input", "dl", "dt", "dd", "abbr", "mark", "small", "footer", "header",
-    "nav", "article", "figure", "figcaption", "label", "main", "details", "summary",
+    "nav", "article", "figure", "figcaption", "label", "main",
 })
+# Tags only our own page writes in its body (hidden content, open and collapsible): allowed there alone, so a
+# Markdown renderer that let them through from the source would still be caught.
+PAGE_BODY = frozenset({"details", "summary"})
 # Tags a renderer may write only as our own page's furniture, in its head: checked apart (see check_html);
 # a script only if it is the page's own, byte for byte, and the one http-equiv its Content-Security-Policy.
 PAGE_ONLY = frozenset({"style", "script"})
@@ -101,7 +104,7 @@ def html_problems(page: str, *, embedded_images: bool = False, page_furniture: b
             continue  # a comment or processing instruction: inert
         tag = tag.lower()
         in_head = element.getparent() is not None and element.getparent().tag == "head"
-        if tag not in ALLOWED_TAGS and not (page_furniture and tag in PAGE_ONLY and in_head):
+        if tag not in ALLOWED_TAGS and not (page_furniture and (tag in PAGE_ONLY and in_head or tag in PAGE_BODY)):
             problems.append(f"element <{tag}>")
         if tag == "script" and element.text != _own_script():
             problems.append("a <script> not the page's own")
