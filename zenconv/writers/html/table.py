@@ -205,7 +205,7 @@ def table_chunks(r, table: Table) -> Iterator[str]:
     checkpoint = r.checkpoint
     grid = SpanGrid()
     columns = _Columns()
-    widths = array("L")  # each row's width on the grid: 4 or 8 bytes a row, not the row
+    widths = array("I")  # each row's width on the grid: 4 bytes a row, not the row
     with RowSpool() as spool:
         for row in table.rows:
             checkpoint()
