@@ -121,7 +121,27 @@ def test_padding_that_would_multiply_the_output_is_left_out_and_reported():
     rows = [Row(["x"] * 20_000)] + [Row(["y"]) for _ in range(250)]  # 5M padding cells, past 2**22
     written = write_with("html", Document([Table(rows=iter(rows))]))
     assert written.codes == {"to-html.table-rows-unpadded": 1}
-    assert written.text.count("<td>y</td></tr>") == 250
+    assert written.text.count("<td></td>") <= 1 << 22  # the padding written stays within the bound
+    assert written.text.count("<td>y</td></tr>") > 0 and written.text.rstrip().count("<tr>") == 251
+
+
+def test_held_rows_past_the_bound_are_not_padded_at_all():
+    rows = [Row(["y"]) for _ in range(250)] + [Row(["x"] * 20_000)]  # the wide row last: all held together
+    written = write_with("html", Document([Table(rows=iter(rows))]))
+    assert written.codes == {"to-html.table-rows-unpadded": 1}
+    assert written.text.count("<td>y</td></tr>") == 250 and "<td></td>" not in written.text
+
+
+def test_a_long_table_streams_past_its_first_rows():
+    """Rows after the held ones are written as they arrive: the output cap can cut a long table."""
+    from zenconv import convert
+
+    rows = "".join(f"{i},name {i},{i * 3}\n" for i in range(20_000)).encode()
+    result = convert(rows, name="rows.csv", to="html", max_output_bytes="100K")
+    assert result.outcome == "needs_review" and "host.output-truncated" in result.manifest["reasons"]
+    page = tree_of(result.output.decode())
+    first = page.find(".//tbody/tr")
+    assert [c.get("class") for c in first] == ["num", None, "num"]  # decided from the held rows
 
 
 def test_a_cell_with_a_code_block_keeps_its_line_breaks_through_the_spool():

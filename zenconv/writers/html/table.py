@@ -4,24 +4,23 @@ Leading header rows go in ``<thead>``, the rest in ``<tbody>``; every ``<tr>`` c
 ``data-`` attributes and its citation, so a reviewer can cite any row. The table's notes (a truncation
 warning) follow it visibly. The Markdown writer's ``--html-tables`` reuses :func:`row_html`.
 
-The page's table is rendered row by row as the rows arrive and spooled (:class:`~..spool.RowSpool`, on disk
-past a threshold): only its last row can say how wide it is, and which columns hold numbers only. Each
-record is a rendered row whose cells carry a column marker (``\x01<column>\x02``, characters escaping
-never lets through); the replay turns the markers of numeric columns into ``class="num"`` and pads each
-row with empty cells to the widest, as the Markdown writer does, within the same bound.
+The page's table is rendered row by row as the rows arrive; its first rows (up to ``HOLD_CHARS`` of them
+rendered) are held back to learn the table's width and which columns hold numbers only, then written, and
+the rest stream. Each rendered cell carries a column marker (``\x01<column>\x02``, characters escaping
+never lets through) until then: the marker of a numeric column becomes ``class="num"``, the others go, and
+short rows are padded with empty cells to the width, as the Markdown writer pads, within the same bound.
 """
 
 from __future__ import annotations
 
 import operator
 import re
-from array import array
+import sys
 from collections.abc import Iterator
 
 from ...ir.nodes import BLOCK_TYPES, Paragraph, Row, Table
 from ...ir.walk import plain_text
 from ..grid import COVERED, MAX_SPAN, SpanGrid
-from ..spool import RowSpool
 from .markup import attributes, node_attributes
 
 
@@ -85,6 +84,7 @@ class _Columns:
         self.live: list[int] = []  # columns not refused yet, ascending
         self.seen: set[int] = set()  # columns with a number in them
         self.width = 0
+        self.frozen = False
         self._opens: dict[int, list[str]] = {}  # row width -> its cells' opening tags, for the live columns
 
     def opens(self, width: int) -> list[str]:
@@ -93,7 +93,8 @@ class _Columns:
         found = self._opens.get(width)
         if found is None:
             marked = set(self.live) | set(range(self.width, width))
-            found = [f"<td\x01{column}\x02>" if column in marked else "<td>" for column in range(width)]
+            mark = '<td class="num">' if self.frozen else None  # decided: no marker to resolve later
+            found = [(mark or f"<td\x01{column}\x02>") if column in marked else "<td>" for column in range(width)]
             found[1:] = ["</td>" + tag for tag in found[1:]]
             if len(self._opens) < 256:
                 self._opens[width] = found
@@ -105,8 +106,17 @@ class _Columns:
             self.width = width
             self._opens.clear()
 
+    def freeze(self, numeric: list[int]) -> None:
+        """From now on only ``numeric`` columns are marked, and no cell changes that."""
+        self.live = list(numeric)
+        self.width = sys.maxsize
+        self.frozen = True
+        self._opens.clear()
+
     def see_row(self, texts: list) -> None:
         """A body row of texts by column (None for a cell that cannot be a number, "" for an empty one)."""
+        if self.frozen:
+            return
         self._grow(len(texts))
         refused = None
         for column in self.live:
@@ -193,7 +203,13 @@ def _marked(chunk: str, numeric: list[int]) -> str:
 
 
 def table_chunks(r, table: Table) -> Iterator[str]:
-    """The table in its scrolling wrapper, its notes after it."""
+    """The table in its scrolling wrapper, its notes after it.
+
+    The first rows, up to :data:`HOLD_CHARS` of them rendered, are held: their widest row is the width
+    every row is padded to, their cells decide which columns are numeric; then they are written and the
+    rest stream one by one (a later, wider row is written as it is), so the output grows as rows arrive
+    and the output cap cuts a long table like any other block.
+    """
     label = attributes([("aria-label", plain_text(table.caption) if table.caption else "table")])
     yield f'<div class="table-wrap" role="region" tabindex="0"{label}>\n<table{node_attributes(table)}>\n'
     if table.caption:
@@ -205,38 +221,85 @@ def table_chunks(r, table: Table) -> Iterator[str]:
     checkpoint = r.checkpoint
     grid = SpanGrid()
     columns = _Columns()
-    widths = array("I")  # each row's width on the grid: 4 bytes a row, not the row
-    with RowSpool() as spool:
-        for row in table.rows:
-            checkpoint()
-            wanted = "thead" if section in (None, "thead") and row.is_header else "tbody"
-            opening = ""
-            if wanted != section:
-                opening = (f"</{section}>\n" if section else "") + f"<{wanted}>\n"
-                section = wanted
-            html, cells = _page_row(r, row, grid, columns)
+    held: list[str] = []
+    widths: list[int] = []
+    size = 0
+    padding = _Padding(r, table)
+    for row in table.rows:
+        checkpoint()
+        wanted = "thead" if section in (None, "thead") and row.is_header else "tbody"
+        opening = ""
+        if wanted != section:
+            opening = (f"</{section}>\n" if section else "") + f"<{wanted}>\n"
+            section = wanted
+        html, cells = _page_row(r, row, grid, columns)
+        if padding.width is None:
+            held.append(opening + html)
             widths.append(cells)
-            # one line per record: a newline in a cell (a code block's) travels as NUL, never in the output
-            spool.append((opening + html).replace("\n", "\x00"))
-        width = max(widths, default=0)
-        filled = sum(widths)
-        numeric = columns.numeric()
-        if filled == len(widths) * width:  # no short row: whole blocks of rows at a time
-            for chunk in spool.blocks():
-                checkpoint()
-                yield _marked(chunk.replace("\x00", "\n"), numeric) + "\n"
+            size += len(html)
+            if size >= HOLD_CHARS:
+                yield from _release(held, widths, columns, padding)
         else:
-            pad = len(widths) * width - filled <= max(PADDING_CELLS, PADDING_RATIO * filled)
-            if not pad:
-                r.report(r.codes.unpadded, table.locator)
-            for record, cells in zip(spool, widths):
-                checkpoint()
-                html = _marked(record.replace("\x00", "\n"), numeric)
-                if pad and cells < width:
-                    html = html[:-5] + "<td></td>" * (width - cells) + "</tr>"
-                yield html + "\n"
+            html = opening + html
+            if "\x01" in html:
+                html = _marked(html, padding.numeric)
+            yield padding.padded(html, cells) + "\n"
+    if padding.width is None:
+        yield from _release(held, widths, columns, padding)
     if section:
         yield f"</{section}>\n"
     yield "</table>\n</div>\n"
     for note in table.notes:
         yield table_note_html(r, note)
+
+
+HOLD_CHARS = 1 << 17  # about a thousand rows of ten short cells: held, and written before the cap is far
+
+
+class _Padding:
+    """The width rows are padded to, and the bound on the padding written so far (PADDING_CELLS, and
+    eight empty cells per cell written): past it, short rows stay short, reported once."""
+
+    def __init__(self, r, table: Table) -> None:
+        self._r, self._table = r, table
+        self.width: int | None = None
+        self.numeric: list[int] = []
+        self._filled = self._added = 0
+        self._on = True
+
+    def stop(self) -> None:
+        if self._on:
+            self._on = False
+            self._r.report(self._r.codes.unpadded, self._table.locator)
+
+    def padded(self, html: str, cells: int) -> str:
+        self._filled += cells
+        short = (self.width or 0) - cells
+        if short <= 0 or not self._on:
+            return html
+        if self._added + short > max(PADDING_CELLS, PADDING_RATIO * self._filled):
+            self.stop()
+            return html
+        self._added += short
+        return html[:-5] + "<td></td>" * short + "</tr>"
+
+
+def _release(held: list[str], widths: list[int], columns: _Columns, padding: _Padding) -> Iterator[str]:
+    """The held rows, padded and marked; from now on the width and the numeric columns are fixed."""
+    padding.width = max(widths, default=0)
+    padding.numeric = columns.numeric()
+    columns.freeze(padding.numeric)
+    filled = sum(widths)
+    # the bound is judged on the held rows as a whole, as the Markdown writer judges a whole table
+    if len(widths) * padding.width - filled > max(PADDING_CELLS, PADDING_RATIO * filled):
+        padding.stop()
+    out: list[str] = []
+    for html, cells in zip(held, widths):
+        out.append(padding.padded(_marked(html, padding.numeric), cells))
+        if len(out) >= 256:
+            yield "\n".join(out) + "\n"
+            out.clear()
+    if out:
+        yield "\n".join(out) + "\n"
+    held.clear()
+    widths.clear()
