@@ -71,6 +71,9 @@ def _click_option(spec: OptionSpec) -> click.Option:
         return click.Option([f"--{spec.name}"], is_flag=True, default=None, help=spec.help)
     if spec.type == "choice":
         return click.Option([f"--{spec.name}"], type=click.Choice(spec.choices), default=None, help=help_text)
+    if spec.type == "file":
+        return click.Option([f"--{spec.name}"], type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                            default=None, help=help_text, metavar=spec.metavar or "FILE")
     if spec.type == "path":
         return click.Option([f"--{spec.name}"], type=click.Path(path_type=Path), default=None, help=help_text,
                             metavar=spec.metavar or "PATH")

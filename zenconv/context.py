@@ -431,6 +431,7 @@ class WriteContext:
     embed_media: bool = False
     file_names: Callable[[str], str] | None = None  # resource name -> its file's name (default: the name)
     children: Any = None  # zenconv.family.Children: the child conversions' keys and URLs
+    source_name: str | None = None  # the source's name as given (the HTML page's title when it states none)
 
     def report(self, code: str, locator: Locator | None = None, *, count: int = 1, detail: str | None = None,
                text: str | None = None) -> None:

@@ -33,6 +33,7 @@ class ConvertOptions(TypedDict, total=False):
     max_embedded_documents: int | str
     # The built-in plugins' (zenconv plugins; zenconv --help lists each under its plugin).
     comments: Literal['keep', 'drop']
+    css: str | os.PathLike[str]
     delimiter: Literal['auto', ',', ';', 'tab', '|']
     encoding: str
     fill_merged: Literal['on', 'off']
@@ -70,6 +71,7 @@ class ConvertOptions(TypedDict, total=False):
     max_table_rows: int | str
     max_value_chars: int | str
     max_xml_elements: int | str
+    no_style: bool
     page_timeout: int | str
     pages: str
     password: str

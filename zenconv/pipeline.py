@@ -29,7 +29,7 @@ from .manifest import (
     Component, Distribution, FacetSummary, Generator, Manifest, OutputInfo, ReportInfo, ResourceInfo, SourceInfo,
     manifest_path_for, redacted,
 )
-from .options import LIMIT_OPTIONS, output_cap, resolve_options, time_budget
+from .options import LIMIT_OPTIONS, all_option_specs, output_cap, resolve_options, time_budget
 from .plugins import LoadedPlugins, ReaderSpec, WriterSpec, build_plugins
 from .reports import HOST_CODES, Outcome, Reporter, Unreadable, outcome_of
 from .stream import BlockStream, HashingWriter, hard_output_limit
@@ -91,6 +91,9 @@ def check_request(request: Request, plugins: LoadedPlugins):
         raise UsageError(str(exc)) from None
     _choose_writer(request, plugins.registry)
     plan_media(request.output, options["media_dir"], request.output_root)
+    for spec in all_option_specs(plugins.registry).values():
+        if spec.type == "file" and options.get(spec.key) is not None and not Path(options[spec.key]).is_file():
+            raise UsageError(f"--{spec.name} {options[spec.key]}: no such file")
     if request.from_ and plugins.registry.reader_named(request.from_) is None:
         from .detect import installed
 
@@ -160,7 +163,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
             wctx = WriteContext(options=options, reporter=reporter, guard=guard, resources=resources,
                                 resource_prefix=media.prefix, embed_media=options["embed_media"],
                                 file_names=_file_namer(resources) if media.folder is not None else None,
-                                children=children)
+                                children=children, source_name=source.name)
             cap = output_cap(options, source.size)
             tmp_path, raw = open_temp(request.output)
             with raw:

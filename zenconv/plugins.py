@@ -25,7 +25,8 @@ AUTOLOAD_ENV = "ZENCONV_DISABLE_PLUGIN_AUTOLOAD"
 class OptionSpec:
     """An option a plugin takes; the CLI builds ``--name`` from it, the manifest records it when set.
 
-    ``type`` is one of ``str``, ``int``, ``bool``, ``choice``, ``path``. Two plugins may declare the
+    ``type`` is one of ``str``, ``int``, ``bool``, ``choice``, ``path``, ``file`` (a path that must name a
+    readable file when given: a request naming a missing one is refused before any work). Two plugins may declare the
     same option (``--hidden``, ``--max-rows``) if the declarations agree on type and default.
     A ``secret`` option (a password) is recorded in the manifest as set, never with its value.
     """

@@ -225,8 +225,9 @@ def test_a_range_across_paragraphs_is_marked_in_each_in_html_and_markdown():
                    + FX.r(" after")))
     data = FX.with_comments(body, FX.comment("1", FX.p("Both."), author="A"))
     html = zenconv.convert(data, to="html", name="c.docx").output.decode()
-    assert 'Before <mark data-class="comment-range">start here</mark></p>' in html
-    assert '<mark data-class="comment-range">and end here</mark><sup' in html
+    mark = '<mark class="comment-range" data-class="comment-range" data-note="fn:1">'
+    assert f'Before {mark}start here</mark></p>' in html
+    assert f'{mark}and end here</mark><sup' in html
     assert markdown(data).splitlines()[:3] == ["Before <mark>start here</mark>", "", "<mark>and end here</mark>[^1] after"]
 
 

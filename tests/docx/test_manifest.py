@@ -28,6 +28,9 @@ def test_markup_from_the_source_is_escaped_in_html():
     styles = '<w:style w:type="paragraph" w:styleId="&lt;script&gt;x"><w:name w:val="&lt;b&gt;"/></w:style>'
     data = FX.package(FX.p("styled", style="&lt;script&gt;x"), styles=styles)
     html = zenconv.convert(data, to="html", name="x.docx").output.decode()
+    from zenconv.writers.html.page import page_script
+
+    html = html.replace(f"<script>{page_script()}</script>", "", 1)  # the page's own, which copies citations
     assert "&lt;script&gt;x" in html and "<script" not in html.lower()
 
 

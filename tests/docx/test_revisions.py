@@ -72,7 +72,8 @@ def test_block_revisions_under_all_are_ins_and_del_in_html():
     import zenconv
 
     html = zenconv.convert(FX.revision_blocks(), to="html", name="r.docx", revisions="all").output.decode()
-    assert '<ins data-class="insertion" data-revision="insertion" data-author="Ann"' in html
+    assert ('<ins class="rev-insertion" data-class="insertion" title="Inserted by Ann, 2024-05-01T10:00:00Z" '
+            'data-revision="insertion" data-author="Ann"') in html
     assert ">Deleted paragraph.</del>" in html
 
 

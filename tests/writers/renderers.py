@@ -23,8 +23,12 @@ ALLOWED_TAGS = frozenset({
     "tbody", "tfoot", "tr", "th", "td", "input", "dl", "dt", "dd", "abbr", "mark", "small", "footer", "header",
     "nav", "article", "figure", "figcaption", "label", "main",
 })
-# Tags a renderer may write only as our own page's furniture: checked apart (see check_html).
-PAGE_ONLY = frozenset({"style"})
+# Tags only our own page writes in its body (hidden content, open and collapsible): allowed there alone, so a
+# Markdown renderer that let them through from the source would still be caught.
+PAGE_BODY = frozenset({"details", "summary"})
+# Tags a renderer may write only as our own page's furniture, in its head: checked apart (see check_html);
+# a script only if it is the page's own, byte for byte, and the one http-equiv its Content-Security-Policy.
+PAGE_ONLY = frozenset({"style", "script"})
 URL_ATTRIBUTES = frozenset({
     "href", "src", "srcset", "action", "formaction", "xlink:href", "poster", "background", "cite", "data",
     "codebase", "lowsrc", "dynsrc", "ping", "manifest", "longdesc", "usemap", "profile", "icon", "archive",
@@ -100,8 +104,10 @@ def html_problems(page: str, *, embedded_images: bool = False, page_furniture: b
             continue  # a comment or processing instruction: inert
         tag = tag.lower()
         in_head = element.getparent() is not None and element.getparent().tag == "head"
-        if tag not in ALLOWED_TAGS and not (page_furniture and tag in PAGE_ONLY and in_head):
+        if tag not in ALLOWED_TAGS and not (page_furniture and (tag in PAGE_ONLY and in_head or tag in PAGE_BODY)):
             problems.append(f"element <{tag}>")
+        if tag == "script" and element.text != _own_script():
+            problems.append("a <script> not the page's own")
         if tag == "input" and (element.get("type") or "").lower() != "checkbox":
             problems.append(f"<input type={element.get('type')!r}>")
         if tag == "meta" and not in_head:
@@ -116,9 +122,16 @@ def html_problems(page: str, *, embedded_images: bool = False, page_furniture: b
                 problem = url_problem(value, embedded_images=embedded_images)
                 if problem:
                     problems.append(f"<{tag} {name}>: {problem}")
-            elif lname == "http-equiv":
+            elif lname == "http-equiv" and not (page_furniture and in_head and value == "Content-Security-Policy"
+                                                  and (element.get("content") or "").startswith("default-src 'none';")):
                 problems.append(f"<meta http-equiv={value!r}>")
     return problems
+
+
+def _own_script() -> str:
+    from zenconv.writers.html.page import page_script
+
+    return page_script()
 
 
 def rendered_problems(md: str) -> dict[str, list[str]]:

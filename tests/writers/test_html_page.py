@@ -6,7 +6,7 @@ import lxml.html
 import pytest
 
 from zenconv.ir import (
-    Container, Document, Emphasis, Heading, HiddenFacet, Locator, Metadata, Note, NoteRef, Paragraph,
+    CommentRangeFacet, Container, Document, Emphasis, Heading, HiddenFacet, Locator, Metadata, Note, NoteRef, Paragraph,
     RevisionFacet, Row, Span, Table, Text,
 )
 from zenconv.writers.html.slugs import Slugger, slug
@@ -44,7 +44,7 @@ def test_headings_open_sections_and_close_same_or_deeper_ones():
     inner = outer[0].findall("section")
     assert [s.get("data-heading") for s in inner] == ["Two", "Two"]
     assert inner[0].find("section").get("data-heading") == "Three"
-    assert [h.get("id") for h in tree.iter("h1", "h2", "h3")] == ["one", "two", "three", "two-1", "again", "nested"]
+    assert [h.get("id") for h in main.iter("h1", "h2", "h3")] == ["one", "two", "three", "two-1", "again", "nested"]
     assert outer[1].find("div/h2") is not None  # a heading in a container gets an id, opens no section
 
 
@@ -58,7 +58,7 @@ def test_title_and_metadata():
         ("author", "Ann"), ("keywords", "a, b"), ("dcterms.subject", "S"), ("dcterms.modified", "2024"),
         ("zenconv.company", "X")}
     assert tree.find(".//meta[@charset]").get("charset") == "utf-8"
-    assert page(Paragraph([Text("x")])).findtext(".//title") == "Untitled"
+    assert page(Paragraph([Text("x")])).findtext(".//title") == "Document"  # no source name either
 
 
 def test_locators_and_facets_are_data_attributes():
@@ -82,14 +82,51 @@ def test_notes_in_an_aside_with_backlinks_comments_marked():
     tree = page(Paragraph([Text("a"), NoteRef("x"), Text("b"), NoteRef("y"), NoteRef("x")]),
                 notes=[Note("y", [Paragraph([Text("why")])], kind="comment"), Note("x", [Paragraph([Text("ex")])]),
                        Note("z", [Paragraph([Text("unreferenced")])])])
-    refs = tree.findall(".//sup[@class='footnote-ref']/a")
+    refs = tree.xpath(".//sup[contains(@class, 'footnote-ref')]/a")
     assert [(a.get("href"), a.get("id"), a.text) for a in refs] == [
         ("#fn:1", "fnref:1", "1"), ("#fn:2", "fnref:2", "2"), ("#fn:1", "fnref:1:2", "1")]
-    items = tree.findall(".//aside/ol/li")
-    assert [(li.get("id"), li.find("p").text) for li in items] == [("fn:1", "ex"), ("fn:2", "why"),
-                                                                    ("fn:3", "unreferenced")]
-    assert [li.get("class") for li in items] == [None, "comment", None]  # a review comment is marked
+    items = tree.findall(".//aside[@class='footnotes']/ol/li")
+    assert [(li.get("id"), li.find("p").text) for li in items] == [("fn:1", "ex"), ("fn:3", "unreferenced")]
     assert [a.get("href") for a in items[0].iter("a")] == ["#fnref:1", "#fnref:1:2"]
+    # the comment, known when its paragraph is written: a margin note right after it, not in a list
+    assert tree.xpath(".//sup[a/@href='#fn:2']/@class") == ["footnote-ref comment-ref"]
+    (margin,) = tree.findall(".//main/aside[@class='margin-notes']")
+    assert margin.getprevious().tag == "p"
+    (comment,) = margin.findall("div")
+    assert (comment.get("id"), comment.get("class"), comment.find("p").text) == ("fn:2", "note comment", "why")
+    assert not tree.findall(".//aside[@class='comments']")
+
+
+def test_comments_not_yet_known_are_listed_apart():
+    notes = []
+
+    def blocks():
+        yield Paragraph([Text("a"), NoteRef("c")])
+        notes.append(Note("c", [Paragraph([Text("late")])], kind="comment"))  # read after the body, as XLSX does
+
+    doc = Document(blocks(), notes=notes)
+    tree = lxml.html.document_fromstring(write_with("html", doc).text)
+    assert not tree.findall(".//main/aside")
+    (comment,) = tree.findall(".//aside[@class='comments']/ol/li")
+    assert (comment.get("id"), comment.get("class"), comment.find("p").text) == ("fn:1", "comment", "late")
+
+
+def test_a_thread_is_entries_with_author_initials_and_date():
+    thread = [Paragraph([Emphasis([Text("Comment by John Reviewer (JR), 2026-01-01T00:00:00:")]), Text(" Check.")]),
+              Paragraph([Text("More.")]),
+              Paragraph([Emphasis([Text("Reply by Jane Smith, 2026-06-18T17:35:35:")]), Text(" Done.")]),
+              Paragraph([Emphasis([Text("Comment:")])])]
+    tree = page(Paragraph([Span([Text("covered")], "comment-range", (CommentRangeFacet("t"),)), NoteRef("t")]),
+                notes=[Note("t", thread, kind="comment")])
+    mark = tree.find(".//main/p/mark")
+    assert (mark.get("class"), mark.get("data-note"), mark.text) == ("comment-range", "fn:1", "covered")
+    entries = tree.findall(".//aside[@class='margin-notes']/div/div")
+    assert [(e.get("class"), e.get("data-author"), e.get("data-initials"), e.get("data-date")) for e in entries] == [
+        ("comment-entry", "John Reviewer", "JR", "2026-01-01T00:00:00"),
+        ("comment-entry reply", "Jane Smith", "JS", "2026-06-18T17:35:35"),
+        ("comment-entry", None, None, None)]
+    assert [len(e.findall("p")) for e in entries] == [2, 1, 1]
+    assert entries[0].find("p").text_content() == "Comment by John Reviewer (JR), 2026-01-01T00:00:00: Check."
 
 
 def test_a_big_table_streams_row_by_row():

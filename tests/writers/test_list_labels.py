@@ -98,7 +98,7 @@ def test_html_shows_labels_the_browser_would_not():
     assert '<ol class="labelled">\n<li><span class="label">(i)</span> The tenant pays.</li>' in page
     assert '<span class="label">a)</span> the roof' in page
     assert '<ol start="3">\n<li>three</li>' in page  # the browser's own "3." is not written twice
-    assert ".labelled { list-style: none; }" in page
+    assert ".labelled { list-style: none; padding-left: 1.5rem; }" in page
 
 
 def test_segments_and_plain_text_start_the_item_with_its_label():

@@ -62,6 +62,9 @@ def test_a_javascript_item_link_is_carried_and_written_inert():
     assert not rendered_problems(md), rendered_problems(md)
     assert result.reports["to-md.unsafe-url-dropped"] == 1 and result.reports["xml.script-dropped"] == 1
     html = convert(feed, name="feed.rss", to="html").output.decode()
+    from zenconv.writers.html.page import page_script
+
+    html = html.replace(f"<script>{page_script()}</script>", "", 1)  # the page's own, which copies citations
     assert "<script" not in html and 'href="javascript' not in html
 
 

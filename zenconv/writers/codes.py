@@ -57,6 +57,9 @@ HTML_CODES = (
     degraded("to-html.furniture-repeated",
              "Page furniture (a header, footer or master text) whose role and text were already written: not "
              "written again; the details name where it shows.", review=False, kind=PRESENTATION),
+    degraded("to-html.table-rows-unpadded",
+             "A table's short rows were written without padding cells: padding them to the widest row would have "
+             "multiplied the output.", kind=PRESENTATION),
 )
 JSON_CODES = ()
 SEGMENTS_CODES = ()
@@ -73,4 +76,9 @@ MARKDOWN_OPTIONS = (
     FILL_MERGED,
 )
 SEGMENTS_OPTIONS = (FILL_MERGED,)
-HTML_OPTIONS = IMAGE_OPTIONS
+HTML_OPTIONS = (
+    *IMAGE_OPTIONS,
+    OptionSpec("css", "file", None, "HTML: add this stylesheet after the page's own (inlined, allowed by the page's "
+               "Content-Security-Policy).", metavar="FILE"),
+    OptionSpec("no-style", "bool", False, "HTML: leave the page's own stylesheet out (bring yours with --css)."),
+)
