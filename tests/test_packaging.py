@@ -33,3 +33,36 @@ def test_entry_point_modules_import_nothing_heavy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_the_command_line_starts_without_pydantic_or_asyncio():
+    """``zenconv`` starting (its command line built, every plugin's options on it) imports no validator,
+    event loop, XML parser or template engine: the manifest is plain dataclasses until one is read in."""
+    code = (
+        "import sys\n"
+        "from zenconv.cli import build_cli\n"
+        "build_cli()\n"
+        "heavy = [m for m in ('pydantic', 'asyncio', 'lxml', 'jinja2', 'openpyxl', 'pdfminer') if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_a_manifest_is_written_without_pydantic(tmp_path):
+    """Converting and sealing a manifest (in this process: no fork) needs no pydantic; reading one back does."""
+    source = tmp_path / "tiny.csv"
+    source.write_text("a,b\n1,2\n")
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from zenconv.pipeline import Request, run\n"
+        "from zenconv.context import Source\n"
+        "from zenconv.manifest import load\n"
+        f"result = run(Request(source=Source('tiny.csv', path={str(source)!r}), output=Path({str(tmp_path / 'tiny.md')!r})))\n"
+        "before = 'pydantic' in sys.modules\n"
+        "again = load(result.manifest_path)\n"
+        "print(before, 'pydantic' in sys.modules, again == result.manifest)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.split() == ["False", "True", "True"], out.stderr

@@ -7,26 +7,140 @@ re-canonicalises what it reads, so only content counts.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import hashlib
 import json
-from pathlib import Path
+import math
+from datetime import date, datetime, time
+from decimal import Decimal
+from pathlib import Path, PurePath
 from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
 
 MANIFEST_VERSION = 1
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Record:
+    """A manifest part: a frozen dataclass, dumped to plain JSON data by hand, validated by pydantic.
+
+    Every conversion builds and writes a manifest, so building one must cost nothing at start-up:
+    pydantic's import and its model building were a third of ``zenconv``'s. The parts are plain
+    dataclasses; pydantic is imported only where a manifest comes from outside (``model_validate``,
+    ``load``, ``verify``) or its schema is asked for, and it validates these same classes (a
+    ``TypeAdapter``), so there is one definition of the manifest. ``model_dump(mode="json")`` gives
+    the data pydantic's would (tuples as lists, enums as their values, paths as strings, a float
+    that is not finite as null), ``exclude_none`` leaves out a part's unset fields and not a dict's
+    None values, as pydantic's does.
+    """
+
+    __slots__ = ()
+    __pydantic_config__ = {"extra": "forbid"}
+
+    def model_dump(self, *, mode: str = "json", exclude: set[str] | None = None,
+                   exclude_none: bool = False) -> dict[str, Any]:
+        return _dump_record(self, exclude or (), exclude_none)
+
+    def model_copy(self, *, update: dict[str, Any] | None = None):
+        return dataclasses.replace(self, **(update or {}))
+
+    @classmethod
+    def model_validate(cls, data: Any):
+        """``data`` (what a JSON file holds) as this part, or a ValueError (pydantic's ValidationError)."""
+        return _adapter(cls).validate_python(data)
+
+    @classmethod
+    def model_validate_json(cls, data: bytes | str):
+        return _adapter(cls).validate_json(data)
+
+    @classmethod
+    def model_json_schema(cls) -> dict[str, Any]:
+        return _adapter(cls).json_schema()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.model_dump() == other.model_dump()
+
+    __hash__ = object.__hash__
 
 
-class Generator(_Model):
+_ADAPTERS: dict[type, Any] = {}
+
+
+def _adapter(cls: type):
+    found = _ADAPTERS.get(cls)
+    if found is None:
+        from pydantic import TypeAdapter
+
+        found = _ADAPTERS[cls] = TypeAdapter(cls)
+    return found
+
+
+def _dump_record(record: _Record, exclude, exclude_none: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(record):
+        if f.name in exclude:
+            continue
+        value = getattr(record, f.name)
+        if value is None and exclude_none:
+            continue
+        out[f.name] = _dump_value(value, exclude_none)
+    return out
+
+
+def _dump_value(value: Any, exclude_none: bool) -> Any:
+    if value is None or type(value) in (str, int, bool):
+        return value
+    if isinstance(value, _Record):
+        return _dump_record(value, (), exclude_none)
+    if isinstance(value, dict):
+        return {_dump_key(k): _dump_value(v, exclude_none) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_dump_value(v, exclude_none) for v in value]
+    if isinstance(value, enum.Enum):
+        return _dump_value(value.value, exclude_none)
+    if isinstance(value, float):
+        return float(value) if math.isfinite(value) else None
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("utf-8")
+    if isinstance(value, PurePath):
+        return str(value)
+    if isinstance(value, (datetime, date, time)):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    raise TypeError(f"the manifest cannot hold a {type(value).__name__}")
+
+
+def _dump_key(key: Any) -> Any:
+    if isinstance(key, enum.Enum):
+        key = key.value
+    return str(key) if isinstance(key, str) else key
+
+
+_record = dataclasses.dataclass(frozen=True, kw_only=True, eq=False)
+
+
+def _list():
+    return dataclasses.field(default_factory=list)
+
+
+def _dict():
+    return dataclasses.field(default_factory=dict)
+
+
+@_record
+class Generator(_Record):
     name: str = "zenconv"
     version: str
 
 
-class SourceInfo(_Model):
+@_record
+class SourceInfo(_Record):
     name: str
     size: int
     sha256: str
@@ -37,26 +151,30 @@ class SourceInfo(_Model):
     detection: str | None = None
 
 
-class Component(_Model):
+@_record
+class Component(_Record):
     id: str
     version: str
     distribution: str
     library: str | None = None
 
 
-class Distribution(_Model):
+@_record
+class Distribution(_Record):
     name: str
     version: str
 
 
-class OutputInfo(_Model):
+@_record
+class OutputInfo(_Record):
     path: str | None = None  # relative to the manifest's folder; None when written to stdout
     size: int
     sha256: str
     media_type: str
 
 
-class ResourceInfo(_Model):
+@_record
+class ResourceInfo(_Record):
     name: str
     size: int
     sha256: str
@@ -65,7 +183,8 @@ class ResourceInfo(_Model):
     path: str | None = None  # relative to the manifest's folder when written
 
 
-class ChildInfo(_Model):
+@_record
+class ChildInfo(_Record):
     """An embedded document of this one (``zenconv.family``): converted as a child, or listed and why not."""
 
     ordinal: int
@@ -74,7 +193,7 @@ class ChildInfo(_Model):
     sha256: str
     format: str | None = None       # the reader that handles it; None when none does
     outcome: str                    # converted | needs_review | unreadable, or not-converted (see reasons)
-    reasons: list[str] = Field(default_factory=list)
+    reasons: list[str] = _list()
     origin: str | None = None       # where in the parent it was found (a package part, an attachment's name)
     citation: str | None = None     # the place of embedding, as a person cites it
     output: str | None = None       # the child's output, relative to this manifest's folder
@@ -83,44 +202,47 @@ class ChildInfo(_Model):
     extracted: str | None = None    # --embedded extract: the bytes written, under a neutral .bin name
 
 
-class ReportInfo(_Model):
+@_record
+class ReportInfo(_Record):
     code: str
     severity: str
     # content | presentation (zenconv.reports.Kind); absent from a manifest written before reports had one
     kind: Literal["content", "presentation"] | None = None
     meaning: str
     count: int
-    first_locators: list[dict[str, Any]] = Field(default_factory=list)
-    details: list[str] = Field(default_factory=list)
+    first_locators: list[dict[str, Any]] = _list()
+    details: list[str] = _list()
     # Only on a report that took text: its characters, all told, and the first words of the first few.
     chars: int | None = None
     quotes: list[str] | None = None
 
 
-class FacetSummary(_Model):
-    counts: dict[str, int] = Field(default_factory=dict)
+@_record
+class FacetSummary(_Record):
+    counts: dict[str, int] = _dict()
     rows: list[dict[str, Any]] | None = None
 
 
-class Manifest(_Model):
+@_record
+class Manifest(_Record):
     manifest_version: int = MANIFEST_VERSION
     generator: Generator
     source: SourceInfo
     reader: Component | None = None
     writer: Component | None = None
-    distributions: list[Distribution] = Field(default_factory=list)
-    options: dict[str, Any] = Field(default_factory=dict)
+    distributions: list[Distribution] = _list()
+    options: dict[str, Any] = _dict()
     output: OutputInfo | None = None
-    resources: list[ResourceInfo] = Field(default_factory=list)
+    resources: list[ResourceInfo] = _list()
     outcome: str
-    reasons: list[str] = Field(default_factory=list)
+    reasons: list[str] = _list()
     message: str | None = None
-    reports: list[ReportInfo] = Field(default_factory=list)
-    flags: dict[str, Any] = Field(default_factory=dict)
-    metadata: dict[str, Any] = Field(default_factory=dict)
-    facets: FacetSummary = Field(default_factory=FacetSummary)
-    preservation: dict[str, dict[str, Any]] = Field(default_factory=dict)
-    limits: dict[str, Any] = Field(default_factory=dict)
+    reports: list[ReportInfo] = _list()
+    flags: dict[str, Any] = _dict()
+    metadata: dict[str, Any] = _dict()
+    facets: FacetSummary = dataclasses.field(default_factory=FacetSummary)
+    preservation: dict[str, dict[str, Any]] = _dict()
+    limits: dict[str, Any] = _dict()
     # The embedded documents (zenconv.family); absent when there are none, so other manifests are unchanged.
     children: list[ChildInfo] | None = None
     digest: str | None = None

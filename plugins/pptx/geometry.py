@@ -102,14 +102,20 @@ def through_groups(box: Box, groups: tuple[GroupMap, ...]) -> Box:
 
 def placeholder_of(sp) -> tuple[str, str | None] | None:
     """(type, idx) of a placeholder shape, the type ``obj`` when unstated; None for other shapes."""
-    for nv in (f"{_P}nvSpPr", f"{_P}nvPicPr", f"{_P}nvGraphicFramePr"):
+    for nv in _NV_PROPS:
         holder = sp.find(nv)
         if holder is not None:
-            ph = holder.find(f"{_P}nvPr/{_P}ph")
-            if ph is None:
-                return None
-            return ph.get("type", "obj"), ph.get("idx")
+            # holder.find("p:nvPr/p:ph") by hand: a path goes through ElementPath in Python, for every shape
+            for props in holder.iterchildren(_NV_PR):
+                ph = props.find(_PH)
+                if ph is not None:
+                    return ph.get("type", "obj"), ph.get("idx")
+            return None
     return None
+
+
+_NV_PROPS = (f"{_P}nvSpPr", f"{_P}nvPicPr", f"{_P}nvGraphicFramePr")
+_NV_PR, _PH = f"{_P}nvPr", f"{_P}ph"
 
 
 @dataclass(slots=True)

@@ -66,6 +66,8 @@ class Package:
             self._folded.setdefault(name.lower(), name)
         self._rels: dict[str, dict[str, Rel]] = {}
         self._xml: dict[str, object] = {}
+        # (layout or master part, its master's part) -> its own shapes as placed (slides.SlideReader.backdrop)
+        self.template_shapes: dict[tuple[str, str | None], list] = {}
 
     def name_of(self, part: str) -> str | None:
         """The part's name as stored, matched case-insensitively; None when it is not there."""

@@ -317,9 +317,16 @@ class SlideReader:
         reader = self._part_reader(template.part, template.root, geo.Template(None), self.master)
         text = reader.text_reader()
         blocks: list = []
-        for shape in _reading_order(reader.collect(tree, ())):
-            if shape.ph is None and shape.el.tag in _TEMPLATE_SHAPES:
-                blocks.extend(reader._blocks(shape, text))
+        # Every slide on a layout shows the same shapes of it and of its master: placed (boxes, groups
+        # flattened, in reading order) once per deck, read into blocks for each slide (its locator).
+        key = (template.part, self.master.part)
+        shapes = self.pkg.template_shapes.get(key)
+        if shapes is None:
+            shapes = self.pkg.template_shapes[key] = [
+                shape for shape in _reading_order(reader.collect(tree, ()))
+                if shape.ph is None and shape.el.tag in _TEMPLATE_SHAPES]
+        for shape in shapes:
+            blocks.extend(reader._blocks(shape, text))
         self.tables = reader.tables
         return blocks
 

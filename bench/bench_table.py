@@ -1,0 +1,159 @@
+"""Issue #22's table in one command: every format, zenconv ÷ its bare parser, the fastest peer ÷ the same,
+and zenconv against that peer; median of three rounds, each round running zenconv, the bare parser(s) and
+the peers one after the other so a change in the machine's load touches them alike.
+
+    python bench/bench_table.py                 # every row
+    python bench/bench_table.py --only pptx,odt --runs 5
+
+Peers are looked up on PATH and in /opt/peers/bin (markitdown, pandoc, mammoth); an absent one is left
+out. The inputs are the other scripts' generated documents (``bench/data/``, made once). Each command is
+run once first, uncounted (it writes bytecode, warms the page cache). The peak RSS is zenconv's, largest
+of the rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+
+import bench_csv
+import bench_docx
+import bench_html
+import bench_odt
+import bench_pdf
+import bench_pptx
+import bench_xlsx
+from common import DATA, peer, zenconv_cmd
+
+PY = sys.executable
+DOCX_TEXT = ("import sys, zipfile\nfrom lxml import etree\n"
+             "root = etree.fromstring(zipfile.ZipFile(sys.argv[1]).read('word/document.xml'))\n"
+             "for t in root.iter('{http://schemas.openxmlformats.org/wordprocessingml/2006/main}t'):\n"
+             "    t.text\n")
+PPTX_TEXT = ("import sys, zipfile\nfrom lxml import etree\nz = zipfile.ZipFile(sys.argv[1])\n"
+             "for name in z.namelist():\n"
+             "    if name.startswith(('ppt/slides/slide', 'ppt/notesSlides/notesSlide')) and name.endswith('.xml'):\n"
+             "        for t in etree.fromstring(z.read(name)).iter("
+             "'{http://schemas.openxmlformats.org/drawingml/2006/main}t'):\n"
+             "            t.text\n")
+CSV_8 = "import csv, sys\nfor _ in csv.reader(open(sys.argv[1], newline='')): pass\n"
+PDFMINER = "import sys\nfrom pdfminer.high_level import extract_text\nextract_text(sys.argv[1])\n"
+
+
+def csv_8(rows: int):
+    path = DATA / f"rows-{rows}x8.csv"
+    if not path.exists():
+        with open(path, "w") as fh:
+            fh.write(",".join(f"col{i}" for i in range(8)) + "\n")
+            for r in range(rows):
+                fh.write(f"{r},name {r},{r * 7 % 1000}.25,2026-01-{r % 28 + 1:02d},x,\"q, {r}\",{r % 3},end\n")
+    return path
+
+
+def rows():
+    """(key, label, source, zenconv extra args, [(bare label, argv)], {peer: argv})."""
+    out = DATA / "table-out.md"
+    docx = bench_docx.generate(300)
+    yield ("docx", "DOCX, 300 pages", docx, [], [("lxml over every text node", [PY, "-c", DOCX_TEXT, str(docx)])],
+           {"pandoc": ["-t", "gfm", "-o", str(out)], "mammoth": [str(out), "--output-format=markdown"],
+            "markitdown": ["-o", str(out)]})
+    xlsx = bench_xlsx.generate(200_000)
+    yield ("xlsx", "XLSX, 2M cells", xlsx, bench_xlsx.LIMITS,
+           [("openpyxl read-only", [PY, "-c", bench_xlsx.OPENPYXL, str(xlsx)]),
+            ("lxml iterparse", [PY, "-c", bench_xlsx.LXML, str(xlsx)])],
+           {"pandoc": ["-t", "gfm", "-o", str(out)], "markitdown": ["-o", str(out)]})
+    pptx = bench_pptx.generate(200)
+    yield ("pptx", "PPTX, 200 slides", pptx, [], [("lxml over every slide's text", [PY, "-c", PPTX_TEXT, str(pptx)])],
+           {"pandoc": ["-t", "gfm", "-o", str(out)], "markitdown": ["-o", str(out)]})
+    odt = bench_odt.generate(300)
+    yield ("odt", "ODT, 300 pages", odt, [], [("lxml, content.xml", [PY, "-c", bench_odt.LXML, str(odt)]),
+                                             ("odfpy load", [PY, "-c", bench_odt.ODFPY, str(odt)])],
+           {"pandoc": ["-t", "gfm", "-o", str(out)], "markitdown": ["-o", str(out)]})
+    html = bench_html.generate(5)
+    yield ("html", "HTML, 5 MB", html, [], [("lxml.html", [PY, "-c", bench_html.LXML, str(html)])],
+           {"pandoc": ["-t", "gfm", "-o", str(out)], "markitdown": ["-o", str(out)]})
+    csv = csv_8(1_000_000)
+    yield ("csv", "CSV, 1M rows × 8", csv, [], [("Python's csv", [PY, "-c", CSV_8, str(csv)])],
+           {"markitdown": ["-o", str(out)]})
+    pdf = bench_pdf.generate(100)
+    yield ("pdf", "PDF, 100 pages, with tables", pdf, ["-q"], [("pdfminer extract_text", [PY, "-c", PDFMINER, str(pdf)])],
+           {"markitdown": ["-o", str(out)]})
+    tiny = DATA / "tiny.csv"
+    tiny.write_text("a,b\n1,2\n")
+    yield ("startup", "start-up, a 2-line CSV", tiny, [], [("python -c pass", [PY, "-c", "pass"])],
+           {"markitdown": ["-o", str(out)]})
+
+
+TIMED = ("import resource,subprocess,sys,time;"
+         "t=time.perf_counter();subprocess.run(sys.argv[1:],check=True,stdout=subprocess.DEVNULL,"
+         "stderr=subprocess.DEVNULL);"
+         "print(time.perf_counter()-t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss//1024)")
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def timed(cmd: list[str]) -> tuple[float, int]:
+    out = subprocess.run([PY, "-c", TIMED, *cmd], check=True, capture_output=True, text=True, env=ENV)
+    seconds, rss = out.stdout.split()
+    return float(seconds), int(rss)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", default="", help="comma-separated row keys: docx,xlsx,pptx,odt,html,csv,pdf,startup,help")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    only = set(filter(None, args.only.split(",")))
+    zen = zenconv_cmd()
+    found = {name: peer(name) for name in ("pandoc", "markitdown", "mammoth")}
+    print("peers found:", ", ".join(f"{k} ({v})" for k, v in found.items() if v) or "none")
+    lines = ["| input | zenconv ÷ bare parser | fastest peer ÷ bare parser | zenconv vs fastest peer | zenconv s, peak MiB |",
+             "|---|---|---|---|---|"]
+    for key, label, src, extra, bares, peers in rows():
+        if only and key not in only:
+            continue
+        target = DATA / f"table-{key}.md"
+        commands = {"zenconv": [*zen, str(src), "-o", str(target), *extra]}
+        for name, argv in bares:
+            commands[name] = argv
+        for name, argv in peers.items():
+            if found[name]:
+                commands[name] = [found[name], str(src), *argv]
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        peak = 0
+        for name, cmd in commands.items():
+            timed(cmd)  # warm-up, uncounted
+        for _ in range(args.runs):
+            for name, cmd in commands.items():
+                seconds, rss = timed(cmd)
+                times[name].append(seconds)
+                if name == "zenconv":
+                    peak = max(peak, rss)
+        med = {name: statistics.median(ts) for name, ts in times.items()}
+        bare_name = bares[0][0]
+        bare = med[bare_name]
+        ratio = f"{med['zenconv'] / bare:.2f}× {bare_name}" + "".join(
+            f" ({med['zenconv'] / med[n]:.2f}× {n})" for n, _ in bares[1:])
+        present = [n for n in peers if found[n]]
+        if present:
+            fastest = min(present, key=med.get)
+            vs = med[fastest] / med["zenconv"]
+            peer_cell = f"{fastest} {med[fastest] / bare:.2f}×"
+            vs_cell = f"{vs:.2f}× faster" if vs >= 1 else f"**{fastest} is {1 / vs:.2f}× faster**"
+        else:
+            peer_cell, vs_cell = "no peer installed", ""
+        lines.append(f"| {label} | {ratio} | {peer_cell} | {vs_cell} | {med['zenconv']:.2f} s, {peak} |")
+        print(lines[-1], flush=True)
+    if not only or "help" in only:
+        help_t = statistics.median(timed([*zen, "--help"])[0] for _ in range(args.runs + 1))
+        pass_t = statistics.median(timed([PY, "-c", "pass"])[0] for _ in range(args.runs + 1))
+        lines.append(f"| `zenconv --help` | {help_t / pass_t:.2f}× python -c pass | | | {help_t:.2f} s |")
+        print(lines[-1])
+    print()
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
