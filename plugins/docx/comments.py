@@ -4,8 +4,10 @@ Word keeps a comment's text in the comments part and marks its place in a story 
 ``w:commentRangeStart``/``w:commentRangeEnd`` around the commented words and a ``w:commentReference``
 run, usually right after the range end. The body is streamed and its blocks leave as they are read,
 so what a mark becomes must be known when it is met: the part is indexed first (ids, threads, which
-comments have a reference at all), and the comments' own text is read after the body and the notes,
-when every anchor has been seen (``parts.read_comments``).
+comments have a reference at all). A thread's own text is read the moment the text first references it
+(``on_place``, ``parts.read_thread_now``), so its note is in the document's notes before the block that
+references it leaves (the HTML page writes it beside that block); the threads never referenced, or only in
+hidden text skipped, are read after the body and the notes (``parts.read_comments``).
 
 A thread (a comment and its replies) is one note, ``comment-<id of its first comment>``, referenced
 once: at the first reference of any of its comments, or at a range end when the comment has no
@@ -16,6 +18,7 @@ names a comment by the ``w14:paraId`` of its last paragraph, and its parent by `
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from zenconv.ir.locator import Locator
@@ -83,6 +86,8 @@ class Comments:
     closed: bool = False                                     # the comments' own text is read: its marks anchor nothing
     ranges: dict[str, tuple[str, tuple]] = field(default_factory=dict)  # note id -> (the id that opened it, span key)
     open_keys: tuple = ()                                    # the open ranges' keys: the wrappers of text they cover
+    on_place: Callable[[Thread], None] | None = None         # reads a thread when its first reference is placed
+    read: set[str] = field(default_factory=set)             # note ids whose thread is read (its note carried)
 
     def index(self, package: Package, main_rels: dict[str, Relationship], main_data: bytes, ctx) -> None:
         """The comments part, the threads of commentsExtended, and the references of the main part."""
@@ -161,6 +166,8 @@ class Comments:
         if thread.note_id in self.placed:
             return None
         self.placed.add(thread.note_id)
+        if self.on_place is not None:
+            self.on_place(thread)
         return thread.note_id
 
     def _range(self, st, tag: str, cid: str) -> None:

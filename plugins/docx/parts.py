@@ -7,18 +7,22 @@ the queue grows while reading and each note is read once. Headers and footers le
 --furniture drop) are reported when they hold text or a picture, with its part name and first words, so the manifest says
 what was left out and a reviewer can see it.
 
-Comments come last, when the body and the notes (where a comment may be anchored) have been read:
-a thread whose anchor was never met is still carried, as a note nothing refers to.
+A comment thread is read when the text first references it (:func:`read_thread_now`, through a reader
+state of its own, so the body's counters, page, lists and revisions are as they were); the threads left,
+never referenced, come last, when the body and the notes (where a comment may be anchored) have been read:
+each is still carried, as a note nothing refers to.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Note
 from zenconv_plugins.comments import Comment, comment_note
 
 from .body import BlockReader
-from .comments import paragraphs_text
+from .comments import Thread, paragraphs_text
 from .namespaces import REL_ENDNOTES, REL_FOOTNOTES, W
 from .package import by_type
 
@@ -70,28 +74,62 @@ def _load(reader: BlockReader, main_rels, kind: str) -> tuple[str, dict, dict]:
     return rel.target, package.relationships(rel.target), by_id
 
 
+def read_thread_now(body: BlockReader, thread: Thread) -> None:
+    """A thread the text has just referenced for the first time, read now and its note added to the
+    document's, so a writer has it by the time the block that references it is written.
+
+    The body may be in the middle of a paragraph, a table or a list: the thread is read through a state
+    and a reader of its own, copied from the body's (the package, styles, options and what is collected
+    for the whole document are shared; counters, fields, the joining paragraph and the block revisions
+    are its own and are dropped after), in the comments part. Its locators name that part and the
+    paragraph of the reference. Marks in the comment's own text anchor nothing, and the ranges open in
+    the body do not wrap it.
+    """
+    st = body.st
+    comments = st.comments
+    own = replace(st, part=comments.part, rels=comments.rels, in_body=False, counting=False, fields=[],
+                  joined=None, block_revisions=(), section_ends=[])
+    saved = comments.closed, comments.open_keys
+    comments.closed, comments.open_keys = True, ()
+    try:
+        note = _thread_note(BlockReader(own), thread)
+    finally:
+        comments.closed, comments.open_keys = saved
+    st.ctx.notes.append(note)
+
+
 def read_comments(reader: BlockReader) -> list[Note]:
-    """One note per thread, in the comments part's order; a thread anchored only in hidden text
-    skipped under --hidden skip is skipped too, and reported with it."""
+    """One note per thread not read yet, in the comments part's order; a thread anchored only in hidden
+    text skipped under --hidden skip is skipped too, and reported with it."""
     st = reader.st
     comments = st.comments
     comments.closed = True
     st.part, st.rels = comments.part, comments.rels
     notes: list[Note] = []
     for thread in comments.ordered():
+        if thread.note_id in comments.read:
+            continue
         if thread.note_id in comments.hidden and thread.note_id not in comments.placed:
             st.ctx.report("docx.hidden-text-skipped", Locator(part=comments.part), count=len(thread.ids),
                           detail=f"comment {thread.ids[0][:40]}",
                           text="\n".join(paragraphs_text(comments.elements[cid]) for cid in thread.ids))
             continue
-        entries = []
-        for cid in thread.ids:
-            el = comments.elements[cid]
-            entries.append(Comment(reader.blocks_of(el), author=el.get(W + "author"),
-                                   initials=el.get(W + "initials"), date=el.get(W + "date")))
-            st.ctx.checkpoint()
-        notes.append(comment_note(thread.note_id, entries, st.ctx))
+        notes.append(_thread_note(reader, thread))
     return notes
+
+
+def _thread_note(reader: BlockReader, thread: Thread) -> Note:
+    """A thread's note: its first comment, then the replies, each with its attribution."""
+    st = reader.st
+    comments = st.comments
+    comments.read.add(thread.note_id)
+    entries = []
+    for cid in thread.ids:
+        el = comments.elements[cid]
+        entries.append(Comment(reader.blocks_of(el), author=el.get(W + "author"),
+                               initials=el.get(W + "initials"), date=el.get(W + "date")))
+        st.ctx.checkpoint()
+    return comment_note(thread.note_id, entries, st.ctx)
 
 
 def report_headers(reader: BlockReader, carried=(), unshown=None) -> None:

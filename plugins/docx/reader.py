@@ -2,10 +2,11 @@
 
 The order of work: the package relationships name the main part; styles, numbering and the
 properties are read whole (they are small); document.xml is scanned once for the first section's
-page size and whether it carries page breaks, then streamed; footnotes, endnotes and comments are
-read after the body. Headers and footers are carried as page furniture at the start of their sections
+page size and whether it carries page breaks, then streamed; footnotes and endnotes are read after
+the body. Headers and footers are carried as page furniture at the start of their sections
 (``furniture``), or, under --furniture drop, reported last. The comments part is indexed before
-the body (what a comment mark becomes must be known when the stream meets it).
+the body (what a comment mark becomes must be known when the stream meets it); a thread is read at
+its first reference, and the threads nothing references after the body and the notes.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .furniture import Furniture, even_pages_shown, section_of, section_referenc
 from .glossary import Glossary
 from .numbering import Numbering
 from .package import Package, by_type
-from .parts import read_comments, read_notes, report_headers
+from .parts import read_comments, read_notes, read_thread_now, report_headers
 from .plugin import ID
 from .properties import read_metadata
 from .state import DocxState
@@ -73,6 +74,8 @@ def read(source, ctx) -> Iterator:
                    revisions=ctx.options.get("revisions", "accept"), hidden=ctx.options.get("hidden", "keep"),
                    paged=any(marker in data for marker in _PAGED))
     reader = BlockReader(st)
+    if comments.keep:
+        comments.on_place = lambda thread: read_thread_now(reader, thread)
     layout = first_page_layout(data)
     furniture = (Furniture(reader, section_references(data), even_pages_shown(package, rels))
                  if ctx.options.get("furniture", "keep") == "keep" else None)
