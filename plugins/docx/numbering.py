@@ -9,6 +9,7 @@ counter in level n's format (decimal for the levels above a ``w:isLgl`` level: l
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 
@@ -69,6 +70,14 @@ class Numbering:
         self._styles = styles
         if root is not None:
             self._load(root)
+
+    def fork(self) -> Numbering:
+        """The same definitions with counters of its own, starting where these are: a story read in the
+        middle of another (a comment at its reference) counts without moving the other's lists on."""
+        other = copy.copy(self)
+        other._counters = {aid: list(counters) for aid, counters in self._counters.items()}
+        other._started = set(self._started)
+        return other
 
     def _load(self, root) -> None:
         for el in root.iter(W + "abstractNum"):

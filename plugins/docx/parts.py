@@ -7,10 +7,10 @@ the queue grows while reading and each note is read once. Headers and footers le
 --furniture drop) are reported when they hold text or a picture, with its part name and first words, so the manifest says
 what was left out and a reviewer can see it.
 
-A comment thread is read when the text first references it (:func:`read_thread_now`, through a reader
-state of its own, so the body's counters, page, lists and revisions are as they were); the threads left,
-never referenced, come last, when the body and the notes (where a comment may be anchored) have been read:
-each is still carried, as a note nothing refers to.
+A comment thread is read when the text first references it (:func:`read_thread_now`, through a
+reader state of its own, so the body's counters, page, lists and revisions are as they were); the
+threads left, never referenced, come last, when the body and the notes (where a comment may be
+anchored) have been read: each is still carried, as a note nothing refers to.
 """
 
 from __future__ import annotations
@@ -80,15 +80,15 @@ def read_thread_now(body: BlockReader, thread: Thread) -> None:
 
     The body may be in the middle of a paragraph, a table or a list: the thread is read through a state
     and a reader of its own, copied from the body's (the package, styles, options and what is collected
-    for the whole document are shared; counters, fields, the joining paragraph and the block revisions
-    are its own and are dropped after), in the comments part. Its locators name that part and the
-    paragraph of the reference. Marks in the comment's own text anchor nothing, and the ranges open in
-    the body do not wrap it.
+    for the whole document are shared; counters, list numbering, fields, the joining paragraph and the
+    block revisions are its own and are dropped after), in the comments part. Its locators name that
+    part and the paragraph of the reference. Marks in the comment's own text anchor nothing, and the
+    ranges open in the body do not wrap it.
     """
     st = body.st
     comments = st.comments
-    own = replace(st, part=comments.part, rels=comments.rels, in_body=False, counting=False, fields=[],
-                  joined=None, block_revisions=(), section_ends=[])
+    own = replace(st, part=comments.part, rels=comments.rels, numbering=st.numbering.fork(), in_body=False,
+                  counting=False, fields=[], joined=None, block_revisions=(), section_ends=[])
     saved = comments.closed, comments.open_keys
     comments.closed, comments.open_keys = True, ()
     try:

@@ -50,6 +50,14 @@ def test_comments_are_margin_notes_beside_their_block_in_the_deck(pages, browser
     assert m["comments"] >= 5 and m["margin"] and all(p["beside"] for p in m["margin"])
 
 
+def test_word_comments_are_margin_notes_beside_the_paragraph_they_comment(pages, browser):
+    """The DOCX reader reads a thread at its first reference: each referenced thread is beside its block."""
+    browser.viewport(1280)
+    browser.open(pages["docx-comments"].resolve().as_uri())
+    m = browser.run(render_check._MEASURE)
+    assert len(m["margin"]) == 3 and all(p["beside"] and p["from"] for p in m["margin"])
+
+
 def _broken(page: Path, tmp_path: Path, old: str, new: str) -> Path:
     text = page.read_text(encoding="utf-8")
     assert old in text

@@ -8,7 +8,7 @@ import io
 import pytest
 
 import zenconv
-from zenconv.ir.nodes import Container, NoteRef
+from zenconv.ir.nodes import Container, ListItem, NoteRef, Paragraph
 from zenconv.ir.walk import walk
 from zenconv.reports import Unreadable
 from zenconv_plugins.docx.comments import reference_ids
@@ -253,3 +253,127 @@ def test_ranges_past_the_open_bound_are_reported_not_marked():
     assert result.codes()["docx.comment-ranges-unmarked"] == 6
     result = read_docx(FX.with_comments(FX.p(runs=starts + FX.r("deep")), part), max_comment_ranges=10)
     assert result.codes()["docx.comment-ranges-unmarked"] == 60
+
+
+def html(data: bytes, **options):
+    from lxml import html as lxml_html
+
+    page = zenconv.convert(data, to="html", name="input.docx", **options).output
+    return lxml_html.fromstring(page)
+
+
+def margin_notes_after(tree, words: str):
+    """The element right after the body block holding ``words``, and the block."""
+    block = next(el for el in tree.iter("p", "table", "ol", "ul") if words in el.text_content()
+                 and el.getparent().tag == "main")
+    return block.getnext(), block
+
+
+def test_the_html_page_writes_a_thread_beside_the_paragraph_it_comments():
+    tree = html(FX.comments())
+    aside, block = margin_notes_after(tree, "Python is great")
+    assert block.get("data-paragraph") == "1"
+    assert aside.tag == "aside" and aside.get("class") == "margin-notes"
+    note, = aside.findall("div")
+    assert note.get("id") == "fn:1" and "comment" in note.get("class")
+    # the reply is threaded under its comment, in the same note
+    entries = [e.text_content().strip() for e in note.find_class("comment-entry")]
+    assert entries == ["Comment by John Reviewer (JR), 2026-01-01T00:00:00Z: Why Python?",
+                       "Reply by Jane Smith (JS), 2026-06-18T17:35:35Z: Because it reads well."]
+    # a range with no reference is placed at its end, beside its paragraph too
+    aside, _ = margin_notes_after(tree, "Ranged only")
+    assert aside.get("class") == "margin-notes" and "First point." in aside.text_content()
+    # the comment anchored nowhere stays in the list after the body, and only there
+    end_list, = tree.find_class("comments")
+    assert "Anchored nowhere." in end_list.text_content()
+    assert all("Anchored nowhere." not in a.text_content() for a in tree.find_class("margin-notes"))
+    assert "Why Python?" not in end_list.text_content()
+
+
+def test_a_thread_anchored_only_in_hidden_text_skipped_is_on_the_page_nowhere():
+    tree = html(FX.comments(), hidden="skip")
+    assert "On hidden text." not in tree.text_content()
+    assert [a.text_content().count("Comment by") for a in tree.find_class("margin-notes")] == [1, 1]
+
+
+def _list_body(comment_ref: str) -> tuple[bytes, str]:
+    numbering = FX.abstract("1", [("decimal", "%1.", 1)]) + FX.num("1", "1")
+    body = (FX.p("One", num=("1", 0))
+            + FX.p(runs=FX.r("Two") + comment_ref, num=("1", 0))
+            + FX.p(runs=FX.r("Break") + '<w:r><w:br w:type="page"/></w:r>')
+            + FX.p("Three", num=("1", 0)) + FX.p("After"))
+    return body, numbering
+
+
+def test_reading_a_thread_at_its_reference_leaves_the_bodys_counters_and_lists_as_they_were():
+    # the comment holds what moves a reader's counters: items of the body's own list, a table, a page
+    # break, a Title
+    inner = (FX.p("c1", num=("1", 0)) + FX.p("c2", num=("1", 0))
+             + '<w:tbl><w:tblGrid><w:gridCol/></w:tblGrid><w:tr><w:tc>' + FX.p("cell") + '</w:tc></w:tr></w:tbl>'
+             + FX.p(runs=FX.r("paged") + '<w:r><w:br w:type="page"/></w:r>', style="Title"))
+    ref = '<w:r><w:commentReference w:id="1"/></w:r>'
+    body, numbering = _list_body(ref)
+    kept = read_docx(FX.with_comments(body, FX.comment("1", inner, author="A"), numbering=numbering))
+    dropped = read_docx(FX.with_comments(body, FX.comment("1", inner, author="A"), numbering=numbering),
+                        comments="drop")
+
+    def shape(blocks):
+        out = []
+        for node in walk(blocks):
+            if isinstance(node, (ListItem, Paragraph)):
+                where = node.locator and (node.locator.paragraph, node.locator.rendered_page)
+                out.append((node.label if isinstance(node, ListItem) else "p", text(node), where))
+        return out
+
+    assert shape(kept.document.blocks) == shape(dropped.document.blocks)
+    assert [(label, words) for label, words, _ in shape(kept.document.blocks) if label != "p"] == [
+        ("1.", "1. One"), ("2.", "2. Two"), ("3.", "3. Three")]
+    assert ("p", "After", (5, 2)) in shape(kept.document.blocks)
+    note, = kept.document.notes
+    # the comment's list counts on from where the body's was at the reference (the commented item is
+    # counted when its paragraph ends), in counters of its own
+    items = [node.label for node in walk(note.blocks) if isinstance(node, ListItem)]
+    assert items == ["2.", "3."]
+    assert {n.locator.part for n in walk(note.blocks) if getattr(n, "locator", None)} == {"word/comments.xml"}
+
+
+def test_a_thread_referenced_in_a_table_cell_is_beside_the_table():
+    cell = '<w:tc>' + FX.p(runs=FX.commented("1", FX.r("celled"))) + '</w:tc>'
+    rows = "".join(f"<w:tr>{cell if i == 1 else '<w:tc>' + FX.p(f'row {i}') + '</w:tc>'}</w:tr>" for i in range(3))
+    body = '<w:tbl><w:tblGrid><w:gridCol/></w:tblGrid>' + rows + '</w:tbl>' + FX.p("After")
+    tree = html(FX.with_comments(body, FX.comment("1", FX.p("on the cell"), author="C")))
+    aside, = tree.find_class("margin-notes")
+    assert "on the cell" in aside.text_content()
+    assert "After" in aside.getnext().text_content() and not tree.find_class("comments")
+
+
+def test_the_notes_are_in_the_order_their_threads_are_first_referenced():
+    data = FX.with_comments(
+        FX.p(runs=FX.commented("2", FX.r("second in the part"))) + FX.p(runs=FX.commented("1", FX.r("first"))),
+        FX.comment("1", FX.p("one"), author="A") + FX.comment("2", FX.p("two"), author="B")
+        + FX.comment("3", FX.p("nowhere"), author="C"))
+    assert [n.id for n in read_docx(data).document.notes] == ["comment-2", "comment-1", "comment-3"]
+    assert markdown(data).endswith("[^1]: *Comment by B:* two\n\n[^2]: *Comment by A:* one\n\n"
+                                   "[^3]: *Comment by C:* nowhere\n")
+    footnotes = '<w:footnote w:id="1">' + FX.p(runs=FX.commented("1", FX.r("In the note"))) + "</w:footnote>"
+    data = FX.with_comments(FX.p(runs=FX.r("Body") + '<w:r><w:footnoteReference w:id="1"/></w:r>'),
+                            FX.comment("1", FX.p("on the note"), author="N") + FX.comment("2", FX.p("x"), author="M"),
+                            footnotes=footnotes)
+    # a thread referenced in a footnote is read while the footnote is: its note comes first
+    assert [n.id for n in read_docx(data).document.notes] == ["comment-1", "footnote-1", "comment-2"]
+
+
+def test_the_conservation_check_finds_every_word_of_threads_read_at_their_reference(tmp_path):
+    from zenconv.conservation import check
+
+    inner = (FX.p("listed remark", num=("1", 0))
+             + '<w:tbl><w:tblGrid><w:gridCol/></w:tblGrid><w:tr><w:tc>' + FX.p("tabled remark")
+             + '</w:tc></w:tr></w:tbl>')
+    body, numbering = _list_body('<w:r><w:commentReference w:id="1"/></w:r>')
+    data = FX.with_comments(body, FX.comment("1", inner, author="A") + FX.comment("2", FX.p("unplaced remark")),
+                            numbering=numbering)
+    path = tmp_path / "c.docx"
+    path.write_bytes(data)
+    account = check(path)
+    assert account.unaccounted == 0 and account.reported_tokens == 0
+    assert "tabled remark" in markdown(data) and "unplaced remark" in markdown(data)

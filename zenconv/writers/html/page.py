@@ -6,7 +6,8 @@ id but open no section. The body is generated while the template streams, so the
 the blocks arrive; the notes, complete only once the blocks are exhausted, come after them (footnotes,
 endnotes and review comments each in their list), then the contents and the tracked changes' legend,
 which the stylesheet places beside the body. A review comment whose note is known when the block that
-references it is written (DOCX reads them first) is written right after that block as a margin note.
+references it is written (the DOCX and PPTX readers read a comment at its first reference) is written
+right after that block as a margin note.
 
 The page carries its own stylesheet (``templates/page.css``; ``--css FILE`` adds one after it,
 ``--no-style`` leaves it out) and one small script (``templates/page.js``) that copies a citation with a
