@@ -32,11 +32,13 @@ _BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
 _IMAGEDATA = "{urn:schemas-microsoft-com:vml}imagedata"
 
 
-def read_notes(reader: BlockReader, main_rels) -> list[Note]:
+def read_notes(reader: BlockReader, main_rels, seen: set[tuple[str, str]] | None = None) -> list[Note]:
+    """The footnotes and endnotes referenced so far and not in ``seen`` (the notes an earlier call read:
+    called again after the comments nothing references, for the notes only they refer to)."""
     st = reader.st
     parts: dict[str, tuple[str, dict, dict]] = {}   # kind -> (part name, rels, id -> element)
     notes: list[Note] = []
-    seen: set[tuple[str, str]] = set()
+    seen = set() if seen is None else seen
     i = 0
     while i < len(st.note_refs):
         kind, nid = st.note_refs[i]

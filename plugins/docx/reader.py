@@ -94,9 +94,11 @@ def read(source, ctx) -> Iterator:
         yield from furniture.entering(len(furniture.sections))
 
     st.in_body = st.counting = False
-    ctx.notes.extend(read_notes(reader, rels))
+    seen_notes: set[tuple[str, str]] = set()
+    ctx.notes.extend(read_notes(reader, rels, seen_notes))
     if comments.keep:
         ctx.notes.extend(read_comments(reader))
+        ctx.notes.extend(read_notes(reader, rels, seen_notes))  # a footnote only such a comment refers to
     else:
         comments.report_unmarked(ctx)
     st.part, st.rels = main, rels

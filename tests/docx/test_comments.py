@@ -377,3 +377,13 @@ def test_the_conservation_check_finds_every_word_of_threads_read_at_their_refere
     account = check(path)
     assert account.unaccounted == 0 and account.reported_tokens == 0
     assert "tabled remark" in markdown(data) and "unplaced remark" in markdown(data)
+
+
+@pytest.mark.parametrize("referenced", [True, False])
+def test_a_footnote_a_comment_refers_to_is_read_whether_or_not_the_text_references_the_comment(referenced):
+    footnotes = '<w:footnote w:id="1">' + FX.p("the footnote text") + "</w:footnote>"
+    body = FX.p(runs=FX.commented("1", FX.r("Body")) if referenced else FX.r("Body"))
+    data = FX.with_comments(body, FX.comment("1", FX.p(runs=FX.r("see") + '<w:r><w:footnoteReference w:id="1"/></w:r>'),
+                                             author="N"), footnotes=footnotes)
+    assert [n.id for n in read_docx(data).document.notes] == ["comment-1", "footnote-1"]
+    assert markdown(data).endswith("[^1]: *Comment by N:* see[^2]\n\n[^2]: the footnote text\n")
