@@ -18,7 +18,7 @@ import re
 from contextvars import ContextVar
 from dataclasses import fields
 from itertools import compress, repeat
-from operator import attrgetter, is_not
+from operator import attrgetter, is_not, itemgetter
 
 from ...ir.facets import CellValuesFacet, CommentRangeFacet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet
 from ...ir.locator import Locator
@@ -119,6 +119,9 @@ _PAGE, _PAGE_LABEL, _RENDERED, _PARAGRAPH, _SHEET, _SHEET_NAME, _SLIDE, _SLIDE_T
         "row", "cell", "line", "line_end", "part", "xpath", "path"))
 
 
+_scope_fields = itemgetter(_SHEET, _SLIDE, _PAGE, _RENDERED, _PARAGRAPH, _TABLE)
+
+
 def _scope(values: tuple) -> str:
     """The coarse part of an id, each part followed by ``-``: ``S1-``, ``PG9-T2-``, ``P5-T1-``."""
     out = ""
@@ -185,7 +188,8 @@ class ElementIds:
 
     def __init__(self) -> None:
         self._taken: set[str] = set()
-        self._rows: dict[str, int] = {}  # a row's scope -> the last row given an id in it
+        self._rows: dict[str, list] = {}  # a row's scope -> [the scope, the last row given an id in it]
+        self._scopes: dict[tuple, list] = {}  # the scope's fields -> the same list, to skip making the scope
 
     def take(self, locator: Locator) -> str | None:
         return self.take_values(_locator_values(locator))
@@ -193,12 +197,17 @@ class ElementIds:
     def take_values(self, values: tuple) -> str | None:
         row = values[_ROW]
         if type(row) is int:
-            scope = _scope(values)
-            last = self._rows.get(scope)
-            if last is not None and row <= last:
+            fields = _scope_fields(values)
+            entry = self._scopes.get(fields)
+            if entry is None:
+                scope = _scope(values)
+                entry = self._rows.setdefault(scope, [scope, -1])  # fields that differ, one scope: one entry
+                if len(self._scopes) < 4096:
+                    self._scopes[fields] = entry
+            if row <= entry[1]:
                 return None
-            self._rows[scope] = row
-            return f"{scope}R{row + 1}"
+            entry[1] = row
+            return f"{entry[0]}R{row + 1}"
         found = _element_id(values)
         if found is None or found in self._taken:
             return None
