@@ -1,9 +1,11 @@
 """Where in a document's HTML output a report's locator points: the id a link can take a reader to.
 
 The HTML writer states every block's and row's locator as ``data-`` attributes (``data-row``,
-``data-line``, ``data-sheet-name``…, :mod:`zenconv.writers.html.markup`) and gives ids to headings (and to
-whatever else it chooses to): so the output itself is the map, read back with lxml, and the writer needs
-to know nothing of the audit.
+``data-line``, ``data-sheet-name``…, :mod:`zenconv.writers.html.markup`) and gives an id to every element
+with a locator (made from it: ``P12``, ``S1-R247``; a heading keeps its slug): so the output itself is the
+map, read back with lxml, and the writer needs to know nothing of the audit. A report whose element the
+output holds links to that element's own id (``at: element``); an element without one (a repeat of a
+locator) falls back as below.
 
 A locator's element is the first one whose ``data-`` locator holds every field the locator has (one that
 holds exactly those first); failing that, the same with the locator made coarser, its finest field dropped
