@@ -331,3 +331,16 @@ def test_located_reports_link_to_the_cited_element(office_batch):
     assert seen[("revisions.docx", "docx.tracked-moves-accepted", "¶ 2")] == {"id": "P2", "at": "element"}
     assert seen[("long.xlsx", "xlsx.cell-truncated", "Sheet 'Sheet1', row 2")] == {"id": "S1-R2", "at": "element"}
     assert seen[("media.pdf", "pdf.rotated-text", "Page 3")] == {"id": "PG3", "at": "element"}
+
+
+def test_a_cell_named_alone_finds_its_row():
+    page = (b'<h2 id="costs" data-sheet="1" data-sheet-name="Costs">Costs</h2><table>'
+            b'<tr id="S1-R1" data-sheet="1" data-sheet-name="Costs" data-row="0" data-cell="A1"><td>a</td></tr>'
+            b'<tr id="S1-R2" data-sheet="1" data-sheet-name="Costs" data-row="1" data-cell="A2"><td>b</td></tr>'
+            b'</table>')
+    asked = [{"sheet": 1, "sheet_name": "Costs", "cell": "C2"}, {"sheet": 1, "sheet_name": "Costs", "cell": "C9"},
+             {"cell": "C2"}]
+    assert anchors_in([page], asked) == [
+        {"id": "S1-R2", "at": "section"},  # the row holding the cell
+        {"id": "costs", "at": "section"},  # no such row: the sheet
+        None]                              # a cell of no sheet: no row to look for

@@ -35,7 +35,8 @@ def test_ids_are_made_from_the_locator(locator, expected):
 
 
 def test_names_and_paths_are_a_digest():
-    one, two = element_id(Locator(xpath="/rss/channel[1]/item[3]")), element_id(Locator(xpath="/rss/channel[1]/item[4]"))
+    one = element_id(Locator(xpath="/rss/channel[1]/item[3]"))
+    two = element_id(Locator(xpath="/rss/channel[1]/item[4]"))
     assert one != two and one.startswith("H") and len(one) == 9
     assert element_id(Locator(xpath="/rss/channel[1]/item[3]")) == one  # deterministic
     assert element_id(Locator(sheet_name="Costs")) != element_id(Locator(sheet_name="Prices"))
