@@ -133,14 +133,14 @@ def test_links_land_on_ids_the_outputs_hold(batch, tmp_path):
     notes = root.xpath("//article[.//bdi[text()='notes.md']]//a[@data-at]")
     assert [(a.text, a.get("href").rpartition("#")[2], a.get("data-at")) for a in notes] == [
         ("Line 1", "intro-t", "element"),   # the heading itself: it has an id
-        ("Line 3", "intro-t", "section"),   # a paragraph without one: the section holding it
+        ("Line 3", "L3", "element"),        # a paragraph: the id the writer made from its locator
         ("Line 7", "two", "section"),       # a script with no element left: the last one before it
     ]
-    # the row was never read: the last one kept (line 2) is where the output stops, on a page with no ids
+    # the row was never read: the last one kept (line 2, its id made from its locator) is where the output stops
     truncated = root.xpath("//article//tr[@data-code='csv.rows-truncated']//li")
-    assert [li.text_content() for li in truncated] == ["Row 3 (the page: no id nearer)"]
-    href = truncated[0].xpath(".//a/@href")[0]
-    assert "#" not in href and (target.parent / unquote(href)).resolve() == (batch / "damages.csv.html").resolve()
+    assert [li.text_content() for li in truncated] == ["Row 3 (its section)"]
+    path, _, fragment = truncated[0].xpath(".//a/@href")[0].partition("#")
+    assert fragment == "R2" and (target.parent / unquote(path)).resolve() == (batch / "damages.csv.html").resolve()
 
 
 def test_a_hostile_name_is_text(batch, tmp_path):
@@ -170,7 +170,7 @@ def test_json_and_csv_carry_the_anchors(batch, capsys):
     assert notes["html_output"] == str(batch / "notes.md.html")
     assert [(r["code"], r["citation"], r["anchor"]) for r in notes["located"]] == [
         ("markdown.event-attribute-dropped", "Line 1", {"id": "intro-t", "at": "element"}),
-        ("markdown.event-attribute-dropped", "Line 3", {"id": "intro-t", "at": "section"}),
+        ("markdown.event-attribute-dropped", "Line 3", {"id": "L3", "at": "element"}),
         ("markdown.script-dropped", "Line 7", {"id": "two", "at": "section"})]
     assert {"code": "markdown.script-dropped", "detail": "script"} in notes["details"]
     run_audit([batch], fmt="csv")
@@ -284,3 +284,63 @@ def test_the_table_reads_no_html_output(batch, monkeypatch, capsys):
     assert run_audit([batch]) == 0 and "csv.rows-truncated" in capsys.readouterr().out
     assert all(r["anchor"] is None for d in audit([batch], anchors=False).to_json()["per_document"]
                for r in d["located"])
+
+
+@pytest.fixture(scope="module")
+def office_batch(tmp_path_factory) -> Path:
+    """A DOCX with tracked changes (reports at paragraphs), a workbook with an over-long cell (a report at
+    its row) and a PDF with rotated text (a report at its page), converted to HTML."""
+    from tests.grids import load_script
+    from tests.pdf import make_fixtures as pdf_fixtures
+
+    root = tmp_path_factory.mktemp("audit-office")
+    inbox = root / "in"
+    inbox.mkdir()
+    docx = load_script("zenconv_docx_fixtures_audit", ROOT / "tests" / "docx" / "make_fixtures.py")
+    xlsx = load_script("zenconv_xlsx_fixtures_audit", ROOT / "tests" / "xlsx" / "make_fixtures.py")
+    (inbox / "revisions.docx").write_bytes(docx.revisions())
+    long_cell = ('<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>head</t></is></c></row>'
+                 f'<row r="2"><c r="A2" t="inlineStr"><is><t>{"x" * 40_000}</t></is></c></row>'
+                 '<row r="3"><c r="A3" t="inlineStr"><is><t>after</t></is></c></row></sheetData>')
+    (inbox / "long.xlsx").write_bytes(xlsx.raw_book(long_cell))
+    pdfs = pdf_fixtures.main(root / "pdf")
+    (inbox / "media.pdf").write_bytes(pdfs["media.pdf"].read_bytes())
+    out = root / "out"
+    run_batch([str(inbox)], out, build_plugins(third_party=False), options={}, quiet=True, to="html")
+    return out
+
+
+def test_located_reports_link_to_the_cited_element(office_batch):
+    """Every report whose element the output holds links to that element's own id (made by the writer from
+    its locator), which exists in the output and carries the report's citation."""
+    data = audit([office_batch]).to_json()
+    seen = {}
+    for doc in data["per_document"]:
+        assert doc["html_output"], doc["source"]
+        root = lxml.html.fromstring(Path(doc["html_output"]).read_bytes())
+        ids = root.xpath("//@id")
+        assert len(ids) == len(set(ids))  # unique in the page
+        for report in doc["located"]:
+            anchor = report["anchor"]
+            seen[(doc["source"], report["code"], report["citation"])] = anchor
+            if anchor is None or anchor["at"] != "element":
+                continue
+            element = root.xpath(f"//*[@id='{anchor['id']}']")
+            assert len(element) == 1 and element[0].get("data-citation") == report["citation"], report
+    assert seen[("revisions.docx", "docx.tracked-deletions-dropped", "¶ 1")] == {"id": "P1", "at": "element"}
+    assert seen[("revisions.docx", "docx.tracked-moves-accepted", "¶ 2")] == {"id": "P2", "at": "element"}
+    assert seen[("long.xlsx", "xlsx.cell-truncated", "Sheet 'Sheet1', row 2")] == {"id": "S1-R2", "at": "element"}
+    assert seen[("media.pdf", "pdf.rotated-text", "Page 3")] == {"id": "PG3", "at": "element"}
+
+
+def test_a_cell_named_alone_finds_its_row():
+    page = (b'<h2 id="costs" data-sheet="1" data-sheet-name="Costs">Costs</h2><table>'
+            b'<tr id="S1-R1" data-sheet="1" data-sheet-name="Costs" data-row="0" data-cell="A1"><td>a</td></tr>'
+            b'<tr id="S1-R2" data-sheet="1" data-sheet-name="Costs" data-row="1" data-cell="A2"><td>b</td></tr>'
+            b'</table>')
+    asked = [{"sheet": 1, "sheet_name": "Costs", "cell": "C2"}, {"sheet": 1, "sheet_name": "Costs", "cell": "C9"},
+             {"cell": "C2"}]
+    assert anchors_in([page], asked) == [
+        {"id": "S1-R2", "at": "section"},  # the row holding the cell
+        {"id": "costs", "at": "section"},  # no such row: the sheet
+        None]                              # a cell of no sheet: no row to look for

@@ -1,15 +1,17 @@
 """Where in a document's HTML output a report's locator points: the id a link can take a reader to.
 
 The HTML writer states every block's and row's locator as ``data-`` attributes (``data-row``,
-``data-line``, ``data-sheet-name``…, :mod:`zenconv.writers.html.markup`) and gives ids to headings (and to
-whatever else it chooses to): so the output itself is the map, read back with lxml, and the writer needs
-to know nothing of the audit.
+``data-line``, ``data-sheet-name``…, :mod:`zenconv.writers.html.markup`) and gives an id to every element
+with a locator (made from it: ``P12``, ``S1-R247``; a heading keeps its slug): so the output itself is the
+map, read back with lxml, and the writer needs to know nothing of the audit. A report whose element the
+output holds links to that element's own id (``at: element``); an element without one (a repeat of a
+locator) falls back as below.
 
 A locator's element is the first one whose ``data-`` locator holds every field the locator has (one that
 holds exactly those first); failing that, the same with the locator made coarser, its finest field dropped
 each time (a cell, then a line, a row…): a report at cell ``D6`` finds its row, a row the reader never
-read finds nothing finer than its sheet. A line-numbered locator with no element (a script dropped at
-line 9) takes the last element at or before its line. The anchor is that element's own id when the
+read finds nothing finer than its sheet; a sheet's cell named alone (``C2``, no row) tries its row
+first. A line-numbered locator with no element (a script dropped at line 9) takes the last element at or before its line. The anchor is that element's own id when the
 whole locator matched (``at: element``); else the id that came last before it, of an enclosing element
 or of a heading (``at: section``: the reader lands on the section that holds it); with no id before it,
 the page itself (``at: page``, ``id`` None: the element is there, its citation shown beside it).
@@ -21,6 +23,7 @@ for 52 locators (a tree and an index of every element took 6.5 s and 715 MB).
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import fields
 from pathlib import Path
@@ -33,6 +36,7 @@ FINEST_FIRST = ("cell", "line_end", "line", "xpath", "path", "row", "paragraph",
                 "rendered_page", "page_label", "page", "slide_title", "slide", "sheet_name", "sheet")
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 CHUNK = 1 << 20
+_CELL = re.compile(r"[A-Z]{1,3}([1-9][0-9]{0,6})")
 
 
 def anchors(path: Path, locators: list[dict]) -> list[dict | None] | None:
@@ -74,8 +78,13 @@ class _Target:
             while wanted:
                 pairs = frozenset(wanted.items())
                 self._wanted.setdefault(min(pairs), []).append((n, level, pairs))
-                wanted.pop(next(name for name in FINEST_FIRST if name in wanted))
                 level += 1
+                row = _row_of_cell(wanted)
+                if row is not None:  # a sheet's cell named alone (a comment's, a formula's): its row next
+                    pairs = frozenset({**{k: v for k, v in wanted.items() if k != "cell"}, "row": row}.items())
+                    self._wanted.setdefault(min(pairs), []).append((n, level, pairs))
+                    level += 1
+                wanted.pop(next(name for name in FINEST_FIRST if name in wanted))
         self._lines = sorted({(loc["line"], n) for n, loc in enumerate(locators)
                               if isinstance(loc.get("line"), int) and not isinstance(loc["line"], bool)})
         self._before: dict[int, tuple] = {}   # bucket of lines -> the last element at the latest line in it
@@ -132,6 +141,15 @@ class _Target:
             if self._found[n] is None and best is not None:
                 results[n] = best[1]
         return results
+
+
+def _row_of_cell(wanted: dict[str, str]) -> str | None:
+    """The 0-based row a cell reference names (``C2`` is row 1), for a sheet's locator naming a cell and no
+    row: the rows of a sheet state their row and their first cell, never the others."""
+    found = _CELL.fullmatch(wanted.get("cell", ""))
+    if found is None or "row" in wanted or ("sheet" not in wanted and "sheet_name" not in wanted):
+        return None
+    return str(int(found.group(1)) - 1)
 
 
 def _anchor(place: tuple[str | None, str | None], exact: bool) -> dict:

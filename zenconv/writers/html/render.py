@@ -19,7 +19,7 @@ from ...ir.walk import plain_text
 from ..furniture import Distinct, furniture_of, label as furniture_label
 from ..notes import NoteNumbers
 from ..urls import REFUSALS, UrlPolicy
-from .markup import ATTRIBUTE_CONTROLS, attributes, escape, has_controls, node_attributes
+from .markup import ATTRIBUTE_CONTROLS, ELEMENT_IDS, ElementIds, attributes, escape, has_controls, node_attributes
 from .slugs import Slugger
 
 _SIMPLE = {Strong: "strong", Emphasis: "em", Strikethrough: "s", Superscript: "sup", Subscript: "sub",
@@ -49,7 +49,9 @@ class HtmlCodes:
 class HtmlRenderer:
     def __init__(self, report: Callable[[str], None], policy: UrlPolicy, notes: NoteNumbers,
                  slugger: Slugger | None = None, codes: HtmlCodes | None = None,
-                 checkpoint: Callable[[], None] | None = None) -> None:
+                 checkpoint: Callable[[], None] | None = None, element_ids: bool | None = None) -> None:
+        """``element_ids``: give every element with a locator an id made from it (:mod:`.markup`); by
+        default the HTML writer's renderer does (its own ``codes``), the Markdown writer's does not."""
         self.report = report
         self.policy = policy
         self.notes = notes
@@ -57,6 +59,7 @@ class HtmlRenderer:
         self.codes = codes or HtmlCodes("to-html")
         self.checkpoint = checkpoint or (lambda: None)
         ATTRIBUTE_CONTROLS.set(lambda: report(self.codes.controls))
+        ELEMENT_IDS.set(ElementIds() if (codes is None if element_ids is None else element_ids) else None)
         self.furniture = Distinct(report, self.codes.furniture)
         self.revisions: dict[str, set[str]] = {}  # change kind -> authors, for the page's legend
         self.comment_refs: list[tuple[int, str]] = []  # review comments referenced since the last block

@@ -149,9 +149,8 @@ class _Columns:
 def _page_row(r, row: Row, grid: SpanGrid, columns: _Columns) -> tuple[str, int]:
     """The row with a column marker in each cell's opening tag, and its width on the grid."""
     cells = row.cells
-    slots, _ = grid.place(cells)
     body = not row.is_header
-    if slots is cells and cells:  # no span in play: cell i is column i
+    if cells and not grid.active:  # bare strings span nothing: cell i is column i, the grid need not look
         try:
             joined = "\x00".join(cells)
         except TypeError:  # a Cell among the strings
@@ -165,6 +164,7 @@ def _page_row(r, row: Row, grid: SpanGrid, columns: _Columns) -> tuple[str, int]
             if (not live or live[0] >= n) and n <= columns.width:  # no column here can be numeric: no marker
                 return f"<tr{node_attributes(row)}><td>" + joined.replace("\x00", "</td><td>") + "</td></tr>", n
             return f"<tr{node_attributes(row)}>" + "".join(map(operator.add, columns.opens(n), cells)) + "</td></tr>", n
+    slots, _ = grid.place(cells)
     parts = [f"<tr{node_attributes(row)}>"]
     texts: list = []
     text = r.text
