@@ -77,3 +77,22 @@ def test_the_check_sees_a_csp_violation_and_an_overflow(pages, browser, tmp_path
     wide = _broken(pages["docx-revisions"], tmp_path, "<main>", "<main><table><tr><td>" + "x" * 3000 + "</td></tr></table>")
     result = render_check.check_page(browser, wide, tmp_path, "wide")
     assert any("390px: the page overflows horizontally" in p for p in result.problems), result.problems
+
+
+def test_the_audit_report_of_the_fixed_set_renders_and_links_into_its_pages(pages, browser, tmp_path):
+    """The audit page a reviewer hands over: no overflow, console error or CSP violation at either width,
+    and each link to a cited element opens a page of the set holding that id."""
+    import json
+
+    import lxml.html
+
+    folder = next(iter(pages.values())).parent
+    report = render_check.audit_report(folder)
+    result = render_check.check_page(browser, report, tmp_path, "audit")
+    assert result.problems == []
+    links = [a.get("href") for a in lxml.html.parse(str(report)).iter("a") if ".html#" in (a.get("href") or "")]
+    assert links
+    for href in links:
+        page, anchor = href.split("#", 1)
+        browser.open((report.parent / page).resolve().as_uri() + "#" + anchor)
+        assert browser.run(f"return document.getElementById({json.dumps(anchor)}) !== null;"), href
