@@ -14,19 +14,12 @@ import pytest
 import zenconv
 from zenconv.ir.serialize import document_to_data
 
+from ..goldens import check_golden as check
 from .conftest import FX, read_docx
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("ZENCONV_REGEN_GOLDEN") == "1"
 NAMES = sorted(FX.FIXTURES)
-
-
-def check(path: Path, text: str) -> None:
-    if REGEN:
-        path.parent.mkdir(exist_ok=True)
-        path.write_bytes(text.encode("utf-8"))
-    assert path.is_file(), f"no golden {path.name}: run with ZENCONV_REGEN_GOLDEN=1"
-    assert text == path.read_bytes().decode("utf-8")
 
 
 def test_regeneration_is_off():

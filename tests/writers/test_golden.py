@@ -14,6 +14,7 @@ import pytest
 
 from zenconv.ir.serialize import document_from_data, document_to_data
 
+from ..goldens import check_golden as check
 from .conftest import write_with
 from .rich_document import resources, rich_document
 
@@ -22,14 +23,6 @@ REGEN = os.environ.get("ZENCONV_REGEN_GOLDEN") == "1"
 OUTPUTS = [("markdown", "rich.md", {}), ("markdown", "rich.html-tables.md", {"html_tables": True}),
            ("html", "rich.html", {}), ("html", "rich.embedded.html", {"embed_media": True}),
            ("json", "rich.json", {}), ("segments", "rich.segments.jsonl", {})]
-
-
-def check(path: Path, text: str) -> None:
-    if REGEN:
-        path.parent.mkdir(exist_ok=True)
-        path.write_bytes(text.encode("utf-8"))
-    assert path.is_file(), f"no golden {path.name}: run with ZENCONV_REGEN_GOLDEN=1"
-    assert text == path.read_bytes().decode("utf-8")
 
 
 def test_regeneration_is_off_in_ci():
