@@ -344,3 +344,17 @@ def test_a_cell_named_alone_finds_its_row():
         {"id": "S1-R2", "at": "section"},  # the row holding the cell
         {"id": "costs", "at": "section"},  # no such row: the sheet
         None]                              # a cell of no sheet: no row to look for
+
+
+def test_a_paragraph_or_page_the_output_has_no_element_for_takes_the_last_element_before_it():
+    """A paragraph inside a table cell (the page states the table's rows, not its cells' paragraphs) and
+    a page with no text land on the last element at or before them, as a dropped line does."""
+    from zenconv.audit_anchors import anchors_in
+
+    page = (b'<html><body><main><p id="P1" data-paragraph="1">a</p><table data-paragraph="2">'
+            b'<tr id="P2-T1-R1" data-paragraph="2" data-table="1" data-row="1"><td>x</td></tr></table>'
+            b'<p id="P12" data-paragraph="12">b</p>'
+            b'<p id="PG1" data-page="1">one</p><p id="PG3" data-page="3">three</p></main></body></html>')
+    found = anchors_in([page], [{"paragraph": 9}, {"page": 4}, {"page": 2}, {"paragraph": 12}, {"page": 0}])
+    assert found == [{"id": "P2-T1-R1", "at": "section"}, {"id": "PG3", "at": "section"},
+                     {"id": "PG1", "at": "section"}, {"id": "P12", "at": "element"}, None]

@@ -11,7 +11,9 @@ A locator's element is the first one whose ``data-`` locator holds every field t
 holds exactly those first); failing that, the same with the locator made coarser, its finest field dropped
 each time (a cell, then a line, a row…): a report at cell ``D6`` finds its row, a row the reader never
 read finds nothing finer than its sheet; a sheet's cell named alone (``C2``, no row) tries its row
-first. A line-numbered locator with no element (a script dropped at line 9) takes the last element at or before its line. The anchor is that element's own id when the
+first. A locator with no element, numbered by line, paragraph or page (a script dropped at line 9, a
+paragraph inside a table cell, a page with no text), takes the last element at or before its number,
+tried in that order. The anchor is that element's own id when the
 whole locator matched (``at: element``); else the id that came last before it, of an enclosing element
 or of a heading (``at: section``: the reader lands on the section that holds it); with no id before it,
 the page itself (``at: page``, ``id`` None: the element is there, its citation shown beside it).
@@ -34,6 +36,9 @@ FIELDS = tuple(f.name for f in fields(Locator))
 _ATTRS = {"data-" + name.replace("_", "-"): name for name in FIELDS}
 FINEST_FIRST = ("cell", "line_end", "line", "xpath", "path", "row", "paragraph", "table", "part",
                 "rendered_page", "page_label", "page", "slide_title", "slide", "sheet_name", "sheet")
+# Fields a document is in the order of: a locator whose element the output lacks (a line dropped, a
+# paragraph inside a table cell, a page with no text) takes the last element at or before it, finest first.
+ORDERED = ("line", "paragraph", "rendered_page", "page")
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 CHUNK = 1 << 20
 _CELL = re.compile(r"[A-Z]{1,3}([1-9][0-9]{0,6})")
@@ -85,9 +90,12 @@ class _Target:
                     self._wanted.setdefault(min(pairs), []).append((n, level, pairs))
                     level += 1
                 wanted.pop(next(name for name in FINEST_FIRST if name in wanted))
-        self._lines = sorted({(loc["line"], n) for n, loc in enumerate(locators)
-                              if isinstance(loc.get("line"), int) and not isinstance(loc["line"], bool)})
-        self._before: dict[int, tuple] = {}   # bucket of lines -> the last element at the latest line in it
+        # per ordered field: the (value, locator) pairs to fall back for, sorted; bucket -> the last element
+        # at the latest value in it
+        self._ordered = {name: sorted({(loc[name], n) for n, loc in enumerate(locators)
+                                      if isinstance(loc.get(name), int) and not isinstance(loc[name], bool)})
+                         for name in ORDERED}
+        self._before: dict[str, dict[int, tuple]] = {name: {} for name in ORDERED}
         self._open: list[tuple[int, str] | None] = []  # per open element: the nearest enclosing id, with its order
         self._heading: tuple[int, str] | None = None   # the last heading with an id
         self._order = 0
@@ -115,11 +123,14 @@ class _Target:
                 found = self._found[n]
                 if found is None or level < found[0] or (level == found[0] and exact and not found[1]):
                     self._found[n] = (level, exact, _anchor(place, level == 0))
-        line = dict(pairs).get("line", "")
-        if self._lines and line.isdigit():
-            bucket = bisect_left(self._lines, (int(line), -1))
-            if bucket < len(self._lines) and self._before.get(bucket, (-1,))[0] <= int(line):
-                self._before[bucket] = (int(line), _anchor(place, False))
+        stated = dict(pairs)
+        for name, wanted_values in self._ordered.items():
+            value = stated.get(name, "")
+            if wanted_values and value.isdigit():
+                before = self._before[name]
+                bucket = bisect_left(wanted_values, (int(value), -1))
+                if bucket < len(wanted_values) and before.get(bucket, (-1,))[0] <= int(value):
+                    before[bucket] = (int(value), _anchor(place, False))
 
     def end(self, tag) -> None:
         if self._open:
@@ -133,13 +144,14 @@ class _Target:
 
     def results(self) -> list[dict | None]:
         results = [f[2] if f is not None else None for f in self._found]
-        best = None
-        for bucket, (_, n) in enumerate(self._lines):  # the last element at or before each locator's line
-            candidate = self._before.get(bucket)
-            if candidate is not None and (best is None or candidate[0] >= best[0]):
-                best = candidate
-            if self._found[n] is None and best is not None:
-                results[n] = best[1]
+        for name in ORDERED:  # the last element at or before each unfound locator's line, paragraph, page
+            best = None
+            for bucket, (_, n) in enumerate(self._ordered[name]):
+                candidate = self._before[name].get(bucket)
+                if candidate is not None and (best is None or candidate[0] >= best[0]):
+                    best = candidate
+                if results[n] is None and best is not None:
+                    results[n] = best[1]
         return results
 
 
