@@ -77,7 +77,7 @@ def read(source, ctx) -> Iterator[Block]:
                     yield from furniture.before(info.master, info.name)
                 yield from _table(events, info, budget, ctx)
         if furniture is not None:
-            _placed(furniture, ctx)
+            furniture.report(ctx, "ods", "page style '{style}': no sheet prints with it")
     finally:
         package.close()
 
@@ -135,17 +135,6 @@ def _headers_footers(package, ctx) -> Placement | None:
     if texts:
         ctx.report("ods.headers-footers-dropped", Locator(part="styles.xml"), count=len(texts), text="\n".join(texts))
     return None
-
-
-def _placed(furniture: Placement, ctx) -> None:
-    """After the sheets: the fields whose page each shows its own, and the master pages no sheet prints with."""
-    where = Locator(part="styles.xml")
-    if furniture.page_fields:
-        ctx.report("ods.page-field-cached", where, count=furniture.page_fields)
-    for master in furniture.unshown():
-        ctx.report("ods.headers-footers-dropped", where, count=len(master.blocks),
-                   detail=f"page style '{master.display}': no sheet prints with it",
-                   text="\n".join(plain_text(block.blocks) for block in master.blocks))
 
 
 def _report(counts: Counter, where: Locator | None, ctx, taken: dict[str, list[str]] | None = None,

@@ -122,14 +122,13 @@ class Placement:
     the pages after its first (a "First Page" style's next). In a spreadsheet each sheet starts the pages
     of its table style's master page, and a sheet name field shows the sheet's name. Each master page's
     furniture is given once, the first time its pages start (once per sheet where it shows the sheet's
-    name). What no page shows is left in :meth:`unshown` for the caller to report with its text.
+    name). What no page shows is reported by :meth:`report`, with its text.
     """
 
     def __init__(self, furniture: PageFurniture) -> None:
         self.furniture = furniture
         self.started = False
         self.placed: set[str] = set()
-        self.shown: set[tuple[str, str | None]] = set()
         self.given: set[tuple] = set()  # (master, facet, lines) of each block given
         self.page_fields = 0  # of the furniture given
 
@@ -145,19 +144,26 @@ class Placement:
             seen.add(master)
             found = self.furniture.masters[master]
             shown = for_sheet(found, sheet) if sheet is not None else found
-            key = (master, sheet if shown is not found else None)
-            if key not in self.shown:
-                self.shown.add(key)
-                if master not in self.placed:  # its first showing: its page fields count once
-                    self.placed.add(master)
-                    self.page_fields += shown.page_fields
-                for block in shown.blocks:  # on a later sheet, only what shows differently there
-                    given = (master, block.facets[0], tuple(plain_text([p]) for p in block.blocks))
-                    if given not in self.given:
-                        self.given.add(given)
-                        out.append(block)
+            if master not in self.placed:  # its first showing: its page fields count once
+                self.placed.add(master)
+                self.page_fields += shown.page_fields
+            for block in shown.blocks:  # once each; on a later sheet, only what shows differently there
+                given = (master, block.facets[0], tuple(plain_text([p]) for p in block.blocks))
+                if given not in self.given:
+                    self.given.add(given)
+                    out.append(block)
             master = found.next
         return out
 
-    def unshown(self) -> list[MasterFurniture]:
-        return [m for name, m in self.furniture.masters.items() if name not in self.placed and m.blocks]
+    def report(self, ctx, namespace: str, unshown: str) -> None:
+        """After the body: the page fields of the furniture given (``<namespace>.page-field-cached``), and
+        each master page with text that no page showed, with that text (``<namespace>.headers-footers-dropped``,
+        ``unshown`` the detail, ``{style}`` its name)."""
+        where = Locator(part="styles.xml")
+        if self.page_fields:
+            ctx.report(f"{namespace}.page-field-cached", where, count=self.page_fields)
+        for name, master in self.furniture.masters.items():
+            if name not in self.placed and master.blocks:
+                ctx.report(f"{namespace}.headers-footers-dropped", where, count=len(master.blocks),
+                           detail=unshown.format(style=master.display),
+                           text="\n".join(plain_text(block.blocks) for block in master.blocks))

@@ -13,7 +13,6 @@ import lxml.etree
 
 from zenconv.context import ReadContext, Source
 from zenconv.ir import LayoutFacet, List, Locator
-from zenconv.ir.walk import plain_text
 from zenconv.reports import Unreadable
 
 from .blocks import DECLARATIONS, BlockReader, merge_lists
@@ -100,12 +99,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
     yield from held
     if placement is not None:
         yield from placement.before(None)  # a body with no blocks still has its first page
-        if fields := placement.page_fields:
-            ctx.report("odt.page-field-cached", Locator(part="styles.xml"), count=fields)
-        for master in placement.unshown():
-            ctx.report("odt.headers-footers-dropped", Locator(part="styles.xml"), count=len(master.blocks),
-                       detail=f"page style '{master.display}' starts no page", text="\n".join(
-                           plain_text(block.blocks) for block in master.blocks))
+        placement.report(ctx, "odt", "page style '{style}' starts no page")
 
 
 # What may start a page style: its style family and the attribute naming its style.
