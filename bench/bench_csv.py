@@ -11,13 +11,18 @@ import sys
 from common import DATA, measure_isolated, peer, table, zenconv_cmd
 
 
-def generate(rows: int):
-    path = DATA / f"rows-{rows}.csv"
+def generate(rows: int, columns: int = 10):
+    """ROWS rows of 10 columns (``rows-ROWS.csv``), or of 8 without the two constant ones
+    (``rows-ROWSx8.csv``, the issue table's shape)."""
+    if columns not in (8, 10):
+        raise ValueError("columns: 8 or 10")
+    path = DATA / (f"rows-{rows}.csv" if columns == 10 else f"rows-{rows}x{columns}.csv")
     if not path.exists():
         with open(path, "w") as fh:
-            fh.write(",".join(f"col{i}" for i in range(10)) + "\n")
+            fh.write(",".join(f"col{i}" for i in range(columns)) + "\n")
+            pad, tail = (",y", ",z") if columns == 10 else ("", "")
             for r in range(rows):
-                fh.write(f"{r},name {r},{r * 7 % 1000}.25,2026-01-{r % 28 + 1:02d},x,y,\"q, {r}\",z,{r % 3},end\n")
+                fh.write(f"{r},name {r},{r * 7 % 1000}.25,2026-01-{r % 28 + 1:02d},x{pad},\"q, {r}\"{tail},{r % 3},end\n")
     return path
 
 

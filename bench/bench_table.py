@@ -43,16 +43,6 @@ CSV_8 = "import csv, sys\nfor _ in csv.reader(open(sys.argv[1], newline='')): pa
 PDFMINER = "import sys\nfrom pdfminer.high_level import extract_text\nextract_text(sys.argv[1])\n"
 
 
-def csv_8(rows: int):
-    path = DATA / f"rows-{rows}x8.csv"
-    if not path.exists():
-        with open(path, "w") as fh:
-            fh.write(",".join(f"col{i}" for i in range(8)) + "\n")
-            for r in range(rows):
-                fh.write(f"{r},name {r},{r * 7 % 1000}.25,2026-01-{r % 28 + 1:02d},x,\"q, {r}\",{r % 3},end\n")
-    return path
-
-
 def rows():
     """(key, label, source, zenconv extra args, [(bare label, argv)], {peer: argv})."""
     out = DATA / "table-out.md"
@@ -75,7 +65,7 @@ def rows():
     html = bench_html.generate(5)
     yield ("html", "HTML, 5 MB", html, [], [("lxml.html", [PY, "-c", bench_html.LXML, str(html)])],
            {"pandoc": ["-t", "gfm", "-o", str(out)], "markitdown": ["-o", str(out)]})
-    csv = csv_8(1_000_000)
+    csv = bench_csv.generate(1_000_000, columns=8)
     yield ("csv", "CSV, 1M rows × 8", csv, [], [("Python's csv", [PY, "-c", CSV_8, str(csv)])],
            {"markitdown": ["-o", str(out)]})
     pdf = bench_pdf.generate(100)
