@@ -22,31 +22,23 @@ def test_every_package_directory_is_listed_in_pyproject():
     assert found == listed
 
 
+def _heavy_after(setup: str, heavy: tuple[str, ...]) -> str:
+    """Which of ``heavy`` a fresh interpreter has imported after running ``setup``."""
+    code = f"import sys\n{setup}\nprint(','.join(m for m in {heavy!r} if m in sys.modules))\n"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+
+
 def test_entry_point_modules_import_nothing_heavy():
     """Start-up loads every entry point: none may pull in lxml, openpyxl, pdfminer, mistune or pydantic."""
-    code = (
-        "import sys\n"
-        "from zenconv.plugins import build_plugins\n"
-        "build_plugins()\n"
-        "heavy = [m for m in ('lxml', 'openpyxl', 'pdfminer', 'mistune', 'odf', 'pydantic', 'jinja2') if m in sys.modules]\n"
-        "print(','.join(heavy))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""
+    assert _heavy_after("from zenconv.plugins import build_plugins\nbuild_plugins()",
+                        ("lxml", "openpyxl", "pdfminer", "mistune", "odf", "pydantic", "jinja2")) == ""
 
 
 def test_the_command_line_starts_without_pydantic_or_asyncio():
     """``zenconv`` starting (its command line built, every plugin's options on it) imports no validator,
     event loop, XML parser or template engine: the manifest is plain dataclasses until one is read in."""
-    code = (
-        "import sys\n"
-        "from zenconv.cli import build_cli\n"
-        "build_cli()\n"
-        "heavy = [m for m in ('pydantic', 'asyncio', 'lxml', 'jinja2', 'openpyxl', 'pdfminer') if m in sys.modules]\n"
-        "print(','.join(heavy))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""
+    assert _heavy_after("from zenconv.cli import build_cli\nbuild_cli()",
+                        ("pydantic", "asyncio", "lxml", "jinja2", "openpyxl", "pdfminer")) == ""
 
 
 def test_a_manifest_is_written_without_pydantic(tmp_path):
