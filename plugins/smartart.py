@@ -134,11 +134,13 @@ def diagram_list(diagram: Diagram, locator: Locator | None) -> List | None:
 
 
 def point_text(pt) -> str:
-    """A point's words: its paragraphs' runs, a paragraph's end a space (a node is one line of the list)."""
+    """A point's words: its paragraphs' runs, a paragraph's end and a line break a space (a node is one line
+    of the list)."""
     body = pt.find(f"{DGM}t")
     if body is None:
         return ""
-    lines = ("".join(t.text or "" for t in p.iter(f"{_A}t")) for p in body.iter(f"{_A}p"))
+    lines = ("".join(" " if n.tag == f"{_A}br" else n.text or "" for n in p.iter(f"{_A}t", f"{_A}br"))
+             for p in body.iter(f"{_A}p"))
     return " ".join(" ".join(lines).split())
 
 

@@ -135,6 +135,15 @@ def test_smartart_nodes_without_words_orphans_and_cycles_lose_no_words():
     assert _tree(found) == [("Exhibit A", []), ("Exhibit B", []), ("Loop one", [("Loop two", [])]), ("Orphan", [])]
 
 
+def test_a_line_break_inside_a_node_is_a_space_between_its_words():
+    from zenconv_plugins.smartart import point_text
+    from lxml import etree
+
+    pt = etree.fromstring(f'<dgm:pt xmlns:dgm="{DGM}" xmlns:a="{A}"><dgm:t><a:p><a:r><a:t>Review</a:t></a:r><a:br/>'
+                          f'<a:r><a:t>by counsel</a:t></a:r></a:p></dgm:t></dgm:pt>')
+    assert point_text(pt) == "Review by counsel"
+
+
 def test_smartart_nested_past_the_bound_joins_the_deepest_level():
     from zenconv_plugins.smartart import MAX_NESTING
 
