@@ -77,15 +77,17 @@ def rows():
            {"markitdown": ["-o", str(out)]})
 
 
+PEER_SECONDS = 120  # a peer still running after this is killed, and its row says so (as issue #22's table did)
 TIMED = ("import resource,subprocess,sys,time;"
-         "t=time.perf_counter();subprocess.run(sys.argv[1:],check=True,stdout=subprocess.DEVNULL,"
-         "stderr=subprocess.DEVNULL);"
+         "t=time.perf_counter();limit=float(sys.argv[1]) or None;subprocess.run(sys.argv[2:],check=True,"
+         "stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL,timeout=limit);"
          "print(time.perf_counter()-t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss//1024)")
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def timed(cmd: list[str]) -> tuple[float, int]:
-    out = subprocess.run([PY, "-c", TIMED, *cmd], check=True, capture_output=True, text=True, env=ENV)
+def timed(cmd: list[str], limit: float = 0) -> tuple[float, int]:
+    """Wall seconds and peak RSS (MiB) of ``cmd``; CalledProcessError if it fails or outlives ``limit``."""
+    out = subprocess.run([PY, "-c", TIMED, str(limit), *cmd], check=True, capture_output=True, text=True, env=ENV)
     seconds, rss = out.stdout.split()
     return float(seconds), int(rss)
 
@@ -113,27 +115,39 @@ def main() -> None:
                 commands[name] = [found[name], str(src), *argv]
         times: dict[str, list[float]] = {name: [] for name in commands}
         peak = 0
-        for name, cmd in commands.items():
-            timed(cmd)  # warm-up, uncounted
+        killed = []
+        for name, cmd in list(commands.items()):
+            try:
+                timed(cmd, PEER_SECONDS if name in found else 0)  # warm-up, uncounted
+            except subprocess.CalledProcessError as exc:
+                if name not in found:
+                    raise
+                if "TimeoutExpired" in (exc.stderr or ""):
+                    killed.append(name)
+                print(f"  {name} failed or ran past {PEER_SECONDS} s on {src.name}: left out of this row", flush=True)
+                del commands[name]
         for _ in range(args.runs):
             for name, cmd in commands.items():
-                seconds, rss = timed(cmd)
+                seconds, rss = timed(cmd, PEER_SECONDS if name in found else 0)
                 times[name].append(seconds)
                 if name == "zenconv":
                     peak = max(peak, rss)
-        med = {name: statistics.median(ts) for name, ts in times.items()}
+        med = {name: statistics.median(ts) for name, ts in times.items() if ts}
         bare_name = bares[0][0]
         bare = med[bare_name]
         ratio = f"{med['zenconv'] / bare:.2f}× {bare_name}" + "".join(
             f" ({med['zenconv'] / med[n]:.2f}× {n})" for n, _ in bares[1:])
-        present = [n for n in peers if found[n]]
+        present = [n for n in peers if n in commands]
         if present:
             fastest = min(present, key=med.get)
             vs = med[fastest] / med["zenconv"]
             peer_cell = f"{fastest} {med[fastest] / bare:.2f}×"
             vs_cell = f"{vs:.2f}× faster" if vs >= 1 else f"**{fastest} is {1 / vs:.2f}× faster**"
+        elif killed:
+            peer_cell = f"{', '.join(killed)}: killed at {PEER_SECONDS} s"
+            vs_cell = f"> {PEER_SECONDS / med['zenconv']:.1f}× faster"
         else:
-            peer_cell, vs_cell = "no peer installed", ""
+            peer_cell, vs_cell = "no installed peer reads it", ""
         lines.append(f"| {label} | {ratio} | {peer_cell} | {vs_cell} | {med['zenconv']:.2f} s, {peak} |")
         print(lines[-1], flush=True)
     if not only or "help" in only:
