@@ -11,6 +11,7 @@ the same text. The runs are resolved once the whole sequence is composed, so bot
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from ...ir.nodes import Emphasis, Strikethrough, Strong
 from .escape import HARD
@@ -34,6 +35,7 @@ _WS, _PUNCT, _OTHER = 0, 1, 2
 _MAYBE_SPACE = (_WS, _PUNCT)
 
 
+@lru_cache(maxsize=4096)
 def _classes(ch: str) -> tuple[int, ...]:
     if _is_space(ch):
         return (_WS,)
@@ -52,6 +54,7 @@ def _right(before: int, after: int) -> bool:
     return before != _WS and (before != _PUNCT or after != _OTHER)
 
 
+@lru_cache(maxsize=4096)
 def _opens(before: tuple[int, ...], first: str, same_char: bool) -> bool:
     """A run that can open and cannot close, whatever the class of its neighbours: parsers agree on
     those. Intraword runs, which can do both, are where they part, so those fall back to HTML."""
@@ -60,6 +63,7 @@ def _opens(before: tuple[int, ...], first: str, same_char: bool) -> bool:
     return all(_left(b, f) and not _right(b, f) for b in before for f in _classes(first))
 
 
+@lru_cache(maxsize=4096)
 def _closes(last: str, after: tuple[int, ...], same_char: bool) -> bool:
     if same_char:
         return False
@@ -68,18 +72,18 @@ def _closes(last: str, after: tuple[int, ...], same_char: bool) -> bool:
 
 def _peek(pieces: list, i: int) -> tuple[str, str]:
     """The two characters after piece ``i`` ("" past the end); a later delimiter counts as punctuation."""
-    chars: list[str] = []
-    for source in (pieces[i].trail, *pieces[i + 1:]):
-        if type(source) is str:
-            chars.extend(source[: 2 - len(chars)])
-        else:
-            chars.extend(source.lead[: 2 - len(chars)])
-            if len(chars) < 2:
-                chars.append(DELIMITERS[source.kind][0][0])
+    chars = pieces[i].trail[:2]
+    for j in range(i + 1, len(pieces)):
         if len(chars) >= 2:
             break
-    chars += [""] * (2 - len(chars))
-    return chars[0], chars[1]
+        source = pieces[j]
+        if type(source) is str:
+            chars += source[: 2 - len(chars)]
+        else:
+            chars += source.lead[: 2 - len(chars)]
+            if len(chars) < 2:
+                chars += DELIMITERS[source.kind][0][0]
+    return chars[:1], chars[1:2]
 
 
 # Finishing a block writes some whitespace as a character reference, whose ";" is punctuation to the
@@ -88,16 +92,16 @@ def _peek(pieces: list, i: int) -> tuple[str, str]:
 # characters around a run as they will be once finished; where that is not certain (inside a delimiter,
 # mode None, an edge may or may not be a line's edge) the answer is both, and the run must work for both.
 
-def _before_class(before: str, earlier: str, column: int, mode: str | None) -> tuple[int, ...]:
-    """``earlier`` is the character before ``before``; ``column`` is ``before``'s, 1-based, since a break."""
+def _before_class(before: str, earlier: str, mode: str | None) -> tuple[int, ...]:
+    """``earlier`` is the character before ``before`` ("" at the start)."""
     if not before:
         return (_WS,) if mode else _MAYBE_SPACE
     if before == "\n" or before == HARD:
         if mode == "block" and earlier and earlier not in ("\n", HARD):
             return (_WS,)
         return _MAYBE_SPACE
-    if _is_space(before):
-        return _MAYBE_SPACE if column == 1 or not earlier else (_WS,)
+    if _is_space(before):  # first in its line (or in the pieces), it may be a line's first whitespace
+        return _MAYBE_SPACE if not earlier or earlier == "\n" or earlier == HARD else (_WS,)
     return _classes(before)
 
 
@@ -125,35 +129,34 @@ class Run:
 
 def resolve(pieces: list, mode: str | None) -> str:
     """The composed pieces as one string, each delimited run written as Markdown or as HTML."""
-    out: list[str] = []
-    tail = ""  # the output's last two characters
-    column = 0  # characters since the last line break
+    out: list[str] = []  # the pieces as written, a run's resolved; the "!"s below are escaped last
+    bangs: list[int] = []  # the pieces of ``out`` ending with a "!" that a link follows: an image else
     for i, piece in enumerate(pieces):
-        if type(piece) is not str:
-            context = tail + piece.lead
-            before, earlier = context[-1:], context[-2:-1]
-            cut = max(piece.lead.rfind("\n"), piece.lead.rfind(HARD))
-            where = len(piece.lead) - cut - 1 if cut >= 0 else column + len(piece.lead)
-            after, following = _peek(pieces, i)
-            delim, html_open, html_close = DELIMITERS[piece.kind]
-            char = delim[0]
-            core = piece.core
-            # A nested run of the same character joins ours (``***x***``): flanking is judged past it.
-            # An escaped delimiter touching the joined run (``**\\***``) is where parsers disagree.
-            inner = core.strip(char) or core
-            tangled = inner != core and (inner[-1] == "\\" or core.startswith("\\" + char))
-            # mistune closes ~~ at the next ~~ it sees, even inside a code span or a URL.
-            tangled = tangled or (char == "~" and "~~" in core)
-            if (not tangled
-                    and _opens(_before_class(before, earlier, where, mode), inner[0], before == char)
-                    and _closes(inner[-1], _after_class(after, following, mode), after == char)):
-                piece = piece.lead + delim + core + delim + piece.trail
-            else:
-                piece = piece.lead + html_open + core + html_close + piece.trail
-        elif piece[0] == "[" and tail[-1:] == "!":
-            out[-1] = out[-1][:-1] + "\\!"  # "!" before a link would make it an image
-        out.append(piece)
-        tail = (tail + piece)[-2:]
-        cut = max(piece.rfind("\n"), piece.rfind(HARD))
-        column = len(piece) - cut - 1 if cut >= 0 else column + len(piece)
+        if type(piece) is str:
+            if piece[0] == "[" and out and out[-1][-1] == "!":
+                bangs.append(len(out) - 1)
+            out.append(piece)
+            continue
+        lead = piece.lead
+        # The two characters before the run's delimiter (pieces are never empty: two hold them).
+        context = (out[-2][-2:] if len(out) > 1 else "") + out[-1][-2:] + lead if out else lead
+        before, earlier = context[-1:], context[-2:-1]
+        after, following = _peek(pieces, i)
+        delim, html_open, html_close = DELIMITERS[piece.kind]
+        char = delim[0]
+        core = piece.core
+        # A nested run of the same character joins ours (``***x***``): flanking is judged past it.
+        # An escaped delimiter touching the joined run (``**\\***``) is where parsers disagree.
+        inner = core.strip(char) or core
+        tangled = inner != core and (inner[-1] == "\\" or core.startswith("\\" + char))
+        # mistune closes ~~ at the next ~~ it sees, even inside a code span or a URL.
+        tangled = tangled or (char == "~" and "~~" in core)
+        if (not tangled
+                and _opens(_before_class(before, earlier, mode), inner[0], before == char)
+                and _closes(inner[-1], _after_class(after, following, mode), after == char)):
+            out.append(lead + delim + core + delim + piece.trail)
+        else:
+            out.append(lead + html_open + core + html_close + piece.trail)
+    for at in bangs:
+        out[at] = out[at][:-1] + "\\!"  # "!" before a link would make it an image
     return "".join(out)

@@ -32,8 +32,10 @@ _ALWAYS = re.compile(r"[\\`*_\[\]|~$]|(?<=[Hh][Tt][Tt][Pp]):(?=//)|(?<=[Hh][Tt][
 # Tab and line ends are text; every other C0 control, DEL and C1 is not (ESC starts a terminal's CSI
 # and OSC sequences, and U+009B is CSI on its own).
 CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_NEEDS = re.compile(r"[\\`*_\[\]<>|~$&\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|://")
-_NEEDS_CELL = re.compile(r"[\\`*_\[\]<>|~$&\r\n\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|://")
+# What escape_text may change: these characters, or a "://" (tested apart, with `in`: an alternative in
+# the pattern doubles the cost of the search, and most text needs nothing).
+_NEEDS = re.compile(r"[\\`*_\[\]<>|~$&\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_NEEDS_CELL = re.compile(r"[\\`*_\[\]<>|~$&\r\n\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _CELL_BREAKS = re.compile(r"\r\n|\r|\n")
 
 _RUNS = re.compile(r"[\n\x00]{2,}")
@@ -42,9 +44,15 @@ _SPLIT = re.compile(r"([\n\x00])")
 _LINE_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|-+[ \t]*$|=+[ \t]*$|\d{1,9}(?=[.)](?:[ \t]|$))")
 
 
+def needs_escape(text: str, cell: bool = False) -> bool:
+    """Whether :func:`escape_text` would change ``text``: False means it is written as it is (and holds
+    no control character, no line end in a cell)."""
+    return (_NEEDS_CELL if cell else _NEEDS).search(text) is not None or "://" in text
+
+
 def escape_text(text: str, *, cell: bool = False) -> str:
     """Escape a Text node's characters. In a table cell, line breaks become ``<br>``."""
-    if not (_NEEDS_CELL if cell else _NEEDS).search(text):
+    if not needs_escape(text, cell):
         return text
     if "&" in text:
         text = _AMP.sub("&amp;", text)
@@ -95,11 +103,9 @@ def _line_ends(text: str) -> str:
 
 def finish_block(text: str) -> str:
     """A paragraph's composed inlines as Markdown lines (joined with newlines)."""
-    if not text:
-        return text
-    text = _line_ends(text)
     if "\n" not in text and HARD not in text:
-        return _fix_line(text)
+        return _fix_line(text)  # one line: no line end to write as a reference
+    text = _line_ends(text)
     parts = _SPLIT.split(text)
     out = []
     for i in range(0, len(parts), 2):
@@ -136,7 +142,7 @@ def finish_cell(text: str) -> str:
 
 def escape_cell_string(text: str) -> str:
     """A bare-string cell, escaped and finished."""
-    if _NEEDS_CELL.search(text):
+    if needs_escape(text, True):
         text = escape_text(text, cell=True)
     if text and (text[0].isspace() or text[-1].isspace()):
         text = _fix_edges(text)

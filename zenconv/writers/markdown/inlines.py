@@ -24,7 +24,7 @@ from ..urls import UrlPolicy
 from .delimiters import DELIMITERS, Run, resolve
 from .escape import (
     CODE_MARKUP, CONTROLS, HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell, finish_heading,
-    tex,
+    needs_escape, tex,
 )
 from .hidden import hidden_reason, label_of
 
@@ -74,6 +74,24 @@ class InlineRenderer:
         ``mode`` is how the block will be finished (``block``, ``heading``, ``cell``) for the top-level
         inlines of a block, None inside a delimiter, link or tag.
         """
+        # Most inline sequences are text alone (a paragraph, a cell, a run's inside): normalising merges
+        # them into one Text and resolving one piece returns it, so their escaped text is the whole answer.
+        for node in inlines:
+            if type(node) is not Text:
+                return self._compose(inlines, cell, in_link, within, mode)
+        return self._text(inlines[0].text if len(inlines) == 1 else "".join(node.text for node in inlines), cell)
+
+    def _text(self, text: str, cell: bool) -> str:
+        if not needs_escape(text, cell):  # no control character, no line end in a cell: nothing to report
+            return text
+        if CONTROLS.search(text):
+            self.report("to-md.control-characters-replaced")
+        if cell and ("\n" in text or "\r" in text):
+            self.report("to-md.cell-blocks-flattened")
+        return escape_text(text, cell=cell)
+
+    def _compose(self, inlines, cell: bool, in_link: bool, within: frozenset, mode: str | None) -> str:
+        """:meth:`compose`'s general path, for any inlines (tested against the fast path on text alone)."""
         pieces: list = []
         after_note = False
         code_text: str | None = None  # the text of the code span the pieces end with, if they do
@@ -87,12 +105,7 @@ class InlineRenderer:
                 pieces[-1] = self._other(Code(code_text), cell, in_link, within)
                 continue
             if kind is Text:
-                text = node.text
-                if CONTROLS.search(text):
-                    self.report("to-md.control-characters-replaced")
-                if cell and ("\n" in text or "\r" in text):
-                    self.report("to-md.cell-blocks-flattened")
-                piece = escape_text(text, cell=cell)
+                piece = self._text(node.text, cell)
                 if after_note and piece[:1] in (":", "("):
                     piece = "\\" + piece  # "[^1]:" would define a footnote, "[^1](x)" link
             elif kind in DELIMITERS:
