@@ -207,7 +207,10 @@ class InlineRenderer:
     def _flatten(self, inlines, within: frozenset, in_link: bool):
         for node in inlines:
             kind = type(node)
-            if kind is Underline or kind is SmallCaps:
+            if kind is Text:  # the most common node, and none of the wrappers below
+                if node.text:
+                    yield node
+            elif kind is Underline or kind is SmallCaps:
                 self.report("to-md.underline-dropped" if kind is Underline else "to-md.small-caps-dropped")
                 yield from self._flatten(node.children, within, in_link)
             elif kind is Span and node.facets and hidden_reason(node.facets) is not None:
