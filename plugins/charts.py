@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Cell, Columns, Row, Table, Text
 from zenconv.plugins import OptionSpec
+from zenconv.records import dataclass
 
 CHART_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 CHARTEX_NS = "http://schemas.microsoft.com/office/drawing/2014/chartex"

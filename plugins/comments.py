@@ -16,11 +16,12 @@ comment) and nothing else; the date is kept as the source writes it, cut to the 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.facets import CommentRangeFacet
 from zenconv.ir.nodes import Block, Emphasis, Inline, Note, Paragraph, Span, Text
 from zenconv.plugins import OptionSpec
+from zenconv.records import dataclass
 
 # The class of the Span around the text a comment covers: the writers mark it (HTML and Markdown <mark>),
 # the segments writer says what each comment covers.

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from json.encoder import encode_basestring as _quote  # the C encoder: non-ASCII kept
 
 from zenconv.ir.locator import Locator
@@ -28,6 +28,7 @@ from zenconv.ir.nodes import Block, Cell, Heading, List, ListItem, Paragraph, Ro
 from zenconv.options import MAX_ROWS
 from zenconv.plugins import OptionSpec
 from zenconv.reports import Unreadable, degraded, truncated
+from zenconv.records import dataclass
 
 MAX_DEPTH = OptionSpec("max-data-depth", "int", 256, "JSON, JSON Lines, YAML: deepest nesting of arrays and objects "
                        "accepted (at most 400); past it the document, or the JSON Lines line, is refused.", metavar="N")

@@ -18,10 +18,11 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass
 from functools import reduce
 from importlib import import_module
 from typing import Any
+
+from .records import dataclass
 
 # importlib.metadata.EntryPoint.pattern: module, then an optional :attr, then optional [extras].
 _PATTERN = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?((?P<extras>\[.*\])\s*)?$")

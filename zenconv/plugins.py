@@ -6,7 +6,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 import pluggy
@@ -15,6 +15,7 @@ from . import hookspecs
 from .entrypoints import entry_points
 from .errors import PluginError
 from .reports import Code
+from .records import dataclass
 
 PROJECT = "zenconv"
 BUILTIN_DISTRIBUTION = "zenconv"

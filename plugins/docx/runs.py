@@ -7,7 +7,7 @@ at the paragraph's locator.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.facets import RevisionFacet
 from zenconv.ir.nodes import Code, HardBreak, Math, NoteRef
@@ -23,6 +23,7 @@ from .namespaces import M, MC, R, W, W14
 from .revisions import INSERTED, formatting_changes, kept
 from .state import DocxState, Field
 from .symbols import symbol_text
+from zenconv.records import dataclass
 
 _R, _T, _RPR, _PPR = W + "r", W + "t", W + "rPr", W + "pPr"
 _TAB, _PTAB, _BR, _CR = W + "tab", W + "ptab", W + "br", W + "cr"

@@ -20,12 +20,12 @@ import re
 import struct
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import BinaryIO
 
 from ..context import ReadContext, Source
 from ..reports import Code, Unreadable, refused
 from ._zipdir import LOCAL, LOCAL_SIG, Entry, pread, read_directory, refusal
+from ..records import dataclass
 
 _STORED, _DEFLATED = 0, 8
 _FLAG_ENCRYPTED = 0x1
