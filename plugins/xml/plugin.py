@@ -11,7 +11,7 @@ from zenconv_plugins.html.plugin import OPTIONS as HTML_OPTIONS
 from zenconv import hookimpl
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, dropped, refused, truncated
-from zenconv.safe.xml import xml_codes
+from zenconv.safe.codes import xml_codes
 
 ID = "ai.insan.zenfmt.xml"
 NAME = "xml"
