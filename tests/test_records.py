@@ -135,11 +135,22 @@ def _observe(ns, params):
                                                             for v in dataclasses.astuple(x)) else "nan")
                 first = dataclasses.fields(cls)[0].name
                 row.append(_shown(dataclasses.replace(x, **{first: 5})))
+                m = build(cls, *values[0][:count])  # mutated: a fresh one, so the others stay comparable
                 try:
-                    setattr(x, first, 6)
-                    row.append(("set", _shown(x)))
+                    setattr(m, first, 6)
+                    row.append(("set", _shown(m)))
                 except dataclasses.FrozenInstanceError as exc:
                     row.append(("frozen", str(exc)))
+                try:
+                    delattr(m, first)
+                    row.append(("deleted", hasattr(m, first)))
+                except dataclasses.FrozenInstanceError as exc:
+                    row.append(("frozen", str(exc)))
+                try:
+                    setattr(m, "not_a_field", 1)
+                    row.append(("extra", m.not_a_field))
+                except (dataclasses.FrozenInstanceError, AttributeError, TypeError) as exc:
+                    row.append((type(exc).__name__, str(exc)))
                 again = pickle.loads(pickle.dumps(x))
                 row.append(_shown(again) == _shown(x))
         seen.append(row)
@@ -170,6 +181,16 @@ def test_a_record_repr_guards_against_recursion():
     node = Node([])
     node.children.append(node)
     assert repr(node) == "test_a_record_repr_guards_against_recursion.<locals>.Node(children=[...])"
+
+
+def test_frozen_guards_are_shared_where_the_standard_library_allows():
+    @records.dataclass(frozen=True)
+    class Point:
+        x: int
+
+    assert records._GUARDS_HOOK  # the Pythons this project runs on: 3.11, 3.12
+    assert Point.__setattr__.__qualname__.endswith("Point.__setattr__")
+    assert dataclasses._frozen_get_del_attr is records._STDLIB_GUARDS  # put back after each class
 
 
 def test_bare_decorator_and_methods_named_as_the_standard_library_names_them():

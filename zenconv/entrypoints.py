@@ -10,7 +10,8 @@ and then the order the folder lists them, the first distribution of a normalised
 same answer, on this environment and on sites made to be awkward.
 
 Where the two could differ, the standard library answers: a ``sys.path`` entry that is a file (a zip, an
-egg), an ``.egg`` folder, or a finder on ``sys.meta_path`` that brings distributions of its own.
+egg), an ``.egg`` folder, or a finder on ``sys.meta_path`` that brings distributions of its own (the
+``importlib_metadata`` backport's path finder reads what this reads, and is not one).
 """
 
 from __future__ import annotations
@@ -84,8 +85,13 @@ def _info_folders() -> list[str] | None:
     from importlib.machinery import PathFinder
 
     for finder in sys.meta_path:
-        if finder is not PathFinder and getattr(finder, "find_distributions", None) is not None:
-            return None
+        if finder is PathFinder or getattr(finder, "find_distributions", None) is None:
+            continue
+        # The importlib_metadata backport (Dask imports it) puts its own path finder first and stands the
+        # standard library's aside: it reads the same folders of the same sys.path.
+        if getattr(finder, "__module__", "").partition(".")[0] == "importlib_metadata":
+            continue
+        return None
     folders: list[str] = []
     for entry in sys.path:
         root = entry or "."
@@ -122,8 +128,12 @@ def _from_importlib(group: str) -> list[EntryPoint]:
         elif dist in stated:
             name, version = stated[dist]
         else:
-            meta = dist.metadata
-            name, version = stated[dist] = (meta["Name"] or "", meta["Version"] or "")
+            try:
+                meta = dist.metadata
+                name, version = (meta["Name"] or "", meta["Version"] or "") if meta is not None else ("", "")
+            except Exception:  # noqa: BLE001 - the backport raises for a folder without metadata; 3.11 says ""
+                name, version = "", ""
+            stated[dist] = (name, version)
         found.append(EntryPoint(ep.name, ep.value, group, name, version))
     return found
 

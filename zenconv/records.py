@@ -3,11 +3,11 @@
 Applying ``dataclasses.dataclass`` compiles a function for each method it writes (``__init__``,
 ``__repr__``, ``__eq__``; for a frozen class ``__setattr__``, ``__delattr__`` and ``__hash__`` too), and a
 conversion's start-up applies it to some eighty classes: that compiling was a third of the time
-``zenconv tiny.csv -o tiny.md`` took. This decorator lets the standard library write ``__init__`` (and a
-frozen class's guards, which its ``__init__`` needs) and gives each class a ``__repr__``, an ``__eq__``
-and a ``__hash__`` built from its fields without compiling anything: the same results as the ones the
-standard library would write, by the same rules (a method the class defines itself is kept; the hash
-follows the standard library's table). ``tests/test_records.py`` holds the two to the same behaviour.
+``zenconv tiny.csv -o tiny.md`` took. This decorator lets the standard library write ``__init__``, and
+gives each class a ``__repr__``, an ``__eq__``, a ``__hash__`` and a frozen class's guards built from its
+fields without compiling anything: the same results as the standard library's, by the same rules (a
+method the class defines itself is kept; the hash follows the standard library's table).
+``tests/test_records.py`` holds the two to the same behaviour.
 
 Everything else is the standard library's: ``fields``, ``replace``, ``asdict``, slots, ``__match_args__``,
 pickling. ``order=True`` and ``unsafe_hash=True`` go to the standard library whole.
@@ -16,6 +16,7 @@ pickling. ``order=True`` and ``unsafe_hash=True`` go to the standard library who
 from __future__ import annotations
 
 import dataclasses
+import threading
 from _thread import get_ident
 from operator import attrgetter
 
@@ -38,7 +39,15 @@ def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe
         own_eq = eq and "__eq__" not in body
         class_hash = body.get("__hash__", dataclasses.MISSING)
         explicit_hash = not (class_hash is dataclasses.MISSING or (class_hash is None and "__eq__" in body))
-        made = dataclasses.dataclass(cls, repr=repr and not own_repr, eq=eq and not own_eq, **options)
+        if frozen and _GUARDS_HOOK:
+            with _GUARDS_LOCK:  # the standard library's guard writer, swapped for ours while this class is made
+                dataclasses._frozen_get_del_attr = _frozen_guards
+                try:
+                    made = dataclasses.dataclass(cls, repr=repr and not own_repr, eq=eq and not own_eq, **options)
+                finally:
+                    dataclasses._frozen_get_del_attr = _STDLIB_GUARDS
+        else:
+            made = dataclasses.dataclass(cls, repr=repr and not own_repr, eq=eq and not own_eq, **options)
         fields = dataclasses.fields(made)
         if own_repr:
             _set(made, "__repr__", _repr_of(tuple(f.name for f in fields if f.repr)))
@@ -56,6 +65,32 @@ def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe
         return made
 
     return wrap if cls is None else wrap(cls)
+
+
+# A frozen class's __setattr__ and __delattr__: the standard library compiles two per class; these are the
+# same guards as closures. Used only where its guard writer is the one this mirrors (3.11, 3.12: same
+# name, same arguments); elsewhere the standard library writes them as it always does. While one is
+# swapped in, any class made meanwhile gets guards that behave as its own would: the swap is harmless.
+_STDLIB_GUARDS = getattr(dataclasses, "_frozen_get_del_attr", None)
+_GUARDS_HOOK = _STDLIB_GUARDS is not None and (
+    _STDLIB_GUARDS.__code__.co_varnames[:_STDLIB_GUARDS.__code__.co_argcount] == ("cls", "fields", "globals"))
+_GUARDS_LOCK = threading.Lock()
+
+
+def _frozen_guards(cls, fields, globals):
+    names = frozenset(f.name for f in fields)
+
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self, name):
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    return __setattr__, __delattr__
 
 
 def _set(cls, name: str, function) -> None:
