@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from zenconv.ir import Heading, HiddenFacet, List, ListItem, Paragraph, StyleFacet
+from zenconv.ir import Heading, HiddenFacet, List, ListItem, Paragraph
 
 from ..numerals import MAX_LABEL_CHARS
 from ..numerals import format_number as word_number
@@ -112,9 +112,9 @@ class BlockReader:
                 s.report("heading-level-clamped")
                 level = 6
             return [Heading(level, inlines, facets=facets, locator=locator), *boxes]
-        common = s.styles.common("paragraph", style)
-        if common is not None:
-            facets = (StyleFacet(common.name, common.display), *facets)
+        facet = s.styles.facet("paragraph", style)
+        if facet is not None:
+            facets = (facet, *facets)
         return [Paragraph(inlines, facets=facets, locator=locator), *boxes]
 
     # --- lists -------------------------------------------------------------------------------------

@@ -32,7 +32,9 @@ _SILENT = {f"{TEXT}{n}" for n in ("bookmark-end", "reference-mark-end", "alphabe
                                   "toc-mark-end", "user-index-mark-end", "soft-page-break")}
 _MARKS = {f"{TEXT}{n}" for n in ("bookmark", "bookmark-start", "reference-mark", "reference-mark-start")}
 _SPAN, _A, _STYLE_NAME, _HREF = f"{TEXT}span", f"{TEXT}a", f"{TEXT}style-name", f"{XLINK}href"
-_WRAPPED = FLAGS[:-1]  # the flags a wrapper shows, in wrapping order (the last, hidden, is a key of its own)
+_CACHED = 4096  # formats and keys kept at most
+_WRAPPED = FLAGS[:-1]  # the flags a wrapper shows, in wrapping order (the last, hidden, is a key of its own): key_of
+# reads them by name, faster than over this tuple (tests/odt/test_fast_paths.py checks it reads each of them)
 
 
 class InlineReader:
@@ -42,18 +44,29 @@ class InlineReader:
         self.frames = frames    # the frame reader, for draw: content
         self._space = True
         self._expanding: set[str] = set()
-        # The key of each format met in the paragraph being read, by the format's id: a format is one dict
-        # per span, its text and the tails after its children all emitted with it. The dict is held with
-        # its key, so its id is not reused while the entry stands.
+        # Formats are dicts, never changed once made. A paragraph style's format and a span's (its parent's
+        # and its text style's flags merged) are made once and shared by every paragraph and span that has
+        # them, and the key of each format is computed once, by the format's id. Each entry holds the dicts
+        # its key names, so no id is reused while it stands; past _CACHED entries they start again.
+        self._bases: dict[int, tuple[dict, dict]] = {}
+        self._spans: dict[tuple[int, int], tuple[dict, dict, dict]] = {}
         self._keys: dict[int, tuple[dict, tuple[str, ...], tuple]] = {}
 
     def paragraph(self, p, flags: dict[str, bool]) -> list:
         """The inlines of a ``text:p``/``text:h``, its paragraph style's formatting as the base."""
         saved, self._space = self._space, True
         segments: list = []
-        self._walk(p, {**flags, "link": None, "rev": None}, segments)
+        found = self._bases.get(id(flags))
+        if found is None or found[0] is not flags:
+            if len(self._bases) >= _CACHED:
+                self._bases.clear()
+            found = self._bases[id(flags)] = (flags, {**flags, "link": None, "rev": None})
+        self._walk(p, found[1], segments)
         self._space = saved
-        self._keys.clear()
+        if len(segments) == 1 and isinstance(segments[0][0], str):
+            # One run of text: what trim and group_runs make of it.
+            text = segments[0][0].strip(" ")
+            return _wrap([Text(text)], segments[0][1]) if text.strip() else []
         return group_runs(trim(segments), _wrap)
 
     def _walk(self, el, fmt: dict, out: list) -> None:
@@ -94,15 +107,26 @@ class InlineReader:
         if found is not None and found[0] is fmt and found[1] is covering:
             return found[2]
         key = key_of(fmt, covering)
+        if len(self._keys) >= _CACHED:
+            self._keys.clear()
         self._keys[id(fmt)] = (fmt, covering, key)
         return key
+
+    def _span(self, fmt: dict, flags: dict[str, bool]) -> dict:
+        """``{**fmt, **flags}``, made once for each parent format and text style."""
+        found = self._spans.get((id(fmt), id(flags)))
+        if found is None or found[0] is not fmt or found[1] is not flags:
+            if len(self._spans) >= _CACHED:
+                self._spans.clear()
+            found = self._spans[(id(fmt), id(flags))] = (fmt, flags, {**fmt, **flags})
+        return found[2]
 
     def _child(self, child, fmt: dict, out: list) -> None:
         tag = child.tag
         if not isinstance(tag, str):
             return  # a comment or processing instruction
         if tag == _SPAN:
-            self._walk(child, {**fmt, **self.s.styles.flags("text", child.get(_STYLE_NAME))}, out)
+            self._walk(child, self._span(fmt, self.s.styles.flags("text", child.get(_STYLE_NAME))), out)
         elif tag == _A:
             # Carried as found: which targets become links is the writers' policy (zenconv/writers/urls.py).
             href = (child.get(_HREF) or "").strip()
@@ -217,9 +241,11 @@ class InlineReader:
 def key_of(fmt: dict, covering: tuple[str, ...] = ()) -> tuple:
     """A canonical format, equal for the segments one wrapper takes: link, revision, hidden, the comment
     ranges open, then the wrappers its flags call for, innermost first."""
-    rev = fmt.get("rev")
-    return (fmt.get("link") or None, id(rev) if rev is not None else None, rev,
-            bool(fmt.get("hidden")), covering, _WRAPPERS_OF[tuple(map(bool, map(fmt.get, _WRAPPED)))])
+    get = fmt.get
+    rev = get("rev")
+    flags = (bool(get("b")), bool(get("i")), bool(get("u")), bool(get("s")), bool(get("sup")), bool(get("sub")))
+    return (get("link") or None, id(rev) if rev is not None else None, rev, bool(get("hidden")), covering,
+            _WRAPPERS_OF[flags])
 
 
 def trim(segments: list) -> list:

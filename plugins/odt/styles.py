@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from zenconv.ir import StyleFacet
+
 from .dropped import text_of
 from .names import FO, LOEXT, OFFICE, STYLE, TEXT
 
@@ -105,6 +107,7 @@ class Styles:
         self._common: dict[tuple[str, str | None], Style | None] = {}
         self._titles: dict[str | None, bool] = {}
         self._masters: dict[tuple[str, str | None], str | None] = {}
+        self._facets: dict[tuple[str, str | None], StyleFacet | None] = {}
 
     def load(self, container, *, automatic: bool) -> None:
         """Read the styles under ``office:styles`` or ``office:automatic-styles``."""
@@ -132,6 +135,7 @@ class Styles:
         self._common.clear()
         self._titles.clear()
         self._masters.clear()
+        self._facets.clear()
 
     def chain(self, family: str, name: str | None):
         seen: set[str] = set()
@@ -164,6 +168,16 @@ class Styles:
             return self._common[key]
         except KeyError:
             found = self._common[key] = next((s for s in self.chain(family, name) if not s.automatic), None)
+            return found
+
+    def facet(self, family: str, name: str | None) -> StyleFacet | None:
+        """The StyleFacet naming the chain's first common style; one object per style (facets are frozen)."""
+        key = (family, name)
+        try:
+            return self._facets[key]
+        except KeyError:
+            common = self.common(family, name)
+            found = self._facets[key] = StyleFacet(common.name, common.display) if common is not None else None
             return found
 
     def master_page(self, family: str, name: str | None) -> str | None:

@@ -8,7 +8,9 @@ caps: a few bytes of XML may not stand for a billion cells.
 
 from __future__ import annotations
 
-from zenconv.ir import Cell, Columns, Heading, Paragraph, Row, Table, Text
+import dataclasses
+
+from zenconv.ir import Cell, Columns, Heading, Locator, Paragraph, Row, Table, Text
 
 from .names import TABLE, TEXT
 from .plugin import TABLE_COLS, TABLE_ROWS
@@ -24,6 +26,7 @@ def read_table(el, reader) -> Table:
     max_cols = state.ctx.options.get(TABLE_COLS.key, TABLE_COLS.default)
     width = _columns(el, max_cols)
     rows: list[Row] = []
+    row_locator = _row_locators(locator)
     cut = False
     for row_el, header in _rows(el, False, state):
         state.ctx.checkpoint()
@@ -36,12 +39,21 @@ def read_table(el, reader) -> Table:
             if len(rows) >= max_rows:
                 cut = True
                 break
-            rows.append(Row(list(cells), locator=locator.with_(row=len(rows)) if locator is not None else None))
+            rows.append(Row(list(cells), locator=row_locator(len(rows))))
     table = Table(rows, columns=Columns(count=min(width, max_cols) or None), locator=locator)
     if cut:
         state.report("table-truncated")
         table.notes.append(f"Table truncated: at most {max_rows} rows and {max_cols} columns are read.")
     return table
+
+
+def _row_locators(locator: Locator | None):
+    """``row -> locator.with_(row=row)``, the table's fields copied once, not at every row."""
+    if locator is None:
+        return lambda row: None
+    fields = {f.name: value for f in dataclasses.fields(Locator) if (value := getattr(locator, f.name)) is not None}
+    fields.pop("row", None)
+    return lambda row: Locator(**fields, row=row)
 
 
 def _columns(el, max_cols: int) -> int:

@@ -1,9 +1,10 @@
 """The ODT reader's paragraph path as it was before its fast paths (kept to test them against).
 
-``patched(monkeypatch)`` puts these back in place of the fast ones: a paragraph's format key computed
-for every segment (no cache), its white space always normalised by the regex, the flags kept as bools
-in the key and turned into wrappers one by one, the style chains walked at every paragraph, and the
-runs grouped by the shared grouping as it was.
+``patched(monkeypatch)`` puts these back in place of the fast ones: a format made anew for every paragraph
+and span, its key computed for every segment (no cache), white space always normalised by the regex, the
+flags kept as bools in the key and turned into wrappers one by one, the style chains walked at every
+paragraph, every paragraph trimmed and grouped by the shared grouping as it was, and a table row's
+locator made by ``with_``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from zenconv.ir import (
     Subscript, Superscript, Text, Underline, plain_text,
 )
 from zenconv_plugins.comments import comment_range
-from zenconv_plugins.odt import blocks, inlines, state, styles
+from zenconv_plugins.odt import blocks, inlines, state, styles, tables
 from zenconv_plugins.odt.names import TEXT
 from zenconv_plugins.odt.styles import FLAGS
 
@@ -163,6 +164,22 @@ def paragraph(self, el) -> list:
     return out + boxes
 
 
+def inline_paragraph(self, p, flags: dict[str, bool]) -> list:
+    saved, self._space = self._space, True
+    segments: list = []
+    self._walk(p, {**flags, "link": None, "rev": None}, segments)
+    self._space = saved
+    return group_runs(trim(segments), wrap)
+
+
+def span(self, fmt: dict, flags: dict[str, bool]) -> dict:
+    return {**fmt, **flags}
+
+
+def row_locators(locator):
+    return lambda row: locator.with_(row=row) if locator is not None else None
+
+
 def patched(monkeypatch) -> None:
     """The reader, from here on in this test, on the reference path."""
     monkeypatch.setattr(inlines, "key_of", key_of)
@@ -171,6 +188,9 @@ def patched(monkeypatch) -> None:
     monkeypatch.setattr(inlines, "group_runs", group_runs)
     monkeypatch.setattr(inlines.InlineReader, "_text", _text)
     monkeypatch.setattr(inlines.InlineReader, "_emit", _emit)
+    monkeypatch.setattr(inlines.InlineReader, "paragraph", inline_paragraph)
+    monkeypatch.setattr(inlines.InlineReader, "_span", span)
+    monkeypatch.setattr(tables, "_row_locators", row_locators)
     monkeypatch.setattr(styles.Styles, "common", common)
     monkeypatch.setattr(styles.Styles, "master_page", master_page)
     monkeypatch.setattr(styles.Styles, "is_title", is_title)

@@ -20,6 +20,7 @@ from zenconv.ir import HardBreak, NoteRef, Text
 from zenconv.ir.walk import walk
 from zenconv_plugins.comments import COMMENT_RANGE
 from zenconv_plugins.odt import inlines
+from zenconv_plugins.odt.styles import FLAGS
 from zenconv_plugins.runs import group_runs
 
 from . import reference_inlines as reference
@@ -196,6 +197,15 @@ def test_random_documents_read_as_the_reference_path_reads_them(options, monkeyp
         assert got == want, f"document {i}"
 
 
+def test_the_caches_starting_again_change_nothing(monkeypatch):
+    """Past their bound the format and key caches are emptied mid-paragraph; what they give stays the same."""
+    docs = documents(20, seed=5)
+    monkeypatch.setattr(inlines, "_CACHED", 1)
+    small = [_read(data, {"revisions": "all"}) for data in docs]
+    reference.patched(monkeypatch)
+    assert small == [_read(data, {"revisions": "all"}) for data in docs]
+
+
 def test_the_documents_reach_the_paths_they_are_meant_to():
     """Not a speed test: the generator does make what the fast paths must get right."""
     seen, spans, wrappers = set(), set(), set()
@@ -215,7 +225,7 @@ def test_the_documents_reach_the_paths_they_are_meant_to():
 def test_keys_group_as_the_reference_keys_do():
     """Two formats share a key exactly when their reference keys are equal, and a key wraps as its reference does."""
     rng = random.Random(7)
-    flags = ["b", "i", "u", "s", "sup", "sub", "hidden"]
+    flags = list(FLAGS)
     revs = [None, object(), object()]
     formats = []
     for _ in range(400):
