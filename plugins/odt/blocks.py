@@ -24,6 +24,7 @@ DECLARATIONS = {f"{TEXT}{n}" for n in ("sequence-decls", "variable-decls", "user
 }
 _P, _H, _LIST, _TABLE = f"{TEXT}p", f"{TEXT}h", f"{TEXT}list", f"{TABLE}table"
 _STYLE_NAME, _OUTLINE_LEVEL = f"{TEXT}style-name", f"{TEXT}outline-level"
+_ITEM, _HEADER, _START_VALUE = f"{TEXT}list-item", f"{TEXT}list-header", f"{TEXT}start-value"
 _NO_FLAGS: dict[str, bool] = {}  # a heading's: its style's bold or size is not emphasis (read, never written)
 
 
@@ -134,14 +135,15 @@ class BlockReader:
         else:
             first = True
             for child in el:
-                if child.tag in (f"{TEXT}list-item", f"{TEXT}list-header"):
-                    value = child.get(f"{TEXT}start-value")
+                tag = child.tag
+                if tag == _ITEM or tag == _HEADER:
+                    value = child.get(_START_VALUE)
                     if value and value.isdigit() and first:
                         result.start = int(value)
                     first = False
-                    header = child.tag == f"{TEXT}list-header"
+                    header = tag == _HEADER
                     counted += self._add_item(result, child, level, style, spec, result.start + counted, header=header)
-                elif child.tag == f"{TEXT}soft-page-break":
+                elif tag == f"{TEXT}soft-page-break":
                     self.s.page += 1
         self.list_counters[key] = result.start + counted
         if not result.items:
@@ -194,7 +196,7 @@ class BlockReader:
     def _item_blocks(self, item, level: int, style: str | None, *, only_paragraphs: bool = False) -> list:
         blocks: list = []
         for child in item:
-            if child.tag == f"{TEXT}list":
+            if child.tag == _LIST:
                 if not only_paragraphs:
                     blocks.extend(self.list(child, level + 1, style))
             else:

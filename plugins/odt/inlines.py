@@ -97,7 +97,11 @@ class InlineReader:
         if fmt.get("hidden") and self.s.skip_hidden:
             self.s.report("hidden-text-skipped", text=content if isinstance(content, str) else plain_text([content]))
             return False
-        out.append((content, self._key(fmt)))
+        found = self._keys.get(id(fmt))  # _key's lookup, inline: a segment is emitted for every run of text
+        if found is not None and found[0] is fmt and found[1] is self.blocks.annotations.covering:
+            out.append((content, found[2]))
+        else:
+            out.append((content, self._key(fmt)))
         return True
 
     def _key(self, fmt: dict) -> tuple:

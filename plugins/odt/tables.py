@@ -16,6 +16,9 @@ from .names import TABLE, TEXT
 from .plugin import TABLE_COLS, TABLE_ROWS
 
 _MAX_SPAN = 1 << 14
+_ROW, _CELL, _COVERED = f"{TABLE}table-row", f"{TABLE}table-cell", f"{TABLE}covered-table-cell"
+_ROWS_REPEATED, _COLS_REPEATED = f"{TABLE}number-rows-repeated", f"{TABLE}number-columns-repeated"
+_ROWS_SPANNED, _COLS_SPANNED = f"{TABLE}number-rows-spanned", f"{TABLE}number-columns-spanned"
 
 
 def read_table(el, reader) -> Table:
@@ -32,7 +35,7 @@ def read_table(el, reader) -> Table:
         state.ctx.checkpoint()
         cells, row_cut = _cells(row_el, reader, header, max_cols)
         cut = cut or row_cut
-        repeat = _count(row_el.get(f"{TABLE}number-rows-repeated"))
+        repeat = _count(row_el.get(_ROWS_REPEATED))
         if repeat > 1 and all(c == "" for c in cells):
             repeat = 1  # a run of empty rows is padding, not content
         for _ in range(repeat):
@@ -61,7 +64,7 @@ def _columns(el, max_cols: int) -> int:
     width = 0
     for child in el:
         if child.tag == f"{TABLE}table-column":
-            width += _count(child.get(f"{TABLE}number-columns-repeated"))
+            width += _count(child.get(_COLS_REPEATED))
         elif child.tag in (f"{TABLE}table-columns", f"{TABLE}table-header-columns", f"{TABLE}table-column-group"):
             width += _columns(child, max_cols)
         if width > max_cols:
@@ -80,7 +83,7 @@ def _span(value: str | None) -> int:
 def _rows(el, header: bool, state):
     for child in el:
         tag = child.tag
-        if tag == f"{TABLE}table-row":
+        if tag == _ROW:
             yield child, header
         elif tag == f"{TABLE}table-header-rows":
             yield from _rows(child, True, state)
@@ -94,12 +97,13 @@ def _cells(row_el, reader, header: bool, max_cols: int) -> tuple[list, bool]:
     cells: list = []
     columns = 0
     for child in row_el:
-        if child.tag == f"{TABLE}covered-table-cell":
-            columns += _count(child.get(f"{TABLE}number-columns-repeated"))
+        tag = child.tag
+        if tag == _COVERED:
+            columns += _count(child.get(_COLS_REPEATED))
             continue
-        if child.tag != f"{TABLE}table-cell":
+        if tag != _CELL:
             continue
-        repeat = _count(child.get(f"{TABLE}number-columns-repeated"))
+        repeat = _count(child.get(_COLS_REPEATED))
         cell = _cell(child, reader, header)
         if repeat > 1 and cell == "":
             # Trailing padding cells repeat by the thousand; keep no more of them than the table has.
@@ -114,8 +118,8 @@ def _cells(row_el, reader, header: bool, max_cols: int) -> tuple[list, bool]:
 
 def _cell(el, reader, header: bool):
     blocks = reader.children(el)
-    col_span = _span(el.get(f"{TABLE}number-columns-spanned"))
-    row_span = _span(el.get(f"{TABLE}number-rows-spanned"))
+    col_span = _span(el.get(_COLS_SPANNED))
+    row_span = _span(el.get(_ROWS_SPANNED))
     content: list = blocks
     if len(blocks) == 1 and isinstance(blocks[0], (Paragraph, Heading)):
         content = blocks[0].children
