@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from zenconv.ir import Heading, HiddenFacet, List, ListItem, Paragraph, StyleFacet
+from zenconv.ir import Heading, HiddenFacet, List, ListItem, Paragraph
 
 from ..numerals import MAX_LABEL_CHARS
 from ..numerals import format_number as word_number
@@ -22,6 +22,10 @@ DECLARATIONS = {f"{TEXT}{n}" for n in ("sequence-decls", "variable-decls", "user
     f"{TABLE}named-expressions", f"{TABLE}database-ranges", f"{TABLE}table-column", f"{TABLE}table-columns",
     f"{TABLE}table-column-group", f"{TABLE}table-header-columns", f"{TEXT}page-sequence",
 }
+_P, _H, _LIST, _TABLE = f"{TEXT}p", f"{TEXT}h", f"{TEXT}list", f"{TABLE}table"
+_STYLE_NAME, _OUTLINE_LEVEL = f"{TEXT}style-name", f"{TEXT}outline-level"
+_ITEM, _HEADER, _START_VALUE = f"{TEXT}list-item", f"{TEXT}list-header", f"{TEXT}start-value"
+_NO_FLAGS: dict[str, bool] = {}  # a heading's: its style's bold or size is not emphasis (read, never written)
 
 
 class BlockReader:
@@ -57,15 +61,15 @@ class BlockReader:
         tag = el.tag
         if not isinstance(tag, str) or tag in DECLARATIONS:
             return []
-        if tag in (f"{TEXT}p", f"{TEXT}h"):
+        if tag == _P or tag == _H:
             return self.paragraph(el)
-        if tag == f"{TEXT}list":
+        if tag == _LIST:
             return self.list(el, 1, None)
         if tag == f"{TEXT}numbered-paragraph":
             level = _int(el.get(f"{TEXT}level"), 1)
             nested = self.list(el, 1, None, wrap_level=level)
             return nested
-        if tag == f"{TABLE}table":
+        if tag == _TABLE:
             return [read_table(el, self)]
         if tag == f"{TEXT}section":
             return self.section(el)
@@ -87,31 +91,32 @@ class BlockReader:
     # --- paragraphs --------------------------------------------------------------------------------
 
     def paragraph(self, el) -> list:
-        if self.s.locating:
-            self.s.paragraph += 1
-        style = el.get(f"{TEXT}style-name")
-        self.s.revision_marks.clear()
-        deferred, self.s.deferred = self.s.deferred, []
-        heading = el.tag == f"{TEXT}h" or self.s.styles.is_title(style)
+        s = self.s
+        if s.locating:
+            s.paragraph += 1
+        style = el.get(_STYLE_NAME)
+        s.revision_marks.clear()
+        deferred, s.deferred = s.deferred, []
+        is_h = el.tag == _H
+        heading = is_h or s.styles.is_title(style)
         # A heading style's own bold or size is what makes it a heading, not emphasis in its text.
-        inlines = self.inlines.paragraph(el, {} if heading else self.s.styles.flags("paragraph", style))
-        boxes, self.s.deferred = self.s.deferred, deferred
-        facets: tuple = tuple(dict.fromkeys(c.facet for c in self.s.revision_marks))
-        out: list = []
-        if inlines:
-            locator = self.s.locator()
-            if heading:
-                level = _int(el.get(f"{TEXT}outline-level"), 1) if el.tag == f"{TEXT}h" else 1
-                if level > 6:
-                    self.s.report("heading-level-clamped")
-                    level = 6
-                out.append(Heading(level, inlines, facets=facets, locator=locator))
-            else:
-                common = self.s.styles.common("paragraph", style)
-                if common is not None:
-                    facets = (StyleFacet(common.name, common.display), *facets)
-                out.append(Paragraph(inlines, facets=facets, locator=locator))
-        return out + boxes
+        inlines = self.inlines.paragraph(el, _NO_FLAGS if heading else s.styles.flags("paragraph", style))
+        boxes, s.deferred = s.deferred, deferred
+        if not inlines:
+            return boxes
+        marks = s.revision_marks
+        facets: tuple = tuple(dict.fromkeys(c.facet for c in marks)) if marks else ()
+        locator = s.locator()
+        if heading:
+            level = _int(el.get(_OUTLINE_LEVEL), 1) if is_h else 1
+            if level > 6:
+                s.report("heading-level-clamped")
+                level = 6
+            return [Heading(level, inlines, facets=facets, locator=locator), *boxes]
+        facet = s.styles.facet("paragraph", style)
+        if facet is not None:
+            facets = (facet, *facets)
+        return [Paragraph(inlines, facets=facets, locator=locator), *boxes]
 
     # --- lists -------------------------------------------------------------------------------------
 
@@ -130,14 +135,15 @@ class BlockReader:
         else:
             first = True
             for child in el:
-                if child.tag in (f"{TEXT}list-item", f"{TEXT}list-header"):
-                    value = child.get(f"{TEXT}start-value")
+                tag = child.tag
+                if tag == _ITEM or tag == _HEADER:
+                    value = child.get(_START_VALUE)
                     if value and value.isdigit() and first:
                         result.start = int(value)
                     first = False
-                    header = child.tag == f"{TEXT}list-header"
+                    header = tag == _HEADER
                     counted += self._add_item(result, child, level, style, spec, result.start + counted, header=header)
-                elif child.tag == f"{TEXT}soft-page-break":
+                elif tag == f"{TEXT}soft-page-break":
                     self.s.page += 1
         self.list_counters[key] = result.start + counted
         if not result.items:
@@ -190,7 +196,7 @@ class BlockReader:
     def _item_blocks(self, item, level: int, style: str | None, *, only_paragraphs: bool = False) -> list:
         blocks: list = []
         for child in item:
-            if child.tag == f"{TEXT}list":
+            if child.tag == _LIST:
                 if not only_paragraphs:
                     blocks.extend(self.list(child, level + 1, style))
             else:

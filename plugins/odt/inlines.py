@@ -9,6 +9,7 @@ strong span however many ``text:span`` elements the source split it into.
 from __future__ import annotations
 
 import re
+from itertools import product
 
 from zenconv.ir import (
     Emphasis, HardBreak, HiddenFacet, Link, Note, NoteRef, Span, Strikethrough, Strong, Subscript, Superscript, Text,
@@ -18,7 +19,7 @@ from zenconv_plugins.comments import comment_range
 from zenconv_plugins.runs import group_runs
 
 from .dropped import comment_text
-from .names import DRAW, OFFICE, TEXT
+from .names import DRAW, OFFICE, TEXT, XLINK
 from .state import State
 from .styles import FLAGS
 
@@ -30,6 +31,10 @@ _DRAW_INLINE = {f"{DRAW}{n}" for n in ("frame", "a", "g", "custom-shape", "rect"
 _SILENT = {f"{TEXT}{n}" for n in ("bookmark-end", "reference-mark-end", "alphabetical-index-mark-end",
                                   "toc-mark-end", "user-index-mark-end", "soft-page-break")}
 _MARKS = {f"{TEXT}{n}" for n in ("bookmark", "bookmark-start", "reference-mark", "reference-mark-start")}
+_SPAN, _A, _STYLE_NAME, _HREF = f"{TEXT}span", f"{TEXT}a", f"{TEXT}style-name", f"{XLINK}href"
+_CACHED = 4096  # formats and keys kept at most
+_WRAPPED = FLAGS[:-1]  # the flags a wrapper shows, in wrapping order (the last, hidden, is a key of its own): key_of
+# reads them by name, faster than over this tuple (tests/odt/test_fast_paths.py checks it reads each of them)
 
 
 class InlineReader:
@@ -39,25 +44,43 @@ class InlineReader:
         self.frames = frames    # the frame reader, for draw: content
         self._space = True
         self._expanding: set[str] = set()
+        # Formats are dicts, never changed once made. A paragraph style's format and a span's (its parent's
+        # and its text style's flags merged) are made once and shared by every paragraph and span that has
+        # them, and the key of each format is computed once, by the format's id. Each entry holds the dicts
+        # its key names, so no id is reused while it stands; past _CACHED entries they start again.
+        self._bases: dict[int, tuple[dict, dict]] = {}
+        self._spans: dict[tuple[int, int], tuple[dict, dict, dict]] = {}
+        self._keys: dict[int, tuple[dict, tuple[str, ...], tuple]] = {}
 
     def paragraph(self, p, flags: dict[str, bool]) -> list:
         """The inlines of a ``text:p``/``text:h``, its paragraph style's formatting as the base."""
         saved, self._space = self._space, True
         segments: list = []
-        self._walk(p, {**flags, "link": None, "rev": None}, segments)
+        found = self._bases.get(id(flags))
+        if found is None or found[0] is not flags:
+            if len(self._bases) >= _CACHED:
+                self._bases.clear()
+            found = self._bases[id(flags)] = (flags, {**flags, "link": None, "rev": None})
+        self._walk(p, found[1], segments)
         self._space = saved
+        if len(segments) == 1 and isinstance(segments[0][0], str):
+            # One run of text: what trim and group_runs make of it.
+            text = segments[0][0].strip(" ")
+            return _wrap([Text(text)], segments[0][1]) if text.strip() else []
         return group_runs(trim(segments), _wrap)
 
     def _walk(self, el, fmt: dict, out: list) -> None:
-        if el.text:
-            self._text(el.text, fmt, out)
+        # lxml makes a new string at each .text or .tail: asked once each
+        if text := el.text:
+            self._text(text, fmt, out)
         for child in el:
             self._child(child, fmt, out)
-            if child.tail:
-                self._text(child.tail, fmt, out)
+            if tail := child.tail:
+                self._text(tail, fmt, out)
 
     def _text(self, text: str, fmt: dict, out: list) -> None:
-        text = _SPACE.sub(" ", text)
+        if "  " in text or "\n" in text or "\t" in text or "\r" in text:  # else each match is one space already
+            text = _SPACE.sub(" ", text)
         if self._space and text.startswith(" "):
             text = text[1:]
         if text and self._emit(text, fmt, out):
@@ -65,7 +88,7 @@ class InlineReader:
 
     def _emit(self, content, fmt: dict, out: list) -> bool:
         """Add a segment unless the revision mode or --hidden skip drops it; say whether it was added."""
-        inserted = self.s.active_insertion()
+        inserted = self.s.active_insertion() if self.s.open_insertions else None
         if inserted is not None:
             if self.s.revisions == "reject":
                 return False
@@ -74,18 +97,43 @@ class InlineReader:
         if fmt.get("hidden") and self.s.skip_hidden:
             self.s.report("hidden-text-skipped", text=content if isinstance(content, str) else plain_text([content]))
             return False
-        out.append((content, key_of(fmt, self.blocks.annotations.covering)))
+        found = self._keys.get(id(fmt))  # _key's lookup, inline: a segment is emitted for every run of text
+        if found is not None and found[0] is fmt and found[1] is self.blocks.annotations.covering:
+            out.append((content, found[2]))
+        else:
+            out.append((content, self._key(fmt)))
         return True
+
+    def _key(self, fmt: dict) -> tuple:
+        """``key_of(fmt, covering)``, the comment ranges open now, computed once per format and ranges."""
+        covering = self.blocks.annotations.covering
+        found = self._keys.get(id(fmt))
+        if found is not None and found[0] is fmt and found[1] is covering:
+            return found[2]
+        key = key_of(fmt, covering)
+        if len(self._keys) >= _CACHED:
+            self._keys.clear()
+        self._keys[id(fmt)] = (fmt, covering, key)
+        return key
+
+    def _span(self, fmt: dict, flags: dict[str, bool]) -> dict:
+        """``{**fmt, **flags}``, made once for each parent format and text style."""
+        found = self._spans.get((id(fmt), id(flags)))
+        if found is None or found[0] is not fmt or found[1] is not flags:
+            if len(self._spans) >= _CACHED:
+                self._spans.clear()
+            found = self._spans[(id(fmt), id(flags))] = (fmt, flags, {**fmt, **flags})
+        return found[2]
 
     def _child(self, child, fmt: dict, out: list) -> None:
         tag = child.tag
         if not isinstance(tag, str):
             return  # a comment or processing instruction
-        if tag == f"{TEXT}span":
-            self._walk(child, {**fmt, **self.s.styles.flags("text", child.get(f"{TEXT}style-name"))}, out)
-        elif tag == f"{TEXT}a":
+        if tag == _SPAN:
+            self._walk(child, self._span(fmt, self.s.styles.flags("text", child.get(_STYLE_NAME))), out)
+        elif tag == _A:
             # Carried as found: which targets become links is the writers' policy (zenconv/writers/urls.py).
-            href = (child.get("{http://www.w3.org/1999/xlink}href") or "").strip()
+            href = (child.get(_HREF) or "").strip()
             self._walk(child, {**fmt, "link": href or fmt.get("link")}, out)
         elif tag == f"{TEXT}s":
             count = child.get(f"{TEXT}c", "1")
@@ -195,11 +243,13 @@ class InlineReader:
 
 
 def key_of(fmt: dict, covering: tuple[str, ...] = ()) -> tuple:
-    """A hashable, canonical format: link, revision, hidden, the comment ranges open, then the flags in
-    wrapping order."""
-    rev = fmt.get("rev")
-    return (fmt.get("link") or None, id(rev) if rev is not None else None, rev,
-            bool(fmt.get("hidden")), covering, *(bool(fmt.get(f)) for f in FLAGS[:-1]))
+    """A canonical format, equal for the segments one wrapper takes: link, revision, hidden, the comment
+    ranges open, then the wrappers its flags call for, innermost first."""
+    get = fmt.get
+    rev = get("rev")
+    flags = (bool(get("b")), bool(get("i")), bool(get("u")), bool(get("s")), bool(get("sup")), bool(get("sub")))
+    return (get("link") or None, id(rev) if rev is not None else None, rev, bool(get("hidden")), covering,
+            _WRAPPERS_OF[flags])
 
 
 def trim(segments: list) -> list:
@@ -218,21 +268,24 @@ def trim(segments: list) -> list:
         segments[-1] = (last.rstrip(" "), fmt)
         if not segments[-1][0]:
             segments.pop()
-    if not any(not isinstance(s, str) or s.strip() for s, _ in segments):
-        return []
-    return segments
+    for piece, _ in segments:
+        if not isinstance(piece, str) or piece.strip():
+            return segments
+    return []
 
 
-_WRAPPERS = (Strong, Emphasis, Underline, Strikethrough, Superscript, Subscript)
+_WRAPPERS = (Strong, Emphasis, Underline, Strikethrough, Superscript, Subscript)  # outermost first, as _WRAPPED
+# Every combination of the flags (a tuple of bools in _WRAPPED's order) to the wrappers it calls for, innermost first.
+_WRAPPERS_OF = {flags: tuple(w for on, w in reversed(list(zip(flags, _WRAPPERS))) if on)
+                for flags in product((False, True), repeat=len(_WRAPPERS))}
 
 
 def _wrap(children: list, fmt: tuple) -> list:
     if not fmt:
         return children
-    link, _, rev, hidden, covering, *flags = fmt
-    for on, wrapper in reversed(list(zip(flags, _WRAPPERS))):
-        if on:
-            children = [wrapper(children)]
+    link, _, rev, hidden, covering, wrappers = fmt
+    for wrapper in wrappers:
+        children = [wrapper(children)]
     for note_id in reversed(covering):  # the first opened outermost
         children = [comment_range(children, note_id)]
     if hidden:

@@ -51,48 +51,45 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
     state = State(ctx, pkg, styles, track_pages=pages is not None)
     reader = BlockReader(state)
     held: list = []  # the last top-level list, held back: the next list may continue it
-    depth, text_depth, seen_text = 0, None, False
+    depth, seen_text = 0, False
     for event, el in events:
         if event == "start":
             depth += 1
-            if depth == 3 and el.getparent() is not None and el.getparent().tag == f"{OFFICE}body":
-                if el.tag != f"{OFFICE}text":
+            if depth == 3 and el.getparent() is not None and el.getparent().tag == _BODY:
+                if el.tag != _TEXT_BODY:
                     raise Unreadable("odt.wrong-document-type", f"the body is {el.tag.rsplit('}', 1)[-1]}, not text")
-                text_depth, seen_text = depth, True
+                seen_text = True
+                for el in _children_ends(events):
+                    ctx.checkpoint()
+                    if el.tag == _TRACKED_CHANGES:
+                        state.changes = read_changes(el)
+                        blocks = []
+                    else:
+                        blocks = reader.block(el)
+                        if placement is not None and el.tag not in DECLARATIONS:
+                            starts = _STARTS.get(el.tag)
+                            master = styles.master_page(starts[0], el.get(starts[1])) if starts else None
+                            if furniture_blocks := placement.before(master):
+                                yield from held
+                                held = []
+                                yield from furniture_blocks
+                    el.clear(keep_tail=True)
+                    while el.getprevious() is not None:
+                        del el.getparent()[0]
+                    merged, held = merge_lists(held + blocks), []
+                    for block in merged:
+                        if layout is not None:
+                            block.facets = (*block.facets, layout)
+                            layout = None
+                        held.append(block)
+                    # Everything but a trailing list can go now.
+                    while len(held) > 1 or (held and not isinstance(held[-1], List)):
+                        yield held.pop(0)
+                depth -= 1  # office:text's end, which _children_ends took
             continue
-        ended, depth = depth, depth - 1
-        if ended == 2 and el.tag == f"{OFFICE}automatic-styles":
+        depth -= 1
+        if depth == 1 and el.tag == _AUTOMATIC_STYLES:
             styles.load(el, automatic=True)
-            continue
-        if text_depth is None or ended != text_depth + 1:
-            if ended == text_depth:
-                text_depth = None
-            continue
-        ctx.checkpoint()
-        if el.tag == f"{TEXT}tracked-changes":
-            state.changes = read_changes(el)
-            blocks = []
-        else:
-            blocks = reader.block(el)
-            if placement is not None and el.tag not in DECLARATIONS:
-                starts = _STARTS.get(el.tag)
-                master = styles.master_page(starts[0], el.get(starts[1])) if starts else None
-                if furniture_blocks := placement.before(master):
-                    yield from held
-                    held = []
-                    yield from furniture_blocks
-        el.clear(keep_tail=True)
-        while el.getprevious() is not None:
-            del el.getparent()[0]
-        merged, held = merge_lists(held + blocks), []
-        for block in merged:
-            if layout is not None:
-                block.facets = (*block.facets, layout)
-                layout = None
-            held.append(block)
-        # Everything but a trailing list can go now.
-        while len(held) > 1 or (held and not isinstance(held[-1], List)):
-            yield held.pop(0)
     if not seen_text:
         raise Unreadable("odt.wrong-document-type", "content.xml has no office:text body")
     reader.annotations.finish()
@@ -101,6 +98,24 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
         yield from placement.before(None)  # a body with no blocks still has its first page
         placement.report(ctx, "odt", "page style '{style}' starts no page")
 
+
+def _children_ends(events) -> Iterator:
+    """The elements of the body (``office:text``), each at its end event, from the events after the body's
+    start; it stops at the body's end. Most events are inside them: this loop only counts their depth."""
+    depth = 0
+    for event, el in events:
+        if event == "start":
+            depth += 1
+        elif depth:
+            depth -= 1
+            if not depth:
+                yield el
+        else:
+            return
+
+
+_BODY, _TEXT_BODY, _AUTOMATIC_STYLES = f"{OFFICE}body", f"{OFFICE}text", f"{OFFICE}automatic-styles"
+_TRACKED_CHANGES = f"{TEXT}tracked-changes"
 
 # What may start a page style: its style family and the attribute naming its style.
 _STARTS = {f"{TEXT}p": ("paragraph", f"{TEXT}style-name"), f"{TEXT}h": ("paragraph", f"{TEXT}style-name"),

@@ -43,6 +43,8 @@ class State:
             return None
         if self.base is not None:
             return self.base.with_(**extra) if extra else self.base
+        if not extra:  # a paragraph's, asked once per paragraph
+            return Locator(paragraph=self.paragraph or None, rendered_page=self.page if self.track_pages else None)
         fields = {"paragraph": self.paragraph or None, "rendered_page": self.page if self.track_pages else None}
         if "table" in extra:
             del fields["paragraph"]  # a table and its rows are cited by the table's ordinal

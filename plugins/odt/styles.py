@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import field
 
+from zenconv.ir import StyleFacet
+
 from .dropped import text_of
 from .names import FO, LOEXT, OFFICE, STYLE, TEXT
 from zenconv.records import dataclass
@@ -101,7 +103,12 @@ class Styles:
         self.by_key: dict[tuple[str, str], Style] = {}
         self.defaults: dict[str, dict[str, bool]] = {}
         self.lists: dict[str, dict[int, ListLevel]] = {}
+        # What the chain of a (family, name) decides, found once per style: a paragraph or a span asks for it each time.
         self._flags: dict[tuple[str, str], dict[str, bool]] = {}
+        self._common: dict[tuple[str, str | None], Style | None] = {}
+        self._titles: dict[str | None, bool] = {}
+        self._masters: dict[tuple[str, str | None], str | None] = {}
+        self._facets: dict[tuple[str, str | None], StyleFacet | None] = {}
 
     def load(self, container, *, automatic: bool) -> None:
         """Read the styles under ``office:styles`` or ``office:automatic-styles``."""
@@ -126,6 +133,10 @@ class Styles:
                 if name:
                     self.lists[name] = _list_levels(el)
         self._flags.clear()
+        self._common.clear()
+        self._titles.clear()
+        self._masters.clear()
+        self._facets.clear()
 
     def chain(self, family: str, name: str | None):
         seen: set[str] = set()
@@ -153,18 +164,41 @@ class Styles:
 
     def common(self, family: str, name: str | None) -> Style | None:
         """The first common (named, non-automatic) style of the chain: the one a reader recognises."""
-        return next((s for s in self.chain(family, name) if not s.automatic), None)
+        key = (family, name)
+        try:
+            return self._common[key]
+        except KeyError:
+            found = self._common[key] = next((s for s in self.chain(family, name) if not s.automatic), None)
+            return found
+
+    def facet(self, family: str, name: str | None) -> StyleFacet | None:
+        """The StyleFacet naming the chain's first common style; one object per style (facets are frozen)."""
+        key = (family, name)
+        try:
+            return self._facets[key]
+        except KeyError:
+            common = self.common(family, name)
+            found = self._facets[key] = StyleFacet(common.name, common.display) if common is not None else None
+            return found
 
     def master_page(self, family: str, name: str | None) -> str | None:
         """The page style a paragraph or table of this style starts (``style:master-page-name``), if any."""
-        return next((s.master_page for s in self.chain(family, name) if s.master_page), None)
+        key = (family, name)
+        try:
+            return self._masters[key]
+        except KeyError:
+            found = self._masters[key] = next((s.master_page for s in self.chain(family, name) if s.master_page), None)
+            return found
 
     def list_style(self, name: str | None) -> str | None:
         """The list style a paragraph style attaches, through its chain."""
         return next((s.list_style for s in self.chain("paragraph", name) if s.list_style), None)
 
     def is_title(self, name: str | None) -> bool:
-        return any(s.name == "Title" for s in self.chain("paragraph", name))
+        found = self._titles.get(name)
+        if found is None:
+            found = self._titles[name] = any(s.name == "Title" for s in self.chain("paragraph", name))
+        return found
 
     def list_level(self, list_style: str | None, level: int) -> ListLevel:
         levels = self.lists.get(list_style or "", {})

@@ -8,12 +8,17 @@ caps: a few bytes of XML may not stand for a billion cells.
 
 from __future__ import annotations
 
-from zenconv.ir import Cell, Columns, Heading, Paragraph, Row, Table, Text
+import dataclasses
+
+from zenconv.ir import Cell, Columns, Heading, Locator, Paragraph, Row, Table, Text
 
 from .names import TABLE, TEXT
 from .plugin import TABLE_COLS, TABLE_ROWS
 
 _MAX_SPAN = 1 << 14
+_ROW, _CELL, _COVERED = f"{TABLE}table-row", f"{TABLE}table-cell", f"{TABLE}covered-table-cell"
+_ROWS_REPEATED, _COLS_REPEATED = f"{TABLE}number-rows-repeated", f"{TABLE}number-columns-repeated"
+_ROWS_SPANNED, _COLS_SPANNED = f"{TABLE}number-rows-spanned", f"{TABLE}number-columns-spanned"
 
 
 def read_table(el, reader) -> Table:
@@ -24,19 +29,20 @@ def read_table(el, reader) -> Table:
     max_cols = state.ctx.options.get(TABLE_COLS.key, TABLE_COLS.default)
     width = _columns(el, max_cols)
     rows: list[Row] = []
+    row_locator = _row_locators(locator)
     cut = False
     for row_el, header in _rows(el, False, state):
         state.ctx.checkpoint()
         cells, row_cut = _cells(row_el, reader, header, max_cols)
         cut = cut or row_cut
-        repeat = _count(row_el.get(f"{TABLE}number-rows-repeated"))
+        repeat = _count(row_el.get(_ROWS_REPEATED))
         if repeat > 1 and all(c == "" for c in cells):
             repeat = 1  # a run of empty rows is padding, not content
         for _ in range(repeat):
             if len(rows) >= max_rows:
                 cut = True
                 break
-            rows.append(Row(list(cells), locator=locator.with_(row=len(rows)) if locator is not None else None))
+            rows.append(Row(list(cells), locator=row_locator(len(rows))))
     table = Table(rows, columns=Columns(count=min(width, max_cols) or None), locator=locator)
     if cut:
         state.report("table-truncated")
@@ -44,12 +50,21 @@ def read_table(el, reader) -> Table:
     return table
 
 
+def _row_locators(locator: Locator | None):
+    """``row -> locator.with_(row=row)``, the table's fields copied once, not at every row."""
+    if locator is None:
+        return lambda row: None
+    fields = {f.name: value for f in dataclasses.fields(Locator) if (value := getattr(locator, f.name)) is not None}
+    fields.pop("row", None)
+    return lambda row: Locator(**fields, row=row)
+
+
 def _columns(el, max_cols: int) -> int:
     """The columns a table declares (its own, not those of tables nested in its cells)."""
     width = 0
     for child in el:
         if child.tag == f"{TABLE}table-column":
-            width += _count(child.get(f"{TABLE}number-columns-repeated"))
+            width += _count(child.get(_COLS_REPEATED))
         elif child.tag in (f"{TABLE}table-columns", f"{TABLE}table-header-columns", f"{TABLE}table-column-group"):
             width += _columns(child, max_cols)
         if width > max_cols:
@@ -68,7 +83,7 @@ def _span(value: str | None) -> int:
 def _rows(el, header: bool, state):
     for child in el:
         tag = child.tag
-        if tag == f"{TABLE}table-row":
+        if tag == _ROW:
             yield child, header
         elif tag == f"{TABLE}table-header-rows":
             yield from _rows(child, True, state)
@@ -82,12 +97,13 @@ def _cells(row_el, reader, header: bool, max_cols: int) -> tuple[list, bool]:
     cells: list = []
     columns = 0
     for child in row_el:
-        if child.tag == f"{TABLE}covered-table-cell":
-            columns += _count(child.get(f"{TABLE}number-columns-repeated"))
+        tag = child.tag
+        if tag == _COVERED:
+            columns += _count(child.get(_COLS_REPEATED))
             continue
-        if child.tag != f"{TABLE}table-cell":
+        if tag != _CELL:
             continue
-        repeat = _count(child.get(f"{TABLE}number-columns-repeated"))
+        repeat = _count(child.get(_COLS_REPEATED))
         cell = _cell(child, reader, header)
         if repeat > 1 and cell == "":
             # Trailing padding cells repeat by the thousand; keep no more of them than the table has.
@@ -102,8 +118,8 @@ def _cells(row_el, reader, header: bool, max_cols: int) -> tuple[list, bool]:
 
 def _cell(el, reader, header: bool):
     blocks = reader.children(el)
-    col_span = _span(el.get(f"{TABLE}number-columns-spanned"))
-    row_span = _span(el.get(f"{TABLE}number-rows-spanned"))
+    col_span = _span(el.get(_COLS_SPANNED))
+    row_span = _span(el.get(_ROWS_SPANNED))
     content: list = blocks
     if len(blocks) == 1 and isinstance(blocks[0], (Paragraph, Heading)):
         content = blocks[0].children
