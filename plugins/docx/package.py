@@ -33,6 +33,9 @@ class Package:
         self.zip = open_package(source, ctx)
         self.max_depth = ctx.options.get("max_xml_depth", 256) or 256
         self._names = {name.lower(): name for name in self.zip.names}
+        # a part's relationships are asked for again (the main part's by the walk over unread parts, a
+        # thousand links long in a long document): parsed once; nobody changes the dict returned
+        self._rels: dict[str, dict[str, Relationship]] = {}
 
     def has(self, name: str) -> bool:
         return name.lower() in self._names
@@ -53,6 +56,12 @@ class Package:
 
     def relationships(self, part: str) -> dict[str, Relationship]:
         """The relationships of ``part`` by id ({} when it has none)."""
+        found = self._rels.get(part)
+        if found is None:
+            found = self._rels[part] = self._relationships(part)
+        return found
+
+    def _relationships(self, part: str) -> dict[str, Relationship]:
         folder, base = posixpath.split(part)
         rels_name = posixpath.join(folder, "_rels", base + ".rels")
         root = self.parse(rels_name)

@@ -48,7 +48,6 @@ _SILENT = frozenset((
     W + "moveToRangeStart", W + "moveToRangeEnd", W + "lastRenderedPageBreak", W + "noProof", W + "pgNum",
 ))
 _CHANGES = {_INS: "insertion", _MOVE_TO: "move-to", _DEL: "deletion", _MOVE_FROM: "move-from"}
-_RPR_CHANGE = W + "rPrChange"
 
 
 @dataclass(slots=True)
@@ -84,7 +83,7 @@ class RunReader:
         # inside a block-level revision shown under --revisions all, the paragraph's content is marked as
         # a run-level revision's is
         self.keys = tuple(revision_key(f.change, f.author, f.date) for f in self.st.block_revisions
-                          if self.st.revisions == "all")
+                          if self.st.revisions == "all") if self.st.block_revisions else ()
         self.children(p)
         fields = self.st.fields
         if fields and not fields[-1].result:
@@ -258,10 +257,14 @@ class RunReader:
     def run(self, r) -> None:
         st = self.st
         fields = st.fields
-        rpr = r[0] if len(r) and r[0].tag == _RPR else None
-        if rpr is not None and rpr.find(_RPR_CHANGE) is not None:
+        rpr = None
+        for first in r:   # the run's properties, when it has any, are its first child
+            if first.tag == _RPR:
+                rpr = first
+            break
+        on, off, rstyle, changed = rpr_masks(rpr)
+        if changed:
             formatting_changes(st, rpr)
-        on, off, rstyle = rpr_masks(rpr)
         if rstyle is not None:
             son, soff = st.styles.run_bits(rstyle)
             mask = (son & ~off) | on
@@ -278,6 +281,7 @@ class RunReader:
             return
         keys, suppressed = self._run_keys(mask)
         code = mask & CODE
+        out = self.out
         for child in r:
             tag = child.tag
             if tag == _T:
@@ -286,11 +290,22 @@ class RunReader:
                 text = child.text
                 if text:
                     if code:
-                        self.out.code = True
+                        out.code = True
                         self._leaf(keys, Code(text), mask)
                     else:
-                        self.out.all_code = False
-                        self._leaf(keys, text, mask)
+                        # _leaf, inlined: the text of a run is most of what a document is made of
+                        out.all_code = False
+                        if out.first_page is None:
+                            out.first_page = st.page
+                        if st.break_pending:
+                            st.break_pending = False
+                        if hidden:
+                            out.hidden = True
+                        else:
+                            out.visible = True
+                        if not out.text and text.strip():
+                            out.text = True
+                        out.segments.append((keys, text))
             elif tag == _RPR:
                 continue
             elif tag == _INSTR:
@@ -379,17 +394,23 @@ class RunReader:
     def _run_keys(self, mask: int) -> tuple[tuple, bool]:
         """The wrappers of a run's content, and whether a field instruction hides it."""
         # the text inside open comment ranges is wrapped in a span per range: what each comment covers
-        keys = self.keys + self.st.comments.open_keys
+        keys = self.keys
+        st = self.st
+        if st.comments.open_keys:
+            keys = keys + st.comments.open_keys
         suppressed = False
-        for fld in self.st.fields:
-            if not fld.result:
-                suppressed = True
-            elif fld.key is not None:
-                keys = keys + (fld.key,)
-                mask &= ~UNDERLINE
+        if st.fields:
+            for fld in st.fields:
+                if not fld.result:
+                    suppressed = True
+                elif fld.key is not None:
+                    keys = keys + (fld.key,)
+                    mask &= ~UNDERLINE
         if mask & HIDDEN:
             keys = keys + (HIDDEN_KEY,)
-        return keys + format_keys(mask), suppressed
+        if mask:
+            keys = keys + format_keys(mask)
+        return keys, suppressed
 
     def run_children(self, el, keys: tuple, mask: int) -> None:
         for child in el:

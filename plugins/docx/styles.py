@@ -42,6 +42,7 @@ class Styles:
         self._heading: dict[str, int | None] = {}
         self._numbering: dict[str, tuple[str, int] | None] = {}
         self._runs: dict[str, tuple[int, int]] = {}
+        self._code: dict[str, bool] = {}
         if root is not None:
             self._load(root)
 
@@ -66,7 +67,7 @@ class Styles:
                     lvl = numpr.find(W + "ilvl")
                     style.num_id = num.get(_VAL) if num is not None else None
                     style.ilvl = _int(lvl.get(_VAL)) if lvl is not None else None
-            style.run_on, style.run_off, _ = rpr_masks(el.find(W + "rPr"))
+            style.run_on, style.run_off, _, _ = rpr_masks(el.find(W + "rPr"))
             if style.kind == "paragraph" and (el.get(W + "default") or "").lower() in ("1", "true", "on"):
                 self.default_paragraph = sid
             self.by_id[sid] = style
@@ -159,10 +160,11 @@ class Styles:
         """A paragraph style whose font is monospace, or named for code (``Source Code``, ``HTML Preformatted``)."""
         if sid is None:
             return False
-        for style in self.chain(sid):
-            if _CODE_NAME.search(style.name):
-                return True
-        return bool(self.run_bits(sid)[0] & CODE)
+        found = self._code.get(sid)
+        if found is None:
+            found = self._code[sid] = (any(_CODE_NAME.search(style.name) for style in self.chain(sid))
+                                       or bool(self.run_bits(sid)[0] & CODE))
+        return found
 
 
 def _int(value: str | None) -> int | None:
