@@ -48,6 +48,8 @@ _SILENT = frozenset((
     W + "moveToRangeStart", W + "moveToRangeEnd", W + "lastRenderedPageBreak", W + "noProof", W + "pgNum",
 ))
 _CHANGES = {_INS: "insertion", _MOVE_TO: "move-to", _DEL: "deletion", _MOVE_FROM: "move-from"}
+_TRANSPARENT = (W + "smartTag", W + "customXml", W + "dir", W + "bdo")   # read through to what they hold
+_BOOKMARK_START = W + "bookmarkStart"
 
 
 @dataclass(slots=True)
@@ -139,9 +141,9 @@ class RunReader:
                 self.control(child)
             elif tag == _FLDSIMPLE:
                 self.simple_field(child)
-            elif tag in (W + "smartTag", W + "customXml", W + "dir", W + "bdo"):
+            elif tag in _TRANSPARENT:
                 self.children(child)
-            elif tag == W + "bookmarkStart":
+            elif tag == _BOOKMARK_START:
                 self.st.bookmarks.met(self.st, child.get(W + "name"))
             elif tag == _COMMENT_START or tag == _COMMENT_END:
                 self._comment(child)

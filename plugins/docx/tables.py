@@ -117,7 +117,7 @@ class RowBuilder:
         st = self.st
         before = 0
         header = False
-        trpr = tr.find(_TRPR)
+        trpr = _child(tr, _TRPR)
         if trpr is not None:
             for prop in trpr:
                 tag = prop.tag
@@ -186,7 +186,7 @@ def _cells(tr):
 
 def _cell_props(tc, st) -> tuple[int, str | None]:
     span, vmerge = 1, None
-    pr = tc.find(_TCPR)
+    pr = _child(tc, _TCPR)
     if pr is not None:
         for prop in pr:
             tag = prop.tag
@@ -218,6 +218,15 @@ def _as_blocks(content) -> list:
     if content and not isinstance(content[0], BLOCK_TYPES):
         return [Paragraph(list(content))]
     return list(content)
+
+
+def _child(el, tag: str):
+    """``el.find(tag)`` without lxml's ElementPath, which costs more than a walk to the first child: for
+    every row and every cell."""
+    for node in el:
+        if node.tag == tag:
+            return node
+    return None
 
 
 def _int(value: str | None) -> int:

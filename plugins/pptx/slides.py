@@ -66,8 +66,13 @@ class SlideReader:
     def read(self, hidden: bool, grid=None, shown: set[str] | None = None) -> Container:
         tree = descend(self.root, _CSLD, _SPTREE)
         placed = self.collect(tree, ()) if tree is not None else []
-        title_shape = next((s for s in placed if s.ph is not None and s.ph[0] in geo.TITLE_TYPES and _text_of(s.el)), None)
-        title = _text_of(title_shape.el) or None if title_shape is not None else None
+        title_shape = title = None
+        for shape in placed:   # the first title placeholder with words: the slide's title
+            if shape.ph is not None and shape.ph[0] in geo.TITLE_TYPES:
+                title = _text_of(shape.el) or None
+                if title is not None:
+                    title_shape = shape
+                    break
         self.locator = Locator(slide=self.number, slide_title=title)
         blocks: list = [Heading(1, [Text(title or f"Slide {self.number}")], locator=self.locator)]
         if title_shape is not None:
@@ -316,16 +321,18 @@ class SlideReader:
         return out
 
     def _template_blocks(self, template: geo.Template) -> list:
+        # Every slide on a layout shows the same shapes of it and of its master: placed (boxes, groups
+        # flattened, in reading order) once per deck, read into blocks for each slide (its locator).
+        key = (template.part, self.master.part)
+        shapes = self.pkg.template_shapes.get(key)
+        if shapes is not None and not shapes:
+            return []   # a template with no shapes of its own to show, known from an earlier slide
         tree = descend(template.root, _CSLD, _SPTREE)
         if tree is None:
             return []
         reader = self._part_reader(template.part, template.root, geo.Template(None), self.master)
         text = reader.text_reader()
         blocks: list = []
-        # Every slide on a layout shows the same shapes of it and of its master: placed (boxes, groups
-        # flattened, in reading order) once per deck, read into blocks for each slide (its locator).
-        key = (template.part, self.master.part)
-        shapes = self.pkg.template_shapes.get(key)
         if shapes is None:
             shapes = self.pkg.template_shapes[key] = [
                 shape for shape in _reading_order(reader.collect(tree, ()))

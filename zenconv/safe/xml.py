@@ -133,10 +133,37 @@ def _decode(head: bytes, encoding: str, final: bool) -> str:
     return codecs.getincrementaldecoder(encoding)("replace").decode(head, final)
 
 
+def _plain_prolog(head: bytes) -> bool:
+    """The prolog nearly every part has, told from its bytes: an ASCII XML declaration naming UTF-8 or no
+    encoding, white space, then the root's start tag. Decoded either way (as the bytes' family, as UTF-8)
+    it is the same text, which reaches the root with no DOCTYPE: what the scan below finds, without
+    decoding the window twice for every part of a package."""
+    if not head.startswith(b"<?xml"):
+        return False
+    end = head.find(b"?>")
+    if end < 0:
+        return False
+    at = end + 2
+    while head[at:at + 1] in _PROLOG_SPACE:
+        at += 1
+    if head[at:at + 1] != b"<" or not (head[at + 1:at + 2].isalpha() or head[at + 1:at + 2] in (b"_", b":")):
+        return False
+    declaration = head[:at]
+    if not declaration.isascii():
+        return False
+    declared = _DECLARED.match(declaration.decode("ascii"))
+    return declared is None or declared.group(1).lower() in ("utf-8", "utf8")
+
+
+_PROLOG_SPACE = (b" ", b"\t", b"\r", b"\n")
+
+
 def _scan_prolog(head: bytes, ns: str, final: bool, plain_doctype: bool = False) -> bool:
     """True once the prolog is known to hold no DOCTYPE; raises doctype-refused when it does."""
     if len(head) < 4 and not final:
         return False  # too few bytes to tell UTF-32 from UTF-16 from UTF-8
+    if _plain_prolog(head):
+        return True
     texts = [_decode(head, _encoding_of(head), final)]
     declared = _DECLARED.match(texts[0].lstrip("\ufeff \t\r\n"))
     if declared:
