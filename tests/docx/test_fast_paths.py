@@ -249,3 +249,78 @@ def test_first_page_layout_as_with_the_whole_part_searched(seed):
     for _ in range(5000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 16)))
         assert first_page_layout(data) == _reference_layout(data)
+
+
+def _reference_styles(root) -> dict:
+    """Styles._load as it was: a find() per property."""
+    from zenconv_plugins.docx.styles import Style, _int
+
+    val = W + "val"
+    found = {}
+    for el in root.iter(W + "style"):
+        sid = el.get(W + "styleId")
+        if sid is None or sid in found:
+            continue
+        name_el = el.find(W + "name")
+        style = Style(sid, (name_el.get(val) if name_el is not None else None) or sid, el.get(W + "type") or "paragraph")
+        based = el.find(W + "basedOn")
+        if based is not None:
+            style.based_on = based.get(val)
+        ppr = el.find(W + "pPr")
+        if ppr is not None:
+            outline = ppr.find(W + "outlineLvl")
+            if outline is not None:
+                style.outline = _int(outline.get(val))
+            numpr = ppr.find(W + "numPr")
+            if numpr is not None:
+                num = numpr.find(W + "numId")
+                lvl = numpr.find(W + "ilvl")
+                style.num_id = num.get(val) if num is not None else None
+                style.ilvl = _int(lvl.get(val)) if lvl is not None else None
+        style.run_on, style.run_off, _, _ = rpr_masks(el.find(W + "rPr"))
+        found[sid] = style
+    return found
+
+
+def _styles_parts() -> list[bytes]:
+    import io
+    import zipfile
+
+    parts = []
+    for build in FX.FIXTURES.values():
+        with zipfile.ZipFile(io.BytesIO(build())) as zf:
+            parts += [zf.read(name) for name in zf.namelist() if name.endswith("styles.xml")]
+    ns = FX.NAMESPACES.format(w=FX.W_NS, r=FX.R_NS)
+    rng = random.Random(3)
+    props = ['<w:name w:val="A"/>', '<w:name w:val="B"/>', '<w:basedOn w:val="S1"/>', '<!-- c -->', '<w:rPr><w:b/></w:rPr>',
+             '<w:rPr><w:i/></w:rPr>', '<w:pPr><w:outlineLvl w:val="1"/><w:outlineLvl w:val="2"/></w:pPr>',
+             '<w:pPr><w:numPr><w:ilvl w:val="1"/><w:numId w:val="4"/><w:numId w:val="5"/></w:numPr></w:pPr>', '<w:pPr/>']
+    for _ in range(40):
+        styles = "".join(f'<w:style w:type="paragraph" w:styleId="S{i}">{"".join(rng.choices(props, k=rng.randint(0, 5)))}'
+                         "</w:style>" for i in range(8))
+        parts.append(f"<w:styles {ns}>{styles}</w:styles>".encode())
+    return parts
+
+
+def test_styles_load_as_with_find():
+    from lxml import etree
+
+    from zenconv_plugins.docx.styles import Styles
+
+    for part in _styles_parts():
+        root = etree.fromstring(part)
+        assert Styles(root).by_id == _reference_styles(root)
+
+
+def test_by_type_is_the_first_by_sorted_id():
+    from zenconv_plugins.docx.package import Relationship, by_type
+
+    rng = random.Random(5)
+    for _ in range(500):
+        rels = {}
+        for _ in range(rng.randint(0, 12)):
+            rid = f"rId{rng.randint(1, 40)}"
+            rels[rid] = Relationship(rid, rng.choice(["a", "b", "c"]), "t", rng.random() < 0.3)
+        for kind in ("a", "b", "c", "d"):
+            expected = next((rels[rid] for rid in sorted(rels) if rels[rid].type == kind and not rels[rid].external), None)
+            assert by_type(rels, kind) is expected
