@@ -7,7 +7,6 @@ at the paragraph's locator.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from zenconv.ir.facets import RevisionFacet
 from zenconv.ir.nodes import Code, HardBreak, Math, NoteRef
@@ -52,21 +51,27 @@ _TRANSPARENT = (W + "smartTag", W + "customXml", W + "dir", W + "bdo")   # read 
 _BOOKMARK_START = W + "bookmarkStart"
 
 
-@dataclass(slots=True)
 class Content:
-    segments: list = field(default_factory=list)
-    display_math: list[str] = field(default_factory=list)
-    text: bool = False              # content other than display math
-    hidden: bool = False            # some kept content is hidden text
-    visible: bool = False           # some content is not hidden
-    all_code: bool = True           # every text leaf is in a monospace font
-    code: bool = False              # some text leaf is in a monospace font
-    revisions: dict[str, RevisionFacet] = field(default_factory=dict)
-    boxes: list = field(default_factory=list)
-    charts: list[str] = field(default_factory=list)   # chart relationship ids, read after the paragraph
-    diagrams: list[str] = field(default_factory=list)  # SmartArt data relationship ids, read after it too
-    first_page: int | None = None
-    checkbox: bool | None = None    # a checkbox control opens the paragraph: checked or not
+    """What a paragraph's content came to: its segments, and what the paragraph needs to know of it."""
+
+    # one a paragraph, so built by hand: a dataclass's __init__ with five default factories costs more
+    __slots__ = ("segments", "display_math", "text", "hidden", "visible", "all_code", "code", "revisions", "boxes",
+                 "charts", "diagrams", "first_page", "checkbox")
+
+    def __init__(self) -> None:
+        self.segments: list = []
+        self.display_math: list[str] = []
+        self.text = False               # content other than display math
+        self.hidden = False             # some kept content is hidden text
+        self.visible = False            # some content is not hidden
+        self.all_code = True            # every text leaf is in a monospace font
+        self.code = False               # some text leaf is in a monospace font
+        self.revisions: dict[str, RevisionFacet] = {}
+        self.boxes: list = []
+        self.charts: list[str] = []     # chart relationship ids, read after the paragraph
+        self.diagrams: list[str] = []   # SmartArt data relationship ids, read after it too
+        self.first_page: int | None = None
+        self.checkbox: bool | None = None   # a checkbox control opens the paragraph: checked or not
 
 
 class RunReader:
