@@ -4,11 +4,13 @@ the peers one after the other so a change in the machine's load touches them ali
 
     python bench/bench_table.py                 # every row
     python bench/bench_table.py --only pptx,odt --runs 5
+    python bench/bench_table.py --base /work/venvs/base/bin/zenconv   # a base build beside, in the same rounds
 
 Peers are looked up on PATH and in /opt/peers/bin (markitdown, pandoc, mammoth); an absent one is left
 out. The inputs are the other scripts' generated documents (``bench/data/``, made once). Each command is
 run once first, uncounted (it writes bytecode, warms the page cache). The peak RSS is zenconv's, largest
-of the rounds.
+of the rounds. ``--base CMD`` runs a second zenconv (another build) in every round beside the first, and the
+table gains its ratio and its time: before and after, measured alike.
 """
 
 from __future__ import annotations
@@ -96,18 +98,27 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--only", default="", help="comma-separated row keys: docx,xlsx,pptx,odt,html,csv,pdf,startup,help")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--base", help="a base build's zenconv command, run in the same rounds (before vs after)")
+    parser.add_argument("--peer-seconds", type=float, default=PEER_SECONDS,
+                        help=f"a peer still running after this is killed (default {PEER_SECONDS:.0f})")
     args = parser.parse_args()
     only = set(filter(None, args.only.split(",")))
     zen = zenconv_cmd()
     found = {name: peer(name) for name in ("pandoc", "markitdown", "mammoth")}
     print("peers found:", ", ".join(f"{k} ({v})" for k, v in found.items() if v) or "none")
-    lines = ["| input | zenconv ÷ bare parser | fastest peer ÷ bare parser | zenconv vs fastest peer | zenconv s, peak MiB |",
-             "|---|---|---|---|---|"]
+    base = args.base.split() if args.base else None
+    limit = args.peer_seconds
+    head = "| input | zenconv ÷ bare parser | fastest peer ÷ bare parser | zenconv vs fastest peer | zenconv s, peak MiB |"
+    if base:
+        head += " base ÷ bare parser | base s |"
+    lines = [head, "|---" * head.count(" |") + "|"]
     for key, label, src, extra, bares, peers in rows():
         if only and key not in only:
             continue
         target = DATA / f"table-{key}.md"
         commands = {"zenconv": [*zen, str(src), "-o", str(target), *extra]}
+        if base:
+            commands["base"] = [*base, str(src), "-o", str(DATA / f"table-{key}-base.md"), *extra]
         for name, argv in bares:
             commands[name] = argv
         for name, argv in peers.items():
@@ -118,17 +129,17 @@ def main() -> None:
         killed = []
         for name, cmd in list(commands.items()):
             try:
-                timed(cmd, PEER_SECONDS if name in found else 0)  # warm-up, uncounted
+                timed(cmd, limit if name in found else 0)  # warm-up, uncounted
             except subprocess.CalledProcessError as exc:
                 if name not in found:
                     raise
                 if "TimeoutExpired" in (exc.stderr or ""):
                     killed.append(name)
-                print(f"  {name} failed or ran past {PEER_SECONDS} s on {src.name}: left out of this row", flush=True)
+                print(f"  {name} failed or ran past {limit:.0f} s on {src.name}: left out of this row", flush=True)
                 del commands[name]
         for _ in range(args.runs):
             for name, cmd in commands.items():
-                seconds, rss = timed(cmd, PEER_SECONDS if name in found else 0)
+                seconds, rss = timed(cmd, limit if name in found else 0)
                 times[name].append(seconds)
                 if name == "zenconv":
                     peak = max(peak, rss)
@@ -144,16 +155,29 @@ def main() -> None:
             peer_cell = f"{fastest} {med[fastest] / bare:.2f}×"
             vs_cell = f"{vs:.2f}× faster" if vs >= 1 else f"**{fastest} is {1 / vs:.2f}× faster**"
         elif killed:
-            peer_cell = f"{', '.join(killed)}: killed at {PEER_SECONDS} s"
-            vs_cell = f"> {PEER_SECONDS / med['zenconv']:.1f}× faster"
+            peer_cell = f"{', '.join(killed)}: killed at {limit:.0f} s"
+            vs_cell = f"> {limit / med['zenconv']:.1f}× faster"
         else:
             peer_cell, vs_cell = "no installed peer reads it", ""
-        lines.append(f"| {label} | {ratio} | {peer_cell} | {vs_cell} | {med['zenconv']:.2f} s, {peak} |")
+        row = f"| {label} | {ratio} | {peer_cell} | {vs_cell} | {med['zenconv']:.2f} s, {peak} |"
+        if base:
+            row += f" {med['base'] / bare:.2f}× | {med['base']:.2f} s |"
+        lines.append(row)
         print(lines[-1], flush=True)
     if not only or "help" in only:
-        help_t = statistics.median(timed([*zen, "--help"])[0] for _ in range(args.runs + 1))
-        pass_t = statistics.median(timed([PY, "-c", "pass"])[0] for _ in range(args.runs + 1))
-        lines.append(f"| `zenconv --help` | {help_t / pass_t:.2f}× python -c pass | | | {help_t:.2f} s |")
+        builds = {"zenconv": zen, **({"base": base} if base else {})}
+        helps: dict[str, list[float]] = {name: [] for name in builds}
+        passes = []
+        for _ in range(args.runs + 1):  # interleaved, as the rows are
+            for name, cmd in builds.items():
+                helps[name].append(timed([*cmd, "--help"])[0])
+            passes.append(timed([PY, "-c", "pass"])[0])
+        help_t, pass_t = statistics.median(helps["zenconv"]), statistics.median(passes)
+        row = f"| `zenconv --help` | {help_t / pass_t:.2f}× python -c pass | | | {help_t:.2f} s |"
+        if base:
+            base_t = statistics.median(helps["base"])
+            row += f" {base_t / pass_t:.2f}× | {base_t:.2f} s |"
+        lines.append(row)
         print(lines[-1])
     print()
     print("\n".join(lines))

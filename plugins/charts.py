@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Cell, Columns, Row, Table, Text
-from zenconv.plugins import OptionSpec
+from zenconv_plugins.declarations import CHART_VALUES, MAX_CELLS  # noqa: F401 (for importers)
+from zenconv.records import dataclass
 
 CHART_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 CHARTEX_NS = "http://schemas.microsoft.com/office/drawing/2014/chartex"
@@ -35,11 +36,6 @@ _TEXT_NS = {
 # series (its own limit, a fact of the format); the values bound (--max-chart-values) keeps categories x
 # series small whatever the indexes claim.
 MAX_SERIES = 255
-MAX_CELLS = 1 << 20
-CHART_VALUES = OptionSpec(
-    "max-chart-values", "int", MAX_CELLS, "OOXML charts: most values (categories x series) a chart's table takes "
-    "from its cache; past it the rest is cut, with a visible note, and reported (<reader>.chart-truncated).",
-    metavar="N")
 # Where a classic series keeps its points: (cache path, points in its first level, numbers)
 _CACHES = (("{c}strRef/{c}strCache", False, False), ("{c}numRef/{c}numCache", False, True),
            ("{c}strLit", False, False), ("{c}numLit", False, True),

@@ -16,26 +16,20 @@ comment) and nothing else; the date is kept as the source writes it, cut to the 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.facets import CommentRangeFacet
 from zenconv.ir.nodes import Block, Emphasis, Inline, Note, Paragraph, Span, Text
-from zenconv.plugins import OptionSpec
+from zenconv_plugins.declarations import (  # noqa: F401 (for importers)
+    ATTRIBUTION_CHARS, MAX_ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, MAX_OPEN_RANGES,
+)
+from zenconv.records import dataclass
 
 # The class of the Span around the text a comment covers: the writers mark it (HTML and Markdown <mark>),
 # the segments writer says what each comment covers.
 COMMENT_RANGE = "comment-range"
 # Ranges open at once whose text is marked, by default: a hostile run of starts must not make every run wear
 # them all. The readers that mark ranges (DOCX, ODT) report one opened past it, <reader>.comment-ranges-unmarked.
-MAX_OPEN_RANGES = 64
-MAX_COMMENT_RANGES = OptionSpec(
-    "max-comment-ranges", "int", MAX_OPEN_RANGES, "Most comment ranges open at once whose text is marked; a range "
-    "opened past it is not marked (<reader>.comment-ranges-unmarked), its note still referenced.", metavar="N")
-MAX_ATTRIBUTION_CHARS = 200  # an author's name is a name, not a payload
-ATTRIBUTION_CHARS = OptionSpec(
-    "max-attribution-chars", "int", MAX_ATTRIBUTION_CHARS, "Review comments: most characters of an author's "
-    "name, initials or date in a comment's attribution; a longer one is cut and reported (<reader>.attribution-cut).",
-    metavar="N")
 _FRACTION = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\.\d+")
 
 

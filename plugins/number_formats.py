@@ -24,9 +24,11 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
+
+from zenconv.records import dataclass
 
 # ECMA-376 18.8.30: the built-in formats every application knows by id. 5-8 and 41-44 are the
 # en-US currency and accounting formats Excel writes for them; 27-36 and 50-58 are East Asian

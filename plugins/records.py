@@ -20,25 +20,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from json.encoder import encode_basestring as _quote  # the C encoder: non-ASCII kept
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Block, Cell, Heading, List, ListItem, Paragraph, Row, Strong, Table, Text
-from zenconv.options import MAX_ROWS
-from zenconv.plugins import OptionSpec
-from zenconv.reports import Unreadable, degraded, truncated
+from zenconv_plugins.declarations import MAX_DEPTH, MAX_KEYS, MAX_STRING, MAX_VALUE  # noqa: F401 (for importers)
+from zenconv.reports import Unreadable
+from zenconv.records import dataclass
 
-MAX_DEPTH = OptionSpec("max-data-depth", "int", 256, "JSON, JSON Lines, YAML: deepest nesting of arrays and objects "
-                       "accepted (at most 400); past it the document, or the JSON Lines line, is refused.", metavar="N")
-MAX_KEYS = OptionSpec("max-keys", "int", 10_000, "JSON, JSON Lines, YAML: most keys kept in one object, and most "
-                      "columns in one table of records; past it the rest is cut and reported.", metavar="N")
-MAX_STRING = OptionSpec("max-string-chars", "int", 1 << 20, "JSON, JSON Lines, YAML: longest string kept, in "
-                        "characters; past it the string is cut and reported.", metavar="N")
-MAX_VALUE = OptionSpec("max-value-chars", "int", 64 << 20, "JSON, JSON Lines: longest single value held whole (one "
-                       "record, one line, one member's value not streamed); YAML: longest file. In characters.",
-                       metavar="N")
-DATA_OPTIONS = (MAX_ROWS, MAX_DEPTH, MAX_KEYS, MAX_STRING, MAX_VALUE)
 
 # The mapping recurses two frames a level, under the interpreter's bound of 1,000 frames: --max-data-depth
 # is taken as at most this.
@@ -46,17 +36,6 @@ DEPTH_CEILING = 400
 TRUNCATED_MARK = " ⚠ [cut at {:,} characters]"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _MISSING = object()
-
-
-def shared_codes(ns: str) -> tuple:
-    """The codes every data reader declares under its own namespace: the mapping's own losses."""
-    return (
-        truncated(f"{ns}.rows-truncated", "Records past --max-rows were not read; a note after the table says so."),
-        truncated(f"{ns}.keys-truncated", "Keys past --max-keys in one object, or columns past it in one table "
-                  "of records, were not read."),
-        truncated(f"{ns}.string-truncated", "A string longer than --max-string-chars was cut; the text shows where."),
-        degraded(f"{ns}.lone-surrogate", "A string held a lone UTF-16 surrogate escape (\\ud800): it became U+FFFD."),
-    )
 
 
 class Literal(str):

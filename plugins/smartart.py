@@ -19,10 +19,11 @@ The module reads parsed elements and imports no XML library.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import List, ListItem, Paragraph, Text
+from zenconv.records import dataclass
 
 DGM = "{http://schemas.openxmlformats.org/drawingml/2006/diagram}"
 _A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"

@@ -29,9 +29,13 @@ def _heavy_after(setup: str, heavy: tuple[str, ...]) -> str:
 
 
 def test_entry_point_modules_import_nothing_heavy():
-    """Start-up loads every entry point: none may pull in lxml, openpyxl, pdfminer, mistune or pydantic."""
+    """Start-up loads every entry point: none may pull in lxml, openpyxl, pdfminer, mistune or pydantic, nor
+    the safe zip and XML layers or a reader's shared machinery to declare an option or a code (those come
+    from zenconv.safe.codes and zenconv_plugins.declarations)."""
     assert _heavy_after("from zenconv.plugins import build_plugins\nbuild_plugins()",
-                        ("lxml", "openpyxl", "pdfminer", "mistune", "odf", "pydantic", "jinja2")) == ""
+                        ("lxml", "openpyxl", "pdfminer", "mistune", "odf", "pydantic", "jinja2", "zenconv.safe.zip",
+                         "zenconv.safe.xml", "zenconv_plugins.charts", "zenconv_plugins.comments",
+                         "zenconv_plugins.records")) == ""
 
 
 def test_the_command_line_starts_without_pydantic_or_asyncio():
@@ -58,3 +62,18 @@ def test_a_manifest_is_written_without_pydantic(tmp_path):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.split() == ["False", "True", "True"], out.stderr
+
+
+def test_a_plain_conversion_imports_only_what_it_uses(tmp_path):
+    """``zenconv tiny.csv -o tiny.md`` (in this process: no fork) reads its entry points without
+    importlib.metadata and the e-mail parser, and the Markdown writer leaves the HTML page (its templates,
+    markupsafe) and renderer alone unless --html-tables asks for them: start-up is most of a small file."""
+    source = tmp_path / "tiny.csv"
+    source.write_text("a,b\n1,2\n")
+    setup = (f"import os\nos.environ['ZENCONV_NO_FORK'] = '1'\nfrom zenconv.cli import main\n"
+             f"sys.argv = ['zenconv', {str(source)!r}, '-o', {str(tmp_path / 'tiny.md')!r}, '-q']\n"
+             "try:\n    main()\nexcept SystemExit as exc:\n    assert exc.code == 0, exc.code\n")
+    heavy = ("importlib.metadata", "email", "markupsafe", "zenconv.writers.html.page", "zenconv.writers.html.render",
+             "lxml", "jinja2", "pydantic", "asyncio")
+    assert _heavy_after(setup, heavy) == ""
+    assert (tmp_path / "tiny.md").read_text().startswith("| a | b |")

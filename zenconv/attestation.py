@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import posixpath
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from .family import family_files, family_manifests
 from .files import atomic_write
 from .manifest import Manifest, contained, load, sha256_file, verify
 from .signing import BadEnvelope, opened, seal
+from .records import dataclass
 
 STATEMENT_TYPE = "https://in-toto.io/Statement/v1"
 CONVERSION_TYPE = "https://zenconv.insan.ai/attestation/conversion/v1"

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 import click
@@ -41,6 +41,7 @@ from .family import EMBEDDED_SUFFIX, family_files, family_manifests
 from .manifest import Manifest, verify
 from .reports import Kind
 from .terminal import safe
+from .records import dataclass
 
 INDEX_NAME = "zenconv-index.jsonl"
 BATCH_SIGNATURE = "zenconv-index.intoto.jsonl"  # zenconv.attestation's, named here so an unsigned audit never imports it

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
-from dataclasses import dataclass
 
 from .errors import UsageError
 from .plugins import BUILTIN_DISTRIBUTION, Registry
 from .reports import HOST_CODES, Code, refused
+from .records import dataclass
 
 HOST = "host"
 BATCH = "batch"

@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -27,6 +27,7 @@ from .ir.locator import Locator
 from .ir.nodes import Metadata, Note
 from .ir.resources import ResourceStore
 from .reports import Reporter, Unreadable
+from .records import dataclass
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +37,7 @@ from .ir.locator import Locator
 from .ir.nodes import Container, Link, Paragraph, Text
 from .ir.resources import safe_name
 from .reports import Unreadable
+from .records import dataclass
 
 if TYPE_CHECKING:  # the readers import this module for reference(): the manifest's pydantic stays out of them
     from .manifest import ChildInfo

@@ -16,6 +16,7 @@ the conversion adds to that.
 
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 import resource
@@ -24,7 +25,6 @@ import signal
 import tempfile
 import time
 import traceback
-from dataclasses import dataclass
 from pathlib import Path
 
 from .context import current_rss, private_memory, spool_path
@@ -33,6 +33,7 @@ from .pipeline import (
     EXIT_UNREADABLE, STRICT_ENV, Request, Result, _atomic_write, _manifest_path, run, unreadable_manifest,
 )
 from .plugins import LoadedPlugins
+from .records import dataclass
 
 GRACE_SECONDS = 2.0    # the child's own watchdog should fire first; the parent's kill is the backstop
 SAMPLE_SECONDS = 0.02  # how often the parent reads the child's RSS: a child allocating fast gains tens of MiB
@@ -85,6 +86,7 @@ class Child:
         self.kill_code: str | None = None  # the code it ended under when it ended without a result
         self._chunks: list[bytes] = []
         self._next_sample = 0.0
+        _prctl()  # resolved in the parent, so that no child pays for it
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:
@@ -278,13 +280,21 @@ def _size_of(source) -> int:
 
 def _die_with_parent() -> None:
     """Linux: the child is killed when its parent dies (a killed batch worker leaves no orphan behind)."""
+    prctl = _prctl()
+    if prctl is not None:
+        prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+
+
+@functools.cache
+def _prctl():
+    """libc's prctl, found once per process before its first fork: a batch worker's every child then
+    inherits it, instead of importing ctypes and opening libc again for each small document."""
     try:
         import ctypes
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        return ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):
-        pass
+        return None
 
 
 def _cap_address_space(max_memory: int | None) -> None:

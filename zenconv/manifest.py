@@ -17,6 +17,8 @@ from decimal import Decimal
 from pathlib import Path, PurePath
 from typing import Any, Literal
 
+from . import records
+
 MANIFEST_VERSION = 1
 
 
@@ -122,7 +124,7 @@ def _dump_key(key: Any) -> Any:
     return str(key) if isinstance(key, str) else key
 
 
-_record = dataclasses.dataclass(frozen=True, kw_only=True, eq=False)
+_record = records.dataclass(frozen=True, kw_only=True, eq=False)  # repr shared, not compiled per class
 
 
 def _list():

@@ -27,12 +27,12 @@ One rule, for a single conversion, the API and a batch alike:
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 from .detect import UsageError
 from .ir.resources import RASTER_EXTENSIONS, Resource, raster_type
+from .records import dataclass
 
 MEDIA_FOLDER_SUFFIX = ".media"  # out.md -> out.md.media/
 NEUTRAL_EXTENSION = ".bin"

@@ -13,7 +13,7 @@ import gc
 import os
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ from .options import LIMIT_OPTIONS, all_option_specs, output_cap, resolve_option
 from .plugins import LoadedPlugins, ReaderSpec, WriterSpec, build_plugins
 from .reports import HOST_CODES, Outcome, Reporter, Unreadable, outcome_of
 from .stream import BlockStream, HashingWriter, hard_output_limit
+from .records import dataclass
 
 STRICT_ENV = "ZENCONV_STRICT"  # tests: let unexpected exceptions through instead of host.internal-error
 

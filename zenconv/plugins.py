@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 import pluggy
 
 from . import hookspecs
+from .entrypoints import entry_points
 from .errors import PluginError
 from .reports import Code
+from .records import dataclass
 
 PROJECT = "zenconv"
 BUILTIN_DISTRIBUTION = "zenconv"
@@ -351,22 +352,11 @@ def _entry_points():
     """(entry point, distribution name, version) for the group, sorted by entry-point name."""
     found = []
     seen: set[tuple[str, str]] = set()
-    # A distribution's METADATA is parsed (as an e-mail message) each time it is asked for: once per
-    # distribution here, not twice per entry point (the built-ins are one distribution of ~20 points).
-    stated: dict[Any, tuple[str, str]] = {}
-    for ep in importlib.metadata.entry_points(group=PROJECT):
+    for ep in entry_points(PROJECT):
         if (ep.name, ep.value) in seen:
             continue
         seen.add((ep.name, ep.value))
-        dist = ep.dist
-        if dist is None:
-            name, version = "", ""
-        elif dist in stated:
-            name, version = stated[dist]
-        else:
-            meta = dist.metadata
-            name, version = stated[dist] = (meta["Name"] or "", meta["Version"] or "")
-        found.append((ep, _normalise(name), version))
+        found.append((ep, _normalise(ep.dist_name), ep.dist_version))
     found.sort(key=lambda t: (t[0].name, t[1]))
     return found
 

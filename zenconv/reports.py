@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
 from .ir.locator import Locator
+from .records import dataclass
 
 FIRST_LOCATORS = 5
 QUOTE_CHARS = 80  # a quote names what was taken; it is not a copy of it

@@ -6,8 +6,9 @@ are named for type checkers only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from .records import dataclass
 
 if TYPE_CHECKING:
     from .ir.nodes import Document

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ from .ir.resources import ResourceStore
 from .options import resolve_options, time_budget
 from .plugins import build_plugins
 from .reports import HOST_CODES, Reporter
+from .records import dataclass
 
 
 @dataclass

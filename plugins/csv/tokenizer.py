@@ -35,10 +35,12 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 from itertools import islice
 from typing import TextIO
+
+from zenconv.records import dataclass
 
 # Longest piece of a physical line read at once: longer lines arrive in pieces, so memory is bounded
 # by the caps and this size, never by the length of a line.

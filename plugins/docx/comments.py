@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.locator import Locator
 from zenconv_plugins.comments import MAX_OPEN_RANGES, thread_roots
@@ -27,6 +27,7 @@ from zenconv_plugins.comments import MAX_OPEN_RANGES, thread_roots
 from .inlines import comment_range_key
 from .namespaces import REL_COMMENTS, W, W14
 from .package import Package, Relationship, by_type
+from zenconv.records import dataclass
 
 W15 = "{http://schemas.microsoft.com/office/word/2012/wordml}"
 REL_COMMENTS_EXTENDED = "http://schemas.microsoft.com/office/2011/relationships/commentsExtended"

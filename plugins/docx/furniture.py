@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.facets import FurnitureFacet
 from zenconv.ir.locator import Locator
@@ -36,6 +36,7 @@ from zenconv.reports import Unreadable
 from .external import REL_SETTINGS
 from .namespaces import W
 from .package import by_type
+from zenconv.records import dataclass
 
 # Bounded like reader.py's section scan: no unbounded [^>]* from every "<w:sectPr" on malformed bytes.
 _SECT = re.compile(rb"<(/?)(?:[A-Za-z_][\w.-]*:)?sectPr(?=[\s>/])([^<>]{0,1024}?)(/?)>")

@@ -12,7 +12,7 @@ after the body with its text, its name in the detail, so nothing in the part is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.locator import Locator
 from zenconv.reports import Unreadable
@@ -20,6 +20,7 @@ from zenconv.reports import Unreadable
 from .comments import paragraphs_text
 from .namespaces import REL_TYPE_BASE, W
 from .package import Package, Relationship, by_type
+from zenconv.records import dataclass
 
 REL_GLOSSARY = REL_TYPE_BASE + "glossaryDocument"
 MAX_NAME_CHARS = 100

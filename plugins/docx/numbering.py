@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..numerals import FORMATS, MAX_LABEL_CHARS, format_number
 from .namespaces import MC, W
+from zenconv.records import dataclass
 
 _VAL = W + "val"
 _ALTERNATE, _CHOICE, _FALLBACK = MC + "AlternateContent", MC + "Choice", MC + "Fallback"

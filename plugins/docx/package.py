@@ -8,13 +8,13 @@ refused and the depth limited. Part names are compared case-insensitively (the s
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
 
 from zenconv.reports import Unreadable
 from zenconv.safe.xml import parse_xml
 from zenconv.safe.zip import open_package, resolve_target
 
 from .namespaces import PKG_REL_NS, REL_OFFICE_DOCUMENT, transitional
+from zenconv.records import dataclass
 
 _REL = "{%s}Relationship" % PKG_REL_NS
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 from zenconv import hookimpl
 from zenconv.options import COMMENTS, FURNITURE, HIDDEN, REVISIONS
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
-from zenconv.safe.xml import xml_codes
-from zenconv.safe.zip import zip_codes
-from zenconv_plugins.charts import CHART_VALUES
-from zenconv_plugins.comments import ATTRIBUTION_CHARS, MAX_COMMENT_RANGES
+from zenconv.safe.codes import xml_codes, zip_codes
+from zenconv_plugins.declarations import ATTRIBUTION_CHARS, CHART_VALUES, MAX_COMMENT_RANGES
 from zenconv_plugins.numerals import LABEL_CHARS
 
 ID = "ai.insan.zenfmt.docx"

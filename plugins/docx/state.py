@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.locator import Locator
 from zenconv_plugins.charts import Chart
@@ -13,6 +13,7 @@ from .glossary import Glossary
 from .numbering import Numbering
 from .package import Package, Relationship
 from .styles import Styles
+from zenconv.records import dataclass
 
 
 @dataclass(slots=True)

@@ -9,10 +9,10 @@ first, then by the built-in ids ``Heading1``..``Heading9``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .formatting import CODE, rpr_masks
 from .namespaces import W
+from zenconv.records import dataclass
 
 MAX_CHAIN = 20
 

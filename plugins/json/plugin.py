@@ -5,7 +5,7 @@ from __future__ import annotations
 from zenconv import hookimpl
 from zenconv.reports import degraded, dropped, refused
 
-from zenconv_plugins.records import DATA_OPTIONS, shared_codes
+from zenconv_plugins.declarations import DATA_OPTIONS, shared_codes
 
 from .sniff import is_json, is_json_lines
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import platform
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.context import ReadContext, Source
 from zenconv.ir.locator import Locator
@@ -24,6 +24,7 @@ from zenconv_plugins.records import Columns, Mapper, Tally, is_leaf
 from .scan import STREAM_CHARS, Invalid, Plan, TooDeep, TooLarge, Window, decoder, events, survey_decoder, text_decoder
 from .sniff import looks_like_json_lines
 from .wrappers import find_wrapper, starts_as_json
+from zenconv.records import dataclass
 
 LIBRARY = f"python-json/{platform.python_version()}"
 HEAD_BYTES = 64 << 10

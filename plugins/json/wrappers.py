@@ -11,7 +11,8 @@ paths only, so nothing that could be code is taken for a wrapper: the body is th
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from zenconv.records import dataclass
 
 _VALUE_START = re.compile(rb'\s*(?:[\[{"\-0-9]|true\b|false\b|null\b)')
 _NAME = rb"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\s*[\"'][\w$.\-]{1,100}[\"']\s*\])*"

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
 
 import mistune
 from mistune.block_parser import BlockParser
@@ -30,6 +29,7 @@ from mistune.core import BlockState
 from mistune.util import unikey
 
 from .tables import parse_table
+from zenconv.records import dataclass
 
 PLUGINS = ("table", "strikethrough", "footnotes", "task_lists", "url")
 MAX_EMPHASIS_RUNS = 2_000

@@ -6,9 +6,8 @@ from zenconv import hookimpl
 from zenconv.options import COMMENTS, FURNITURE, HEADER, HIDDEN, MAX_CELLS, MAX_COLS, MAX_EXPANSION, MAX_ROWS, VALUES
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
-from zenconv.safe.xml import xml_codes
-from zenconv.safe.zip import zip_codes
-from zenconv_plugins.comments import ATTRIBUTION_CHARS
+from zenconv.safe.codes import xml_codes, zip_codes
+from zenconv_plugins.declarations import ATTRIBUTION_CHARS
 
 ID = "ai.insan.zenfmt.ods"
 NAME = "ods"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv_plugins.comments import Comment
 from zenconv_plugins.odt.dropped import comment_text
@@ -23,6 +23,7 @@ from zenconv.ir.nodes import Cell, Code
 from zenconv_plugins.xlsx.values import ValueList
 
 from .cells import CALCEXT, OFFICE, TABLE, annotation_comment, cell_value, frame_kind, holds_value, shown_value
+from zenconv.records import dataclass
 
 STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
 CELL, COVERED = TABLE + "table-cell", TABLE + "covered-table-cell"

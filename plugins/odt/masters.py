@@ -21,12 +21,13 @@ and a declaration no shown slide displays.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir import Container, FurnitureFacet, Locator, Paragraph, Text
 
 from .dropped import text_of
 from .names import DRAW, OFFICE, PRESENTATION, STYLE, TEXT
+from zenconv.records import dataclass
 
 CODE = "odp.master-text-dropped"
 _FURNITURE = {"footer": "footer", "header": "header", "date-time": "date-time"}  # frame class -> declaration kind

@@ -16,7 +16,7 @@ workbook.
 from __future__ import annotations
 
 from copy import deepcopy
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.facets import FurnitureFacet
 from zenconv.ir.locator import Locator
@@ -25,6 +25,7 @@ from zenconv.ir.walk import plain_text
 
 from .dropped import text_of
 from .names import OFFICE, STYLE, TEXT
+from zenconv.records import dataclass
 
 _KINDS = (("header", None), ("header-first", "first"), ("header-left", "left"),
           ("footer", None), ("footer-first", "first"), ("footer-left", "left"))

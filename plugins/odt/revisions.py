@@ -8,11 +8,11 @@ deletions, ``reject`` the reverse, ``all`` keeps both as Spans with a RevisionFa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from zenconv.ir import RevisionFacet
 
 from .names import DC, OFFICE, TEXT
+from zenconv.records import dataclass
 
 
 @dataclass(slots=True)

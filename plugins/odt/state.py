@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir import Locator
 
 from .revisions import Change
+from zenconv.records import dataclass
 
 
 @dataclass(slots=True)

@@ -8,10 +8,11 @@ chain is followed at most :data:`MAX_CHAIN` steps and a cycle ends it: a hostile
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .dropped import text_of
 from .names import FO, LOEXT, OFFICE, STYLE, TEXT
+from zenconv.records import dataclass
 
 MAX_CHAIN = 32
 FLAGS = ("b", "i", "u", "s", "sup", "sub", "hidden")

@@ -6,13 +6,14 @@ text of the page: it is counted per kind so the manifest says what was left out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from pdfminer.pdftypes import resolve1
 from pdfminer.psparser import PSLiteral
 from pdfminer.utils import decode_text
 
 from .document import text_of
+from zenconv.records import dataclass
 
 MAX_ANNOTATIONS = 10_000  # per page; past it the rest are not looked at (and counted as dropped)
 

@@ -14,7 +14,7 @@ import contextlib
 import math
 import time
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from pdfminer.pdfdevice import PDFTextDevice
 from pdfminer.pdffont import PDFUnicodeNotDefined
@@ -22,6 +22,7 @@ from pdfminer.utils import apply_matrix_pt, apply_matrix_rect, mult_matrix
 
 from .fonts import FontStyle, style_of
 from .grid import Rule
+from zenconv.records import dataclass
 
 INVISIBLE_MODES = (3, 7)   # text render modes that paint nothing (OCR layers, clip-only text)
 RULE_THICKNESS = 3.0       # points: a filled rectangle this thin is a ruling line

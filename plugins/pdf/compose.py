@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .capture import Glyph, Picture
 from .grid import Cell, rows_of_cells
@@ -20,6 +20,7 @@ from .page import PageData
 from .paragraphs import TextBlock, text_blocks
 from .grid.lattice import open_stub
 from .tables import Rejected, lattice_block, regions_of
+from zenconv.records import dataclass
 
 
 @dataclass(slots=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from pdfminer.pdfdocument import (
     PDFDocument,
@@ -20,6 +20,7 @@ from pdfminer.utils import decode_text
 from zenconv.reports import Unreadable
 
 from .limits import StreamTooLarge
+from zenconv.records import dataclass
 
 _DATE = re.compile(r"^D?:?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*([Zz+\-])?\s*(\d{2})?'?(\d{2})?'?")
 

@@ -8,7 +8,6 @@ it is printed on. Rows are numbered from 0 over the whole table, header rows inc
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from zenconv.ir.facets import HiddenFacet
 from zenconv.ir.locator import Locator
@@ -33,6 +32,7 @@ from .images import image_file
 from .inlines import inlines, join_lines, strip_marker
 from .paragraphs import TextBlock
 from .tables import TableBlock
+from zenconv.records import dataclass
 
 INVISIBLE = HiddenFacet(reason="invisible text")
 CONTINUED_COLUMNS = 3.0  # points: how near a headerless table's columns must start to the open table's to run it on

@@ -8,7 +8,8 @@ italic angle.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from zenconv.records import dataclass
 
 _SUBSET = re.compile(r"^[A-Z]{6}\+")
 _BOLD = re.compile(r"bold|black|heavy|demi|semibold|extrabold|ultra|[-,_]bd\b|[-,](medi|med)(ital)?$|^(cm|lm|sf|ec)\w*bx|^cmb\d")

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 import struct
-from dataclasses import dataclass
 
 from pdfminer.pdftypes import resolve1
+
+from zenconv.records import dataclass
 
 
 TOKENS_PER_ENTRY = 4   # a mapping is two or three objects; more objects than this per entry is padding

@@ -12,7 +12,8 @@ from __future__ import annotations
 import contextvars
 import re
 import zlib
-from dataclasses import dataclass
+
+from zenconv.records import dataclass
 
 _RANGE = re.compile(r"^\s*(\d+)?\s*(-)?\s*(\d+)?\s*$")
 

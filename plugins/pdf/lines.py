@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 
 from .bidi import direction, is_rtl, logical
 from .grid import Row
 from .grid.rows import SPACE_GAP
+from zenconv.records import dataclass
 
 MAX_PITCH_SPACES = 256   # spaces a gap in fixed-pitch text turns into at most (degenerate geometry)
 # Dot leaders and a page reference: a contents entry. Exactly four dots: any longer leader ends in four

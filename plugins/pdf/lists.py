@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from zenconv.records import dataclass
 
 # Bullets (and checkboxes) as drawn, including the private-use code points symbol fonts (Symbol, Wingdings) map
 # their bullets to when a PDF carries no better Unicode for them.

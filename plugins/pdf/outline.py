@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 
 from pdfminer.pdftypes import PDFObjRef, resolve1
 from pdfminer.psparser import PSLiteral
 
 from .document import PdfFile, text_of
+from zenconv.records import dataclass
 
 MAX_ENTRIES = 10_000
 _SPACE = re.compile(r"\s+")

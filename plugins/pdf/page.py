@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .annotations import PageAnnotations, page_annotations
 from .capture import CaptureDevice, Glyph, PageBudgetExceeded, Picture
@@ -18,6 +18,7 @@ from .grid import Cell, Rule, join_cells, rows_of_cells
 from .grid.lattice import Lattice, find_lattices
 from .interpreter import metered
 from .runs import LinkAreas, flow_gap, runs_of
+from zenconv.records import dataclass
 
 SPACE_JOIN_GAP = 1.0   # × size: a gap next to a space character still joins a cell (justified text)
 EDGE = 0.12            # share of the page height at the top and bottom where running headers live

@@ -8,11 +8,12 @@ a short line that ends a sentence. A line indented under a list item's text cont
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .headings import heading_type
 from .lines import LEADER, TextLine
 from .lists import Marker, marker_of
+from zenconv.records import dataclass
 
 PARA_GAP = 0.5       # × size over the usual gap: a paragraph break
 MAX_GAP = 1.3        # × size: a gap this wide always breaks, usual gap or not

@@ -10,7 +10,7 @@ given up. What was taken out, and from which font, is kept for the manifest.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from pdfminer.pdfinterp import PDFResourceManager
 from pdfminer.pdftypes import PDFStream, resolve1
@@ -20,6 +20,7 @@ from zenconv.reports import Unreadable
 
 from .limits import StreamTooLarge
 from .fontscan import cmap_cost, truetype_cost, type1_header_cost, widths_cost
+from zenconv.records import dataclass
 
 _PROGRAMS = ("FontFile", "FontFile2", "FontFile3")
 _CID_FONTS = ("CIDFontType0", "CIDFontType2")

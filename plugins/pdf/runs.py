@@ -8,12 +8,12 @@ space. Glyphs drawn twice at the same spot (fake bold, shadows) are kept once.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 
 from .bidi import has_rtl, logical
 from .capture import Glyph
 from .grid import Run
 from .grid.rows import JOIN_GAP, SAME_BASELINE, SPACE_GAP
+from zenconv.records import dataclass
 
 WORD_GAP_AFTER_SPACE = 1.0   # × size: a gap after a space character may be this wide and still join
 _CELL = 4.0                 # points: the grid the drawn glyphs are kept on, to find an overprint

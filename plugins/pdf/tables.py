@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 import statistics
-from dataclasses import dataclass
 
 from .grid import Cell, Row, Rule, TableGrid, build_table, find_tables
 from .grid.lattice import Lattice, Placed, lattice_grid, placed_regions
 from .grid.regroup import numeric
 from .grid.table import pieces_text
 from .lists import marker_of
+from zenconv.records import dataclass
 
 MAX_LATTICE_HEADER = 4    # rows a ruled grid's header may take
 CHART_GAP = 5.0           # × a median label's width: a row of numbers this far apart is a chart's labels ...

@@ -12,13 +12,13 @@ authors are in the part related as ``authors``, keyed by GUID.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from zenconv.ir import Heading, Image, List, Note, NoteRef, Paragraph, Text
 from zenconv_plugins.comments import Comment, comment_note
 
 from .package import NS
 from .text import TextReader, blocks_of
+from zenconv.records import dataclass
 
 _P = f"{{{NS['p']}}}"
 _P15 = "{http://schemas.microsoft.com/office/powerpoint/2012/main}"

@@ -8,9 +8,10 @@ no box takes the one of its layout placeholder (same ``idx``, then same type), t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .package import NS, child
+from zenconv.records import dataclass
 
 EMU_PER_POINT = 12_700
 

@@ -8,10 +8,10 @@ relationship target is resolved against its source part's folder, never trusted 
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
 
 from zenconv.safe.xml import parse_xml
 from zenconv.safe.zip import open_package, resolve_target
+from zenconv.records import dataclass
 
 NS = {
     "p": "http://schemas.openxmlformats.org/presentationml/2006/main",

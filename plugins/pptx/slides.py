@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
 
 from zenconv.family import reference
 from zenconv.ir import Container, FurnitureFacet, HiddenFacet, Heading, Image, LayoutFacet, List, ListItem, Locator, Paragraph, Text
@@ -17,6 +16,7 @@ from .comments import place
 from .package import NS, R_EMBED, R_ID, R_LINK, child, descend
 from .tables import read_table
 from .text import TextReader, blocks_of
+from zenconv.records import dataclass
 
 _P = f"{{{NS['p']}}}"
 _A = f"{{{NS['a']}}}"

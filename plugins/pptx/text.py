@@ -8,13 +8,13 @@ style for the shape's role (title, body, other).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from zenconv.ir import Emphasis, HardBreak, Link, List, ListItem, Paragraph, Strikethrough, Strong, Subscript, Superscript, Underline
 from zenconv_plugins.numerals import autonum_label
 from zenconv_plugins.runs import group_runs
 
 from .package import NS, child
+from zenconv.records import dataclass
 
 _A = f"{{{NS['a']}}}"
 _P = f"{{{NS['p']}}}"

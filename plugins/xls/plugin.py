@@ -5,7 +5,7 @@ from __future__ import annotations
 from zenconv import hookimpl
 from zenconv.options import COMMENTS, HEADER, HIDDEN, MAX_CELLS, MAX_COLS, MAX_EXPANSION, MAX_ROWS, PASSWORD, VALUES
 from zenconv.plugins import OptionSpec
-from zenconv_plugins.comments import ATTRIBUTION_CHARS
+from zenconv_plugins.declarations import ATTRIBUTION_CHARS
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
 
 ID = "ai.insan.zenfmt.xls"

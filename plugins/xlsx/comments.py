@@ -14,7 +14,7 @@ the one ``authorId`` names.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Block, Note, Paragraph, Text
@@ -25,6 +25,7 @@ from .anchors import note_id
 from .package import Package, Rel, local
 from .scan import parse_ref
 from .strings import rich_text
+from zenconv.records import dataclass
 
 
 @dataclass(slots=True)

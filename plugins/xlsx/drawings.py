@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Table
@@ -20,6 +20,7 @@ from zenconv_plugins.charts import CHART_URIS, CHART_VALUES, MAX_CELLS, chart_ta
 
 from .grid import ROW_CHARS, Budget
 from .package import Package, Rel, local
+from zenconv.records import dataclass
 
 _ANCHORS = ("twoCellAnchor", "oneCellAnchor", "absoluteAnchor")
 _SHAPES = ("sp", "cxnSp", "contentPart")

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.facets import CellValuesFacet, HiddenFacet
 from zenconv.ir.locator import Locator, column_letters
 from zenconv.ir.nodes import Cell, Columns, ColumnSpec, Link, NoteRef, Row, Table, Text
 from zenconv.ir.walk import cell_text
+from zenconv.records import dataclass
 
 HIDDEN_ROW = (HiddenFacet("hidden-row"),)
 HIDDEN_COLUMN = (HiddenFacet("hidden-column"),)

@@ -8,13 +8,14 @@ segment of their URI, which the transitional and strict (ISO 29500) namespaces s
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.nodes import Metadata
 from zenconv.reports import Unreadable
 from zenconv.safe.xml import parse_xml
 from zenconv.safe.zip import open_package, resolve_target
 from zenconv_plugins.properties import ooxml_app, ooxml_core
+from zenconv.records import dataclass
 
 
 

@@ -6,10 +6,8 @@ from zenconv import hookimpl
 from zenconv.options import COMMENTS, FURNITURE, HEADER, HIDDEN, MAX_CELLS, MAX_COLS, MAX_EXPANSION, MAX_ROWS, PASSWORD, VALUES
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused, truncated
-from zenconv.safe.xml import xml_codes
-from zenconv.safe.zip import zip_codes
-from zenconv_plugins.charts import CHART_VALUES
-from zenconv_plugins.comments import ATTRIBUTION_CHARS
+from zenconv.safe.codes import xml_codes, zip_codes
+from zenconv_plugins.declarations import ATTRIBUTION_CHARS, CHART_VALUES
 
 ID = "ai.insan.zenfmt.xlsx"
 NAME = "xlsx"

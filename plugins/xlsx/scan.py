@@ -13,9 +13,11 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from openpyxl.utils import column_index_from_string, get_column_letter
+
+from zenconv.records import dataclass
 
 MAX_COLUMN = 16_384   # XFD
 MAX_ROW = 1 << 31     # a row number past this is not a row number

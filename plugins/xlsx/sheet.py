@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir.nodes import Cell, Code
 from zenconv_plugins.number_formats import NumberFormat
@@ -20,6 +20,7 @@ from .stream import element_events
 from .strings import SharedStrings, rich_text, unescape
 from .styles import TEMPORAL
 from .values import ValueList, general_text, iso_text, number_text, serial_text
+from zenconv.records import dataclass
 
 NAMESPACES = ("{http://schemas.openxmlformats.org/spreadsheetml/2006/main}",
               "{http://purl.oclc.org/ooxml/spreadsheetml/main}", "")

@@ -7,9 +7,10 @@ element in a default namespace is written with its local name alone, as XPath's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.ir import Locator
+from zenconv.records import dataclass
 
 
 def local_name(tag: str) -> str:

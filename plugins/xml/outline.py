@@ -13,12 +13,13 @@ leaves of each open element), whatever the file's size.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from zenconv.context import ReadContext
 from zenconv.ir import HardBreak, Heading, Locator, Paragraph, Strong, Text
 
 from .names import PathTracker, attributes_text, element_name, release
+from zenconv.records import dataclass
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ from zenconv_plugins.html.plugin import OPTIONS as HTML_OPTIONS
 from zenconv import hookimpl
 from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, dropped, refused, truncated
-from zenconv.safe.xml import xml_codes
+from zenconv.safe.codes import xml_codes
 
 ID = "ai.insan.zenfmt.xml"
 NAME = "xml"
@@ -46,7 +46,7 @@ MEDIA_TYPES = ("application/xml", "text/xml", "application/rss+xml", "applicatio
                "application/vnd.google-earth.kml+xml", "application/gpx+xml", "application/xml-dtd",
                "application/rdf+xml", "application/sitemap+xml")
 
-_SNIFF = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[\s?]|(?:<!--.*?-->\s*)*<([A-Za-z_][\w.:-]*)[\s/>])", re.DOTALL)
+_SNIFF = rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[\s?]|(?:<!--.*?-->\s*)*<([A-Za-z_][\w.:-]*)[\s/>])"
 
 
 def sniff(head: bytes, name: str | None) -> str | None:
@@ -57,7 +57,7 @@ def sniff(head: bytes, name: str | None) -> str | None:
     """
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         head = head[2:].decode("utf-16-le" if head[0] == 0xFF else "utf-16-be", "ignore").encode("utf-8", "ignore")
-    found = _SNIFF.match(head)
+    found = re.match(_SNIFF, head, re.DOTALL)  # compiled on the first sniff (re caches it), not at start-up
     if found is None:
         return None
     if found.group(1) is None:

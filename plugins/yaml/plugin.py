@@ -9,7 +9,7 @@ from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, refused
 
 from zenconv_plugins.markers import under_front_matter
-from zenconv_plugins.records import DATA_OPTIONS, shared_codes
+from zenconv_plugins.declarations import DATA_OPTIONS, shared_codes
 
 VERSION = "0.1.0"
 

@@ -26,6 +26,8 @@ def test_attributes_are_still_read():
 
 
 def test_a_merge_after_a_long_tag_name_is_still_read():
+    # A '>' inside a quoted value, as a scan by "[^>]*" would stop at; a '<' there would be malformed XML,
+    # which libxml2 (lxml 6.2) refuses while it parses the sheet, before this reaches the merges.
     data = FX.raw_book('<sheetData><row r="1"><c r="A1"><v>1</v></c><c r="B1"><v>2</v></c></row></sheetData>'
-                       '<x' + 'a' * 5000 + ' b="<>"/><mergeCells><mergeCell ref="A1:B1"/></mergeCells>')
+                       '<x' + 'a' * 5000 + ' b="x>y"/><mergeCells><mergeCell ref="A1:B1"/></mergeCells>')
     assert tables(read_xlsx(data))[0].rows[0].cells[0].col_span == 2

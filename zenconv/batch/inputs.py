@@ -15,10 +15,10 @@ import hashlib
 import os
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..detect import UsageError
+from ..records import dataclass
 
 NAME_MAX = 255                    # bytes in one file name (Linux, macOS)
 OUTPUT_SUFFIXES = ".manifest.json"  # the longest name written beside an output

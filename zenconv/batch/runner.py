@@ -24,7 +24,7 @@ import uuid
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Self
 
@@ -48,6 +48,7 @@ from .tasks import (
     ARRIVAL, ATTEMPT_SUFFIX, DEFAULT_RETRIES, ELAPSED, LOST, OUTPUT_MISSING, WORKER_LOST, Attempt, Task, convert_parcel,
     entry_of, fingerprint, folder_unwritable, judge, preload, receive, settle, start, stat_key,
 )
+from ..records import dataclass
 
 EXIT_BATCH = 4     # the batch itself failed (its journal could not be written), or documents failed for the run's reasons
 LOCK_NAME = ".zenconv-lock"

@@ -19,7 +19,7 @@ import functools
 import hashlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ from ..options import SECRET_RECORD, resolve_options
 from ..pipeline import Request, Result, run
 from ..plugins import LoadedPlugins, build_plugins
 from ..reports import Outcome
+from ..records import dataclass
 
 BATCH_CODES = KillCodes(deadline="batch.timeout", memory="batch.memory-limit", crashed="batch.worker-crashed",
                         killed="batch.killed")

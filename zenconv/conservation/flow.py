@@ -7,7 +7,8 @@ and sees comments and processing instructions too, so the text after one is neve
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from ..records import dataclass
 
 SKIP, SPACE, TEXT, BLOCK, DESCEND = "skip", "space", "text", "block", "descend"
 MAX_PART_CHARS = 50_000_000  # a part's text past this is not counted (a shared-strings bomb resolves to terabytes)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from ..records import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,10 @@ registering the class with :func:`facet_kind` so the JSON reader can rebuild it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import ClassVar
+
+from ..records import dataclass
 
 _KINDS: dict[str, type[Facet]] = {}
 

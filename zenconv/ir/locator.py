@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from operator import attrgetter
+
+from ..records import dataclass
 
 _CELL = re.compile(r"([A-Z]+)([0-9]+)")
 

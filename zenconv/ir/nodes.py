@@ -11,11 +11,12 @@ Every block, row and column spec may carry ``facets`` (typed facts, :mod:`zencon
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Union
 
 from .facets import Facet
 from .locator import Locator
+from ..records import dataclass
 
 # --- inlines ---------------------------------------------------------------------------------------
 

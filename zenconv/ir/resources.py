@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+
+from ..records import dataclass
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

@@ -7,10 +7,10 @@ Only the layout is read here; what an entry may be (its name, method, flags, ext
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
 from typing import BinaryIO
 
 from ..reports import Unreadable
+from ..records import dataclass
 
 _EOCD = struct.Struct("<4s4H2LH")
 _ZIP64_LOCATOR = struct.Struct("<4sLQL")

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import codecs
 import io
-from dataclasses import dataclass
 from typing import BinaryIO, TextIO
+
+from ..records import dataclass
 
 __all__ = ["EncodingGuess", "UnknownEncoding", "decode_text", "open_text", "sniff_encoding"]
 

@@ -32,13 +32,9 @@ from functools import lru_cache
 from typing import BinaryIO
 
 from ..context import out_of_memory
-from ..reports import Code, Unreadable, refused
+from ..reports import Unreadable, refused
+from .codes import XML_REFUSALS as _MEANINGS, xml_codes  # noqa: F401 (xml_codes: for importers)
 
-_MEANINGS = {
-    "doctype-refused": "An XML part has a DOCTYPE: DTDs are refused, so entities never expand (billion laughs, XXE).",
-    "xml-too-deep": "An XML part nests elements deeper than --max-xml-depth.",
-    "xml-malformed": "An XML part is not well-formed XML.",
-}
 
 PARSER_OPTIONS = dict(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
                       attribute_defaults=False, huge_tree=False)
@@ -49,11 +45,6 @@ _BOMS = ((b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe\x00\x00", "utf-32-le"),
          (b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"))
 _PUSH_ENCODINGS = {"utf-32-le": "UTF-32LE", "utf-32-be": "UTF-32BE"}
 _DECLARED = re.compile(r"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
-
-
-def xml_codes(ns: str) -> tuple[Code, ...]:
-    """The XML refusals, declared under ``ns`` (a reader's name), for the reader's CODES."""
-    return tuple(refused(f"{ns}.{what}", meaning) for what, meaning in _MEANINGS.items())
 
 
 def part_refusal(exc: Unreadable) -> bool:

@@ -20,12 +20,13 @@ import re
 import struct
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import BinaryIO
 
 from ..context import ReadContext, Source
-from ..reports import Code, Unreadable, refused
+from ..reports import Unreadable
+from .codes import ZIP_REFUSALS as _MEANINGS, zip_codes  # noqa: F401 (zip_codes: for importers)
 from ._zipdir import LOCAL, LOCAL_SIG, Entry, pread, read_directory, refusal
+from ..records import dataclass
 
 _STORED, _DEFLATED = 0, 8
 _FLAG_ENCRYPTED = 0x1
@@ -35,24 +36,6 @@ _DRIVE = re.compile(r"[A-Za-z]:")
 # the surrogates a name's bytes that are not UTF-8 were decoded to: one regex search, not a loop per character
 _UNDECODED = re.compile("[\udc80-\udcff]")
 
-_MEANINGS = {
-    "not-a-zip": "The file is not a zip package.",
-    "zip-corrupt": "The zip directory is truncated or inconsistent, or a part's data is damaged (CRC).",
-    "zip-too-many-entries": "The package lists more entries than --max-zip-entries.",
-    "zip-part-too-large": "A part inflates past --max-part-bytes.",
-    "zip-package-too-large": "The parts read inflate past --max-package-bytes together.",
-    "zip-size-mismatch": "A part inflates to a size other than the one its directory entry declares.",
-    "zip-overlapping-entries": "Two entries, or an entry and the directory, share bytes (an overlap zip bomb).",
-    "zip-duplicate-name": "Two entries have the same name once case is folded and \\ is read as /.",
-    "zip-unsafe-name": "An entry name is absolute, has a .. segment, a NUL byte or undecodable bytes.",
-    "zip-encrypted-entry": "An entry is encrypted.",
-    "zip-unsupported-compression": "An entry uses a compression method other than stored or deflate.",
-}
-
-
-def zip_codes(ns: str) -> tuple[Code, ...]:
-    """The zip refusals, declared under ``ns`` (a reader's name), for the reader's CODES."""
-    return tuple(refused(f"{ns}.{what}", meaning) for what, meaning in _MEANINGS.items())
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,9 +7,9 @@ many columns there are and where, and the header is fitted onto them (``table``)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .rows import Cell
+from zenconv.records import dataclass
 
 BAND_SLACK = 0.5           # points: a cell belongs to a band starting at most this far right of it
 

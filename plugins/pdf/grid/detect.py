@@ -9,10 +9,10 @@ evidence: they let a two-row table count, and a rule under the first rows marks 
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass
 
 from .regroup import numeric
 from .rows import Row
+from zenconv.records import dataclass
 
 MIN_MULTI_ROWS = 3        # rows with two or more cells a table needs without ruling lines
 MIN_RULED_ROWS = 2        # ... and with them

@@ -11,11 +11,12 @@ cells: a hatching, a plot) is read without lattices; its text is read all the sa
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .detect import Rule
 from .rows import Cell, rows_of_cells
 from .table import GridRow, HeaderCell, TableGrid
+from zenconv.records import dataclass
 
 SNAP = 2.0            # points: rule ends this close meet; lines this close are one grid line
 MIN_LINE = 4.0        # points: a shorter rule is a tick or a glyph's stroke, not a grid line

@@ -12,7 +12,7 @@ to). A line that could as well go to either anchor is counted as ambiguous: the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from zenconv.records import dataclass
 
 TIE = 1.0          # points: two anchors this close to a line are equally near
 ROW_SPACING = 1.5  # × the narrowest gap between lines: a gap this much wider parts two rows of words

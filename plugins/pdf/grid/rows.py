@@ -8,9 +8,11 @@ baselines would pair the value with the wrong label.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cmp_to_key
 from typing import Any
+
+from zenconv.records import dataclass
 
 JOIN_GAP = 0.35        # × font size: two runs on a line this close join into one cell
 SPACE_GAP = 0.1        # × font size: a joined gap wider than this gets a space

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .bands import Band, body_columns, crossing, place_values
 from .regroup import Line, group_lines
 from .wrap import fresh_lines, values_apart
 from .rows import Cell, Row
+from zenconv.records import dataclass
 
 SPACE = (" ", None)
 GUTTER_SHARE = 0.25   # × median cell height: the narrowest gutter between two body columns (as detect's channels)

@@ -26,7 +26,6 @@ from ...ir.nodes import (
     BlockQuote, CodeBlock, Container, Document, Emphasis, Heading, List, MathBlock, Paragraph, Table, Text,
     ThematicBreak,
 )
-from ..html.render import HtmlCodes, HtmlRenderer
 from ..notes import NoteNumbers
 from ..furniture import Distinct, furniture_of, label as furniture_label
 from ..sink import TextSink
@@ -52,6 +51,8 @@ class MarkdownWriter:
         self.inline.locator = None
         html = None
         if ctx.options.get("html_tables", False):
+            from ..html.render import HtmlCodes, HtmlRenderer  # only --html-tables needs it: not at start-up
+
             html = HtmlRenderer(ctx.report, policy, self.notes, codes=HtmlCodes("to-md"), checkpoint=ctx.guard.tick)
         self.tables = PipeTables(self.inline, ctx.report, html)
         self.tables.fill_merged = ctx.options.get("fill_merged") == "on"
