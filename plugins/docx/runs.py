@@ -7,7 +7,6 @@ at the paragraph's locator.
 
 from __future__ import annotations
 
-
 from zenconv.ir.facets import RevisionFacet
 from zenconv.ir.nodes import Code, HardBreak, Math, NoteRef
 
