@@ -28,6 +28,9 @@ from .state import DocxState, Joined
 
 _P, _PPR, _TBL, _SDT = W + "p", W + "pPr", W + "tbl", W + "sdt"
 _VAL = W + "val"
+_PSTYLE, _NUMPR, _NUMID, _ILVL, _OUTLINE = W + "pStyle", W + "numPr", W + "numId", W + "ilvl", W + "outlineLvl"
+_SECTPR, _RPR, _PAGE_BREAK_BEFORE = W + "sectPr", W + "rPr", W + "pageBreakBefore"
+_AUTHOR, _DATE = W + "author", W + "date"
 # what ends a paragraph's wait to join the next: any block that is not a paragraph (markers are not blocks)
 _JOIN_ENDS = frozenset((_TBL, _SDT, W + "altChunk", M + "oMathPara"))
 _OFF = ("0", "false", "off", "none")
@@ -177,36 +180,38 @@ class BlockReader:
         style = num_id = ilvl = outline = None
         mark_facets: list = []
         joins = False   # the mark is removed under the mode: the paragraph opens the next one
-        first = p[0] if len(p) else None
+        first = None
+        for first in p:   # the paragraph's properties, when it has any, are its first child
+            break
         if first is not None and first.tag == _PPR:
             for child in first:
                 tag = child.tag
-                if tag == W + "pStyle":
+                if tag == _PSTYLE:
                     style = child.get(_VAL)
-                elif tag == W + "numPr":
+                elif tag == _NUMPR:
                     for part in child:
-                        if part.tag == W + "numId":
+                        if part.tag == _NUMID:
                             num_id = part.get(_VAL)
-                        elif part.tag == W + "ilvl":
+                        elif part.tag == _ILVL:
                             ilvl = _int(part.get(_VAL))
-                elif tag == W + "outlineLvl":
+                elif tag == _OUTLINE:
                     outline = _int(child.get(_VAL))
-                elif tag == W + "sectPr":
+                elif tag == _SECTPR:
                     self.section(child)
-                elif tag == W + "rPr":
+                elif tag == _RPR:
                     # the paragraph mark itself inserted or deleted: the paragraph was split or joined
                     for mark in child:
                         change = CHANGES.get(mark.tag)
                         if change is not None:
-                            author = mark.get(W + "author")
-                            mark_facets.append(RevisionFacet(change=change, author=author, date=mark.get(W + "date")))
+                            author = mark.get(_AUTHOR)
+                            mark_facets.append(RevisionFacet(change=change, author=author, date=mark.get(_DATE)))
                             if not kept(st, change, author):
                                 joins = True
                         elif mark.tag in FORMAT_CHANGES:
                             formatting_change(st, mark)
                 elif tag in FORMAT_CHANGES:
                     formatting_change(st, child)
-                elif tag == W + "pageBreakBefore" and (child.get(_VAL) or "on").lower() not in _OFF:
+                elif tag == _PAGE_BREAK_BEFORE and (child.get(_VAL) or "on").lower() not in _OFF:
                     st.explicit_break()
                     st.report("docx.page-breaks-dropped")
         content = self.runs.read(p)
@@ -218,10 +223,11 @@ class BlockReader:
             # hidden whole: the paragraph is marked, not each run (a joined one keeps its runs' marks)
             segments = strip_key(segments, HIDDEN_KEY)
             facets.append(HiddenFacet(reason="vanish"))
-        for facet in (*st.block_revisions, *mark_facets):
-            if facet.change not in content.revisions:
-                content.revisions[facet.change] = facet
-                facets.append(facet)
+        if st.block_revisions or mark_facets:
+            for facet in (*st.block_revisions, *mark_facets):
+                if facet.change not in content.revisions:
+                    content.revisions[facet.change] = facet
+                    facets.append(facet)
         if joined is not None:
             # the paragraph before lost its mark: its content opens this one (Word keeps this one's
             # properties); a space keeps the last word of one from gluing to the first of the other
@@ -315,6 +321,8 @@ class BlockReader:
     def _anchored(self, content, out: ListAssembler, locator: Locator) -> None:
         """What a paragraph anchors: text boxes as containers, charts as tables of their data, SmartArt as
         the list of its nodes' text."""
+        if not (content.charts or content.diagrams or content.boxes):
+            return
         st = self.st
         for rid in content.charts:
             table = chart_table(st, rid)

@@ -37,6 +37,7 @@ _U = W + "u"
 _VERT = W + "vertAlign"
 _FONTS = W + "rFonts"
 _STYLE = W + "rStyle"
+_CHANGE = W + "rPrChange"
 
 _MONO_WORDS = ("mono", "courier", "consolas", "menlo", "monaco", "lucida console", "lucida sans typewriter",
                "inconsolata", "fixedsys", "terminal", "source code", "fira code", "cascadia code", "ocr a")
@@ -49,12 +50,14 @@ def is_monospace(family: str | None) -> bool:
     return any(word in family for word in _MONO_WORDS)
 
 
-def rpr_masks(rpr) -> tuple[int, int, str | None]:
-    """(bits set, bits cleared, character style id) of a w:rPr element (None gives nothing)."""
+def rpr_masks(rpr) -> tuple[int, int, str | None, bool]:
+    """(bits set, bits cleared, character style id, whether it records a change of formatting) of a
+    w:rPr element (None gives nothing)."""
     on = off = 0
     style = None
+    changed = False
     if rpr is None:
-        return 0, 0, None
+        return 0, 0, None, False
     for child in rpr:
         tag = child.tag
         bit = _TOGGLES.get(tag)
@@ -87,4 +90,6 @@ def rpr_masks(rpr) -> tuple[int, int, str | None]:
                     off |= CODE
         elif tag == _STYLE:
             style = child.get(_VAL)
-    return on, off, style
+        elif tag == _CHANGE:
+            changed = True
+    return on, off, style, changed

@@ -79,6 +79,7 @@ def build(segments: list) -> list:
     # adjacent text is gathered in lists and joined once: a paragraph of a million one-letter runs
     # must not cost a million string copies
     pieces: dict[int, list[str]] = {}
+    joins = False   # some node gathered more than one piece (else there is nothing to join)
     for keys, leaf in segments:
         depth = len(open_keys)
         shared = 0
@@ -100,6 +101,7 @@ def build(segments: list) -> list:
             last = target[-1] if target else None
             if type(last) is Text:
                 pieces[id(last)].append(leaf)
+                joins = True
             else:
                 node = Text(leaf)
                 pieces[id(node)] = [leaf]
@@ -108,12 +110,13 @@ def build(segments: list) -> list:
             last = target[-1] if target else None
             if type(last) is Code:
                 pieces[id(last)].append(leaf.text)
+                joins = True
             else:
                 pieces[id(leaf)] = [leaf.text]
                 target.append(leaf)
         else:
             target.append(leaf)
-    if pieces:
+    if joins:
         _join(root, pieces)
     return root
 

@@ -69,6 +69,9 @@ class Numbering:
         self._counters: dict[str, list[int | None]] = {}
         self._started: set[tuple[str, int]] = set()
         self._styles = styles
+        # (num id, level) -> its level: the definitions never change once loaded, and a label asks for
+        # every level below the one advanced
+        self._levels: dict[tuple[str, int], Level | None] = {}
         if root is not None:
             self._load(root)
 
@@ -122,6 +125,14 @@ class Numbering:
         return aid
 
     def level(self, num_id: str, ilvl: int) -> Level | None:
+        key = (num_id, ilvl)
+        try:
+            return self._levels[key]
+        except KeyError:
+            found = self._levels[key] = self._find_level(num_id, ilvl)
+            return found
+
+    def _find_level(self, num_id: str, ilvl: int) -> Level | None:
         inst = self.instances.get(num_id)
         if inst is None:
             return None

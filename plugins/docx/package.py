@@ -33,6 +33,9 @@ class Package:
         self.zip = open_package(source, ctx)
         self.max_depth = ctx.options.get("max_xml_depth", 256) or 256
         self._names = {name.lower(): name for name in self.zip.names}
+        # a part's relationships are asked for again (the main part's by the walk over unread parts, a
+        # thousand links long in a long document): parsed once; nobody changes the dict returned
+        self._rels: dict[str, dict[str, Relationship]] = {}
 
     def has(self, name: str) -> bool:
         return name.lower() in self._names
@@ -53,6 +56,12 @@ class Package:
 
     def relationships(self, part: str) -> dict[str, Relationship]:
         """The relationships of ``part`` by id ({} when it has none)."""
+        found = self._rels.get(part)
+        if found is None:
+            found = self._rels[part] = self._relationships(part)
+        return found
+
+    def _relationships(self, part: str) -> dict[str, Relationship]:
         folder, base = posixpath.split(part)
         rels_name = posixpath.join(folder, "_rels", base + ".rels")
         root = self.parse(rels_name)
@@ -78,8 +87,7 @@ class Package:
 
 def by_type(rels: dict[str, Relationship], rel_type: str) -> Relationship | None:
     """The first (by id, so deterministically) internal relationship of a type."""
-    for rid in sorted(rels):
-        rel = rels[rid]
-        if rel.type == rel_type and not rel.external:
-            return rel
-    return None
+    # the least id among those of the type: what the first in sorted order would be, without sorting
+    # a thousand hyperlinks' ids for every type asked for
+    first = min((rid for rid, rel in rels.items() if rel.type == rel_type and not rel.external), default=None)
+    return rels[first] if first is not None else None

@@ -115,7 +115,12 @@ def first_page_layout(data: bytes) -> LayoutFacet | None:
     """The first section's page size. The first w:sectPr in document order is the first section's,
     and the body's own comes last, so the bytes are searched rather than waiting for the stream to
     reach it: the facet belongs on the first block, which leaves long before the end."""
-    found = _SECT.search(data)
+    # the regular expression only from the tag around the first "sectPr" on: a match holds one, and starts
+    # at the last "<" before it (a prefix holds no "<"), so nothing before that can start one
+    first = data.find(b"sectPr")
+    if first < 0:
+        return None
+    found = _SECT.search(data, max(0, data.rfind(b"<", 0, first)))
     if found is None:
         return None
     end = _SECT_END.search(data, found.start())

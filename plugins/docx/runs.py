@@ -7,8 +7,6 @@ at the paragraph's locator.
 
 from __future__ import annotations
 
-from dataclasses import field
-
 from zenconv.ir.facets import RevisionFacet
 from zenconv.ir.nodes import Code, HardBreak, Math, NoteRef
 
@@ -23,7 +21,6 @@ from .namespaces import M, MC, R, W, W14
 from .revisions import INSERTED, formatting_changes, kept
 from .state import DocxState, Field
 from .symbols import symbol_text
-from zenconv.records import dataclass
 
 _R, _T, _RPR, _PPR = W + "r", W + "t", W + "rPr", W + "pPr"
 _TAB, _PTAB, _BR, _CR = W + "tab", W + "ptab", W + "br", W + "cr"
@@ -49,24 +46,31 @@ _SILENT = frozenset((
     W + "moveToRangeStart", W + "moveToRangeEnd", W + "lastRenderedPageBreak", W + "noProof", W + "pgNum",
 ))
 _CHANGES = {_INS: "insertion", _MOVE_TO: "move-to", _DEL: "deletion", _MOVE_FROM: "move-from"}
-_RPR_CHANGE = W + "rPrChange"
+_TRANSPARENT = (W + "smartTag", W + "customXml", W + "dir", W + "bdo")   # read through to what they hold
+_BOOKMARK_START = W + "bookmarkStart"
 
 
-@dataclass(slots=True)
 class Content:
-    segments: list = field(default_factory=list)
-    display_math: list[str] = field(default_factory=list)
-    text: bool = False              # content other than display math
-    hidden: bool = False            # some kept content is hidden text
-    visible: bool = False           # some content is not hidden
-    all_code: bool = True           # every text leaf is in a monospace font
-    code: bool = False              # some text leaf is in a monospace font
-    revisions: dict[str, RevisionFacet] = field(default_factory=dict)
-    boxes: list = field(default_factory=list)
-    charts: list[str] = field(default_factory=list)   # chart relationship ids, read after the paragraph
-    diagrams: list[str] = field(default_factory=list)  # SmartArt data relationship ids, read after it too
-    first_page: int | None = None
-    checkbox: bool | None = None    # a checkbox control opens the paragraph: checked or not
+    """What a paragraph's content came to: its segments, and what the paragraph needs to know of it."""
+
+    # one a paragraph, so built by hand: a dataclass's __init__ with five default factories costs more
+    __slots__ = ("segments", "display_math", "text", "hidden", "visible", "all_code", "code", "revisions", "boxes",
+                 "charts", "diagrams", "first_page", "checkbox")
+
+    def __init__(self) -> None:
+        self.segments: list = []
+        self.display_math: list[str] = []
+        self.text = False               # content other than display math
+        self.hidden = False             # some kept content is hidden text
+        self.visible = False            # some content is not hidden
+        self.all_code = True            # every text leaf is in a monospace font
+        self.code = False               # some text leaf is in a monospace font
+        self.revisions: dict[str, RevisionFacet] = {}
+        self.boxes: list = []
+        self.charts: list[str] = []     # chart relationship ids, read after the paragraph
+        self.diagrams: list[str] = []   # SmartArt data relationship ids, read after it too
+        self.first_page: int | None = None
+        self.checkbox: bool | None = None   # a checkbox control opens the paragraph: checked or not
 
 
 class RunReader:
@@ -85,7 +89,7 @@ class RunReader:
         # inside a block-level revision shown under --revisions all, the paragraph's content is marked as
         # a run-level revision's is
         self.keys = tuple(revision_key(f.change, f.author, f.date) for f in self.st.block_revisions
-                          if self.st.revisions == "all")
+                          if self.st.revisions == "all") if self.st.block_revisions else ()
         self.children(p)
         fields = self.st.fields
         if fields and not fields[-1].result:
@@ -141,9 +145,9 @@ class RunReader:
                 self.control(child)
             elif tag == _FLDSIMPLE:
                 self.simple_field(child)
-            elif tag in (W + "smartTag", W + "customXml", W + "dir", W + "bdo"):
+            elif tag in _TRANSPARENT:
                 self.children(child)
-            elif tag == W + "bookmarkStart":
+            elif tag == _BOOKMARK_START:
                 self.st.bookmarks.met(self.st, child.get(W + "name"))
             elif tag == _COMMENT_START or tag == _COMMENT_END:
                 self._comment(child)
@@ -259,10 +263,14 @@ class RunReader:
     def run(self, r) -> None:
         st = self.st
         fields = st.fields
-        rpr = r[0] if len(r) and r[0].tag == _RPR else None
-        if rpr is not None and rpr.find(_RPR_CHANGE) is not None:
+        rpr = None
+        for first in r:   # the run's properties, when it has any, are its first child
+            if first.tag == _RPR:
+                rpr = first
+            break
+        on, off, rstyle, changed = rpr_masks(rpr)
+        if changed:
             formatting_changes(st, rpr)
-        on, off, rstyle = rpr_masks(rpr)
         if rstyle is not None:
             son, soff = st.styles.run_bits(rstyle)
             mask = (son & ~off) | on
@@ -279,6 +287,7 @@ class RunReader:
             return
         keys, suppressed = self._run_keys(mask)
         code = mask & CODE
+        out = self.out
         for child in r:
             tag = child.tag
             if tag == _T:
@@ -287,11 +296,22 @@ class RunReader:
                 text = child.text
                 if text:
                     if code:
-                        self.out.code = True
+                        out.code = True
                         self._leaf(keys, Code(text), mask)
                     else:
-                        self.out.all_code = False
-                        self._leaf(keys, text, mask)
+                        # _leaf, inlined: the text of a run is most of what a document is made of
+                        out.all_code = False
+                        if out.first_page is None:
+                            out.first_page = st.page
+                        if st.break_pending:
+                            st.break_pending = False
+                        if hidden:
+                            out.hidden = True
+                        else:
+                            out.visible = True
+                        if not out.text and text.strip():
+                            out.text = True
+                        out.segments.append((keys, text))
             elif tag == _RPR:
                 continue
             elif tag == _INSTR:
@@ -380,17 +400,23 @@ class RunReader:
     def _run_keys(self, mask: int) -> tuple[tuple, bool]:
         """The wrappers of a run's content, and whether a field instruction hides it."""
         # the text inside open comment ranges is wrapped in a span per range: what each comment covers
-        keys = self.keys + self.st.comments.open_keys
+        keys = self.keys
+        st = self.st
+        if st.comments.open_keys:
+            keys = keys + st.comments.open_keys
         suppressed = False
-        for fld in self.st.fields:
-            if not fld.result:
-                suppressed = True
-            elif fld.key is not None:
-                keys = keys + (fld.key,)
-                mask &= ~UNDERLINE
+        if st.fields:
+            for fld in st.fields:
+                if not fld.result:
+                    suppressed = True
+                elif fld.key is not None:
+                    keys = keys + (fld.key,)
+                    mask &= ~UNDERLINE
         if mask & HIDDEN:
             keys = keys + (HIDDEN_KEY,)
-        return keys + format_keys(mask), suppressed
+        if mask:
+            keys = keys + format_keys(mask)
+        return keys, suppressed
 
     def run_children(self, el, keys: tuple, mask: int) -> None:
         for child in el:

@@ -14,7 +14,7 @@ import io
 from collections import deque
 from collections.abc import Iterator
 
-from zenconv.safe.xml import iterparse_xml
+from zenconv.safe.xml import iterparse_tags
 
 from .body import BlockReader
 from .lists import ListAssembler
@@ -55,7 +55,7 @@ class LazyRows:
 
 def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterator:
     lists = ListAssembler()
-    events = iter(iterparse_xml(io.BytesIO(data), ctx.namespace, events=("end",), tag=_TAGS, max_depth=max_depth))
+    events = iter(iterparse_tags(io.BytesIO(data), ctx.namespace, _TAGS, max_depth=max_depth))
     for _, el in events:
         tag = el.tag
         parent = el.getparent()

@@ -20,6 +20,8 @@ _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 _HEADING_ID = re.compile(r"^heading([1-9])$", re.IGNORECASE)
 _CODE_NAME = re.compile(r"\bcode\b|preformatted|verbatim", re.IGNORECASE)
 _VAL = W + "val"
+_NAME, _BASED_ON, _PPR, _RPR = W + "name", W + "basedOn", W + "pPr", W + "rPr"
+_OUTLINE, _NUMPR, _NUMID, _ILVL = W + "outlineLvl", W + "numPr", W + "numId", W + "ilvl"
 
 
 @dataclass(slots=True)
@@ -42,6 +44,7 @@ class Styles:
         self._heading: dict[str, int | None] = {}
         self._numbering: dict[str, tuple[str, int] | None] = {}
         self._runs: dict[str, tuple[int, int]] = {}
+        self._code: dict[str, bool] = {}
         if root is not None:
             self._load(root)
 
@@ -50,23 +53,28 @@ class Styles:
             sid = el.get(W + "styleId")
             if sid is None or sid in self.by_id:
                 continue
-            name_el = el.find(W + "name")
+            # el.find() for each property, in one walk over the style's children: a styles part holds
+            # hundreds of styles, and ElementPath costs more than the walk
+            kids = _first_children(el)
+            name_el = kids.get(_NAME)
             style = Style(sid, (name_el.get(_VAL) if name_el is not None else None) or sid, el.get(W + "type") or "paragraph")
-            based = el.find(W + "basedOn")
+            based = kids.get(_BASED_ON)
             if based is not None:
                 style.based_on = based.get(_VAL)
-            ppr = el.find(W + "pPr")
+            ppr = kids.get(_PPR)
             if ppr is not None:
-                outline = ppr.find(W + "outlineLvl")
+                ppr_kids = _first_children(ppr)
+                outline = ppr_kids.get(_OUTLINE)
                 if outline is not None:
                     style.outline = _int(outline.get(_VAL))
-                numpr = ppr.find(W + "numPr")
+                numpr = ppr_kids.get(_NUMPR)
                 if numpr is not None:
-                    num = numpr.find(W + "numId")
-                    lvl = numpr.find(W + "ilvl")
+                    num_kids = _first_children(numpr)
+                    num = num_kids.get(_NUMID)
+                    lvl = num_kids.get(_ILVL)
                     style.num_id = num.get(_VAL) if num is not None else None
                     style.ilvl = _int(lvl.get(_VAL)) if lvl is not None else None
-            style.run_on, style.run_off, _ = rpr_masks(el.find(W + "rPr"))
+            style.run_on, style.run_off, _, _ = rpr_masks(kids.get(_RPR))
             if style.kind == "paragraph" and (el.get(W + "default") or "").lower() in ("1", "true", "on"):
                 self.default_paragraph = sid
             self.by_id[sid] = style
@@ -159,10 +167,19 @@ class Styles:
         """A paragraph style whose font is monospace, or named for code (``Source Code``, ``HTML Preformatted``)."""
         if sid is None:
             return False
-        for style in self.chain(sid):
-            if _CODE_NAME.search(style.name):
-                return True
-        return bool(self.run_bits(sid)[0] & CODE)
+        found = self._code.get(sid)
+        if found is None:
+            found = self._code[sid] = (any(_CODE_NAME.search(style.name) for style in self.chain(sid))
+                                       or bool(self.run_bits(sid)[0] & CODE))
+        return found
+
+
+def _first_children(el) -> dict:
+    """Each tag's first child of ``el``: what ``el.find(tag)`` gives, for every tag at once."""
+    found: dict = {}
+    for node in el:
+        found.setdefault(node.tag, node)
+    return found
 
 
 def _int(value: str | None) -> int | None:

@@ -17,6 +17,9 @@ from .revisions import CHANGES, FORMAT_CHANGES, formatting_change, formatting_ch
 
 _TR, _TC, _TRPR, _TCPR = W + "tr", W + "tc", W + "trPr", W + "tcPr"
 _VAL = W + "val"
+_GRID_BEFORE, _TBL_HEADER, _GRID_SPAN, _VMERGE = W + "gridBefore", W + "tblHeader", W + "gridSpan", W + "vMerge"
+_ROW_CHANGES = (W + "del", W + "ins")
+_AUTHOR = W + "author"
 _ROW_WRAPPERS = frozenset((W + "sdt", W + "sdtContent", W + "customXml", W + "ins", W + "moveTo"))
 _OFF = ("0", "false", "off")
 
@@ -114,16 +117,16 @@ class RowBuilder:
         st = self.st
         before = 0
         header = False
-        trpr = tr.find(_TRPR)
+        trpr = _child(tr, _TRPR)
         if trpr is not None:
             for prop in trpr:
                 tag = prop.tag
-                if tag == W + "gridBefore":
+                if tag == _GRID_BEFORE:
                     before = _int(prop.get(_VAL))
-                elif tag == W + "tblHeader":
+                elif tag == _TBL_HEADER:
                     header = (prop.get(_VAL) or "on").lower() not in _OFF
-                elif tag in (W + "del", W + "ins"):
-                    if not kept(st, CHANGES[tag], prop.get(W + "author"), tr):
+                elif tag in _ROW_CHANGES:
+                    if not kept(st, CHANGES[tag], prop.get(_AUTHOR), tr):
                         return []
                 elif tag in FORMAT_CHANGES:
                     formatting_change(st, prop)
@@ -183,14 +186,15 @@ def _cells(tr):
 
 def _cell_props(tc, st) -> tuple[int, str | None]:
     span, vmerge = 1, None
-    pr = tc.find(_TCPR)
+    pr = _child(tc, _TCPR)
     if pr is not None:
         for prop in pr:
-            if prop.tag == W + "gridSpan":
+            tag = prop.tag
+            if tag == _GRID_SPAN:
                 span = max(1, min(_int(prop.get(_VAL)) or 1, 1000))
-            elif prop.tag == W + "vMerge":
+            elif tag == _VMERGE:
                 vmerge = prop.get(_VAL) or "continue"
-            elif prop.tag in FORMAT_CHANGES:
+            elif tag in FORMAT_CHANGES:
                 formatting_change(st, prop)
     return span, vmerge
 
@@ -214,6 +218,15 @@ def _as_blocks(content) -> list:
     if content and not isinstance(content[0], BLOCK_TYPES):
         return [Paragraph(list(content))]
     return list(content)
+
+
+def _child(el, tag: str):
+    """``el.find(tag)`` without lxml's ElementPath, which costs more than a walk to the first child: for
+    every row and every cell."""
+    for node in el:
+        if node.tag == tag:
+            return node
+    return None
 
 
 def _int(value: str | None) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from .package import NS
+from .package import NS, child
 from zenconv.records import dataclass
 
 EMU_PER_POINT = 12_700
@@ -64,10 +64,10 @@ def xfrm_of(sppr) -> Box | None:
     """The box an ``spPr``/``grpSpPr``/``p:xfrm`` states, or None when it states none."""
     if sppr is None:
         return None
-    xfrm = sppr if sppr.tag in (f"{_A}xfrm", f"{_P}xfrm") else sppr.find(f"{_A}xfrm")
+    xfrm = sppr if sppr.tag in _XFRMS else child(sppr, _XFRM)
     if xfrm is None:
         return None
-    off, ext = xfrm.find(f"{_A}off"), xfrm.find(f"{_A}ext")
+    off, ext = child(xfrm, _OFF), child(xfrm, _EXT)
     if off is None:
         return None
     return Box(_num(off, "x"), _num(off, "y"),
@@ -75,10 +75,10 @@ def xfrm_of(sppr) -> Box | None:
 
 
 def group_map(grp_sppr) -> GroupMap | None:
-    xfrm = grp_sppr.find(f"{_A}xfrm") if grp_sppr is not None else None
+    xfrm = child(grp_sppr, _XFRM) if grp_sppr is not None else None
     if xfrm is None:
         return None
-    off, ext, ch_off, ch_ext = (xfrm.find(f"{_A}{n}") for n in ("off", "ext", "chOff", "chExt"))
+    off, ext, ch_off, ch_ext = (child(xfrm, f"{_A}{n}") for n in ("off", "ext", "chOff", "chExt"))
     if off is None:
         return None
     sx = sy = 1.0
@@ -104,11 +104,11 @@ def through_groups(box: Box, groups: tuple[GroupMap, ...]) -> Box:
 def placeholder_of(sp) -> tuple[str, str | None] | None:
     """(type, idx) of a placeholder shape, the type ``obj`` when unstated; None for other shapes."""
     for nv in _NV_PROPS:
-        holder = sp.find(nv)
+        holder = child(sp, nv)
         if holder is not None:
             # holder.find("p:nvPr/p:ph") by hand: a path goes through ElementPath in Python, for every shape
             for props in holder.iterchildren(_NV_PR):
-                ph = props.find(_PH)
+                ph = child(props, _PH)
                 if ph is not None:
                     return ph.get("type", "obj"), ph.get("idx")
             return None
@@ -127,6 +127,9 @@ class Template:
     part: str | None = None
     by_idx: dict[str, object] = field(default_factory=dict)
     by_type: dict[str, object] = field(default_factory=dict)
+    # every slide on the template asks again: a placeholder's (type, idx) and its box, worked out once
+    kinds: dict[object, tuple[str, str | None]] = field(default_factory=dict)
+    boxes: dict[object, Box | None] = field(default_factory=dict)
 
     @classmethod
     def of(cls, root, part: str | None = None) -> Template:
@@ -141,7 +144,16 @@ class Template:
             if idx is not None:
                 tpl.by_idx.setdefault(idx, sp)
             tpl.by_type.setdefault(ph_type, sp)
+            tpl.kinds.setdefault(sp, ph)
         return tpl
+
+    def box(self, sp) -> Box | None:
+        """``sp_box`` of one of this template's placeholders."""
+        try:
+            return self.boxes[sp]
+        except KeyError:
+            found = self.boxes[sp] = sp_box(sp)
+            return found
 
     def match(self, ph_type: str, idx: str | None, *, master: bool = False):
         if master:
@@ -156,18 +168,23 @@ def inherited(ph: tuple[str, str | None], layout: Template | None, master: Templ
     ph_type, idx = ph
     layout_sp = layout.match(ph_type, idx) if layout is not None else None
     if layout_sp is not None:
-        ph_type = (placeholder_of(layout_sp) or (ph_type, None))[0]
+        ph_type = (layout.kinds.get(layout_sp) or placeholder_of(layout_sp) or (ph_type, None))[0]
     master_sp = master.match(ph_type, None, master=True) if master is not None else None
     return layout_sp, master_sp
 
 
 def sp_box(sp) -> Box | None:
-    for name in (f"{_P}spPr", f"{_P}grpSpPr"):
-        sppr = sp.find(name)
+    for name in _BOX_PROPS:
+        sppr = child(sp, name)
         if sppr is not None:
             return xfrm_of(sppr)
-    xfrm = sp.find(f"{_P}xfrm")  # a graphic frame states its box here
+    xfrm = child(sp, _P_XFRM)  # a graphic frame states its box here
     return xfrm_of(xfrm) if xfrm is not None else None
+
+
+_BOX_PROPS = (f"{_P}spPr", f"{_P}grpSpPr")
+_P_XFRM, _XFRM, _OFF, _EXT = f"{_P}xfrm", f"{_A}xfrm", f"{_A}off", f"{_A}ext"
+_XFRMS = (_XFRM, _P_XFRM)
 
 
 def reading_key(box: Box | None, order: int) -> tuple[float, float, int]:

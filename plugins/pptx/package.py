@@ -48,6 +48,27 @@ R_LINK = f"{{{NS['r']}}}link"
 OFFICE_DOCUMENT = "officeDocument"
 
 
+def child(el, tag: str):
+    """``el.find(tag)``: the first child named ``tag`` (a Clark name), found without lxml's ElementPath,
+    which costs more than the walk over a shape's or a run's few children, and it runs for every one."""
+    for node in el:
+        if node.tag == tag:
+            return node
+    return None
+
+
+def descend(el, *tags: str):
+    """``el.find("a/b/…")`` for the Clark names ``tags``: the first element reached through them in
+    ElementPath's order (the first ``b`` of the first ``a`` that has one)."""
+    head, rest = tags[0], tags[1:]
+    for node in el:
+        if node.tag == head:
+            found = descend(node, *rest) if rest else node
+            if found is not None:
+                return found
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Rel:
     type: str       # the last segment of the relationship type URI

@@ -13,7 +13,7 @@ from zenconv_plugins.targets import detail
 
 from . import geometry as geo
 from .comments import place
-from .package import NS, R_EMBED, R_ID, R_LINK
+from .package import NS, R_EMBED, R_ID, R_LINK, child, descend
 from .tables import read_table
 from .text import TextReader, blocks_of
 from zenconv.records import dataclass
@@ -33,6 +33,10 @@ _P14_MEDIA = "{http://schemas.microsoft.com/office/powerpoint/2010/main}media"
 # are decoration, its placeholders shown only through the slide's.
 _TEMPLATE_SHAPES = (f"{_P}sp", f"{_P}graphicFrame")
 _FURNITURE_ROLES = {"sldNum": "slide-number", "dt": "date", "ftr": "footer", "hdr": "header"}
+_CSLD, _SPTREE, _TXBODY, _LSTSTYLE, _TXSTYLES = f"{_P}cSld", f"{_P}spTree", f"{_P}txBody", f"{_A}lstStyle", f"{_P}txStyles"
+_SP, _PIC, _FRAME, _GRPSP, _CXNSP = f"{_P}sp", f"{_P}pic", f"{_P}graphicFrame", f"{_P}grpSp", f"{_P}cxnSp"
+_ALTERNATE, _GRPSPPR, _CNVPR = f"{_MC}AlternateContent", f"{_P}grpSpPr", f"{_P}cNvPr"
+_NOT_SHAPES = (f"{_P}nvGrpSpPr", f"{_P}grpSpPr", f"{_P}extLst")
 
 
 @dataclass(slots=True)
@@ -60,10 +64,15 @@ class SlideReader:
     # --- the slide -----------------------------------------------------------------------------
 
     def read(self, hidden: bool, grid=None, shown: set[str] | None = None) -> Container:
-        tree = self.root.find(f"{_P}cSld/{_P}spTree")
+        tree = descend(self.root, _CSLD, _SPTREE)
         placed = self.collect(tree, ()) if tree is not None else []
-        title_shape = next((s for s in placed if s.ph is not None and s.ph[0] in geo.TITLE_TYPES and _text_of(s.el)), None)
-        title = _text_of(title_shape.el) or None if title_shape is not None else None
+        title_shape = title = None
+        for shape in placed:   # the first title placeholder with words: the slide's title
+            if shape.ph is not None and shape.ph[0] in geo.TITLE_TYPES:
+                title = _text_of(shape.el) or None
+                if title is not None:
+                    title_shape = shape
+                    break
         self.locator = Locator(slide=self.number, slide_title=title)
         blocks: list = [Heading(1, [Text(title or f"Slide {self.number}")], locator=self.locator)]
         if title_shape is not None:
@@ -104,15 +113,15 @@ class SlideReader:
         out: list[Placed] = []
         for el in tree:
             tag = el.tag
-            if tag == f"{_MC}AlternateContent":
+            if tag == _ALTERNATE:
                 out.extend(self.collect(_alternative(el), groups, owners))
-            elif tag == f"{_P}grpSp":
-                inner = geo.group_map(el.find(f"{_P}grpSpPr"))
+            elif tag == _GRPSP:
+                inner = geo.group_map(child(el, _GRPSPPR))
                 out.extend(self.collect(el, groups + (inner,) if inner is not None else groups,
                                         owners + (_shape_id(el),)))
             elif tag in _SHAPES:
                 out.append(self._place(el, groups, owners))
-            elif isinstance(tag, str) and tag not in (f"{_P}nvGrpSpPr", f"{_P}grpSpPr", f"{_P}extLst"):
+            elif isinstance(tag, str) and tag not in _NOT_SHAPES:
                 out.append(Placed(el, None, None))
         return out
 
@@ -123,7 +132,8 @@ class SlideReader:
         if ph is not None:
             layout_sp, master_sp = geo.inherited(ph, self.layout, self.master)
             if box is None:
-                box = next((b for b in (geo.sp_box(s) for s in (layout_sp, master_sp) if s is not None) if b), None)
+                box = next((b for b in (template.box(s) for template, s in ((self.layout, layout_sp), (self.master, master_sp))
+                                        if s is not None) if b), None)
         if box is not None:
             box = geo.through_groups(box, groups)
         return Placed(el, box, ph, layout_sp, master_sp, owners)
@@ -144,15 +154,15 @@ class SlideReader:
 
     def _blocks(self, shape: Placed, text: TextReader) -> list:
         el, tag = shape.el, shape.el.tag
-        if tag == f"{_P}sp":
+        if tag == _SP:
             if shape.ph is not None and shape.ph[0] in geo.FOOTER_TYPES:
                 return self.footer(shape, text)
-            return blocks_of(text.paragraphs(el.find(f"{_P}txBody"), self.styles(shape)), self.locator)
-        if tag == f"{_P}pic":
+            return blocks_of(text.paragraphs(child(el, _TXBODY), self.styles(shape)), self.locator)
+        if tag == _PIC:
             return self.picture(el)
-        if tag == f"{_P}graphicFrame":
+        if tag == _FRAME:
             return self.frame(el, text)
-        if tag == f"{_P}cxnSp":
+        if tag == _CXNSP:
             return []  # a connector line: no text, nothing to carry
         self.ctx.report("pptx.unhandled-construct", self.locator, detail=_local(tag))
         words = _text_of(el)
@@ -173,7 +183,7 @@ class SlideReader:
         if fields:
             self.ctx.report("pptx.field-cached", self.locator, count=fields,
                             detail=", ".join(sorted({fld.get("type") or "field" for fld in el.iter(f"{_A}fld")}))[:80])
-        blocks = blocks_of(text.paragraphs(el.find(f"{_P}txBody"), self.styles(shape, "otherStyle")), self.locator)
+        blocks = blocks_of(text.paragraphs(child(el, _TXBODY), self.styles(shape, "otherStyle")), self.locator)
         if not blocks:
             return []
         facet = FurnitureFacet(role=_FURNITURE_ROLES.get(shape.ph[0], "footer"))
@@ -183,15 +193,15 @@ class SlideReader:
         """The list styles a shape's paragraphs inherit from, nearest first; ``role`` names the master's
         text style when it is not the shape's own (a footer placeholder's is the master's other style,
         not the body's bullets)."""
-        chain = [shape.el.find(f"{_P}txBody/{_A}lstStyle")]
+        chain = [descend(shape.el, _TXBODY, _LSTSTYLE)]
         for sp in (shape.layout_sp, shape.master_sp):
-            chain.append(sp.find(f"{_P}txBody/{_A}lstStyle") if sp is not None else None)
+            chain.append(descend(sp, _TXBODY, _LSTSTYLE) if sp is not None else None)
         if role is None:
             role = "otherStyle"
             if shape.ph is not None:
                 role = "titleStyle" if shape.ph[0] in geo.TITLE_TYPES else "bodyStyle"
         master = self.master.root
-        chain.append(master.find(f"{_P}txStyles/{_P}{role}") if master is not None else None)
+        chain.append(descend(master, _TXSTYLES, f"{_P}{role}") if master is not None else None)
         return chain
 
     def picture(self, el) -> list:
@@ -311,16 +321,18 @@ class SlideReader:
         return out
 
     def _template_blocks(self, template: geo.Template) -> list:
-        tree = template.root.find(f"{_P}cSld/{_P}spTree")
+        # Every slide on a layout shows the same shapes of it and of its master: placed (boxes, groups
+        # flattened, in reading order) once per deck, read into blocks for each slide (its locator).
+        key = (template.part, self.master.part)
+        shapes = self.pkg.template_shapes.get(key)
+        if shapes is not None and not shapes:
+            return []   # a template with no shapes of its own to show, known from an earlier slide
+        tree = descend(template.root, _CSLD, _SPTREE)
         if tree is None:
             return []
         reader = self._part_reader(template.part, template.root, geo.Template(None), self.master)
         text = reader.text_reader()
         blocks: list = []
-        # Every slide on a layout shows the same shapes of it and of its master: placed (boxes, groups
-        # flattened, in reading order) once per deck, read into blocks for each slide (its locator).
-        key = (template.part, self.master.part)
-        shapes = self.pkg.template_shapes.get(key)
         if shapes is None:
             shapes = self.pkg.template_shapes[key] = [
                 shape for shape in _reading_order(reader.collect(tree, ()))
@@ -333,7 +345,7 @@ class SlideReader:
     # --- around the shapes ---------------------------------------------------------------------
 
     def _report_extras(self) -> None:
-        timing = self.root.find(f"{_P}timing")
+        timing = child(self.root, f"{_P}timing")
         if timing is not None and next(timing.iter(f"{_P}par"), None) is not None:
             self.ctx.report("pptx.animations-dropped", self.locator)
 
@@ -368,7 +380,7 @@ class SlideReader:
         page's placeholders inherit nothing: their paragraphs are plain unless bulleted themselves."""
         targets = self.pkg.related(self.part, "notesSlide")
         root = self.pkg.xml(targets[0]) if targets else None
-        tree = root.find(f"{_P}cSld/{_P}spTree") if root is not None else None
+        tree = descend(root, _CSLD, _SPTREE) if root is not None else None
         if tree is None:
             return []
         reader = self._part_reader(targets[0], root, geo.Template(None), geo.Template(None))
@@ -422,8 +434,12 @@ def _text_of(el) -> str:
 
 
 def _shape_id(el) -> str | None:
-    props = el.find(f"*/{_P}cNvPr")
-    return props.get("id") if props is not None else None
+    for nv in el:   # el.find("*/p:cNvPr"), without ElementPath
+        if isinstance(nv.tag, str):
+            props = child(nv, _CNVPR)
+            if props is not None:
+                return props.get("id")
+    return None
 
 
 def _local(tag) -> str:

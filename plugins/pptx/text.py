@@ -13,7 +13,7 @@ from zenconv.ir import Emphasis, HardBreak, Link, List, ListItem, Paragraph, Str
 from zenconv_plugins.numerals import autonum_label
 from zenconv_plugins.runs import group_runs
 
-from .package import NS
+from .package import NS, child
 from zenconv.records import dataclass
 
 _A = f"{{{NS['a']}}}"
@@ -25,6 +25,11 @@ _M_T = "{http://schemas.openxmlformats.org/officeDocument/2006/math}t"
 
 LINK_SCHEMES = ("http://", "https://", "mailto:")
 _BULLETS = (f"{_A}buNone", f"{_A}buAutoNum", f"{_A}buChar", f"{_A}buBlip")
+_BU_NONE, _BU_AUTONUM = _BULLETS[:2]
+_AP, _PPR, _RPR, _T, _BR, _HLINK = f"{_A}p", f"{_A}pPr", f"{_A}rPr", f"{_A}t", f"{_A}br", f"{_A}hlinkClick"
+_RUNS = (f"{_A}r", f"{_A}fld")
+_ALTERNATE, _CHOICE, _FALLBACK = f"{_MC}AlternateContent", f"{_MC}Choice", f"{_MC}Fallback"
+_LEVELS = tuple(f"{_A}lvl{n}pPr" for n in range(1, 10))
 
 
 @dataclass(slots=True)
@@ -50,8 +55,10 @@ class TextReader:
         out: list[Para] = []
         if tx_body is None:
             return out
-        for p in tx_body.iterfind(f"{_A}p"):
-            ppr = p.find(f"{_A}pPr")
+        for p in tx_body:
+            if p.tag != _AP:
+                continue
+            ppr = child(p, _PPR)
             level = _int(ppr.get("lvl") if ppr is not None else None, 0, 0, 8)
             bullet = _bullet([ppr, *(_level_props(s, level) for s in styles)])
             inlines = self.inlines(p)
@@ -63,32 +70,44 @@ class TextReader:
 
     def inlines(self, p) -> list:
         segments: list[tuple[object, tuple]] = []
-        for child in p:
-            self._segment(child, segments)
+        for node in p:
+            self._segment(node, segments)
         return group_runs(_trim(segments), _wrap)
 
-    def _segment(self, child, segments: list) -> None:
-        tag = child.tag
-        if tag in (f"{_A}r", f"{_A}fld"):
-            text = child.findtext(f"{_A}t") or ""
+    def _segment(self, node, segments: list) -> None:
+        tag = node.tag
+        if tag in _RUNS:
+            # node.findtext("a:t") and node.find("a:rPr") in one walk over the run's children
+            t = rpr = None
+            for part in node:
+                if part.tag == _T:
+                    if t is None:
+                        t = part
+                        if rpr is not None:
+                            break
+                elif part.tag == _RPR and rpr is None:
+                    rpr = part
+                    if t is not None:
+                        break
+            text = (t.text or "") if t is not None else ""
             if text:
-                segments.append((text, self._format(child.find(f"{_A}rPr"))))
-        elif tag == f"{_A}br":
+                segments.append((text, self._format(rpr)))
+        elif tag == _BR:
             segments.append((HardBreak(), ()))
-        elif tag == f"{_MC}AlternateContent":
-            choice = child.find(f"{_MC}Choice")
-            math = choice.find(f"{_A14_M}") if choice is not None else None
+        elif tag == _ALTERNATE:
+            choice = child(node, _CHOICE)
+            math = child(choice, _A14_M) if choice is not None else None
             if math is not None:
                 text = "".join(t.text or "" for t in math.iter(_M_T))
                 if text:
                     segments.append((text, ()))
                     self.ctx.report("pptx.math-as-text", self.locator)
                 return
-            fallback = child.find(f"{_MC}Fallback")
+            fallback = child(node, _FALLBACK)
             for sub in fallback if fallback is not None else ():
                 self._segment(sub, segments)
         elif tag == _A14_M:
-            text = "".join(t.text or "" for t in child.iter(_M_T))
+            text = "".join(t.text or "" for t in node.iter(_M_T))
             if text:
                 segments.append((text, ()))
                 self.ctx.report("pptx.math-as-text", self.locator)
@@ -110,7 +129,7 @@ class TextReader:
             flags.append("sup")
         elif baseline < 0:
             flags.append("sub")
-        click = rpr.find(f"{_A}hlinkClick")
+        click = child(rpr, _HLINK)
         if click is not None:
             rel = self.rels.get(click.get(_R_ID) or "")
             if rel is not None and rel.external and rel.target.lower().startswith(LINK_SCHEMES):
@@ -167,7 +186,7 @@ def _int(value: str | None, default: int, low: int, high: int) -> int:
 
 
 def _level_props(style, level: int):
-    return style.find(f"{_A}lvl{level + 1}pPr") if style is not None else None
+    return child(style, _LEVELS[level]) if style is not None else None
 
 
 def _numbering(bullet: tuple) -> tuple:
@@ -179,13 +198,13 @@ def _bullet(chain: list) -> tuple | None:
     for ppr in chain:
         if ppr is None:
             continue
-        for child in ppr:
-            if child.tag not in _BULLETS:
+        for node in ppr:
+            if node.tag not in _BULLETS:
                 continue
-            if child.tag == f"{_A}buNone":
+            if node.tag == _BU_NONE:
                 return None
-            if child.tag == f"{_A}buAutoNum":
-                return ("ordered", _int(child.get("startAt"), 1, 0, 1 << 30), child.get("type") or "arabicPeriod")
+            if node.tag == _BU_AUTONUM:
+                return ("ordered", _int(node.get("startAt"), 1, 0, 1 << 30), node.get("type") or "arabicPeriod")
             return ("bullet",)
     return None
 

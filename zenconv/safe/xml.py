@@ -124,10 +124,37 @@ def _decode(head: bytes, encoding: str, final: bool) -> str:
     return codecs.getincrementaldecoder(encoding)("replace").decode(head, final)
 
 
+def _plain_prolog(head: bytes) -> bool:
+    """The prolog nearly every part has, told from its bytes: an ASCII XML declaration naming UTF-8 or no
+    encoding, white space, then the root's start tag. Decoded either way (as the bytes' family, as UTF-8)
+    it is the same text, which reaches the root with no DOCTYPE: what the scan below finds, without
+    decoding the window twice for every part of a package."""
+    if not head.startswith(b"<?xml"):
+        return False
+    end = head.find(b"?>")
+    if end < 0:
+        return False
+    at = end + 2
+    while head[at:at + 1] in _PROLOG_SPACE:
+        at += 1
+    if head[at:at + 1] != b"<" or not (head[at + 1:at + 2].isalpha() or head[at + 1:at + 2] in (b"_", b":")):
+        return False
+    declaration = head[:at]
+    if not declaration.isascii():
+        return False
+    declared = _DECLARED.match(declaration.decode("ascii"))
+    return declared is None or declared.group(1).lower() in ("utf-8", "utf8")
+
+
+_PROLOG_SPACE = (b" ", b"\t", b"\r", b"\n")
+
+
 def _scan_prolog(head: bytes, ns: str, final: bool, plain_doctype: bool = False) -> bool:
     """True once the prolog is known to hold no DOCTYPE; raises doctype-refused when it does."""
     if len(head) < 4 and not final:
         return False  # too few bytes to tell UTF-32 from UTF-16 from UTF-8
+    if _plain_prolog(head):
+        return True
     texts = [_decode(head, _encoding_of(head), final)]
     declared = _DECLARED.match(texts[0].lstrip("\ufeff \t\r\n"))
     if declared:
@@ -268,3 +295,53 @@ def check_xml(stream_or_bytes: BinaryIO | bytes, ns: str, *, max_depth: int = 25
     for _ in iterparse_xml(stream, ns, events=("end",), max_depth=max_depth, clear=True,
                            plain_doctype=plain_doctype):
         pass
+
+
+_LIBXML2_DEPTH = 256
+
+
+def iterparse_tags(stream: BinaryIO, ns: str, tags: Iterable[str], *, events: Iterable[str] = ("end",),
+                   max_depth: int = 256) -> Iterator[tuple[str, object]]:
+    """:func:`iterparse_xml` for a reader that works at a few elements (exact Clark names, start and end
+    events only), at lxml's speed: iterparse_xml sees every element's start and end in Python to count
+    depth, which costs more than the parse. At libxml2's own limit (256, the default) libxml2 counts
+    depth and refuses past it with the same ``<ns>.xml-too-deep``, so the events are filtered in C; a
+    lower ``max_depth`` takes iterparse_xml. The DOCTYPE is refused as there: the prolog before
+    parsing, a DTD lxml still finds at the first event (or at the end, when nothing was wanted)."""
+    wanted = tuple(events)
+    tags = tuple(tags)
+    if max_depth < _LIBXML2_DEPTH or not set(wanted) <= {"start", "end"}:
+        yield from iterparse_xml(stream, ns, events=wanted, tag=tags, max_depth=max_depth)
+        return
+    from lxml import etree
+
+    parser = None
+    head, checked = b"", False
+    while True:
+        data = stream.read(_CHUNK)
+        eof = not data
+        root = None
+        try:
+            if head is not None:
+                head += data
+                if not _scan_prolog(head, ns, eof):
+                    continue
+                data, head = head, None
+                parser = etree.XMLPullParser(events=wanted, tag=tags,
+                                             encoding=_PUSH_ENCODINGS.get(_encoding_of(data)), **PARSER_OPTIONS)
+            if data:
+                parser.feed(data)
+            if eof:
+                root = parser.close()
+        except etree.LxmlError as exc:
+            raise _syntax_error(exc, ns) from None
+        for event, element in parser.read_events():
+            if not checked:
+                checked = True
+                if _has_dtd(element):
+                    raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
+            yield event, element
+        if eof:
+            if not checked and root is not None and _has_dtd(root):
+                raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
+            return

@@ -1,0 +1,326 @@
+"""The reader's hot paths against the code they replaced, kept here as the reference: a run's content
+(``RunReader.run`` with ``_leaf`` inlined and its wrappers worked out with fewer tuples) must give the
+same document, reports and all, on every fixture and on many generated paragraphs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from zenconv_plugins.docx import body, runs
+from zenconv_plugins.docx.formatting import CODE, HIDDEN, UNDERLINE, rpr_masks
+from zenconv_plugins.docx.inlines import HIDDEN_KEY, format_keys
+from zenconv_plugins.docx.namespaces import W
+from zenconv_plugins.docx.revisions import formatting_changes
+from zenconv_plugins.docx.runs import (
+    _ALT, _BR, _CHOICE, _CR, _DELTEXT, _DRAWING, _FLDCHAR, _INSTR, _LRPB, _OBJECT, _PICT, _PTAB, _RPR, _SILENT, _T,
+    _TAB, Code, HardBreak, NoteRef, _local, ole_object, symbol_text,
+)
+
+from .conftest import FX, read_docx
+
+_RPR_CHANGE = W + "rPrChange"
+
+
+class ReferenceRuns(runs.RunReader):
+    """RunReader with the run code as it was before the fast path."""
+
+    def run(self, r) -> None:
+        st = self.st
+        fields = st.fields
+        rpr = r[0] if len(r) and r[0].tag == _RPR else None
+        if rpr is not None and rpr.find(_RPR_CHANGE) is not None:
+            formatting_changes(st, rpr)
+        on, off, rstyle, _ = rpr_masks(rpr)
+        if rstyle is not None:
+            son, soff = st.styles.run_bits(rstyle)
+            mask = (son & ~off) | on
+        else:
+            mask = on
+        if self.in_link and mask & UNDERLINE:
+            mask &= ~UNDERLINE
+        hidden = mask & HIDDEN
+        if hidden and st.hidden == "skip":
+            text = "".join(c.text for c in r if c.tag in (_T, _DELTEXT) and c.text)
+            if text:
+                st.report("docx.hidden-text-skipped", text=text)
+            st.comments.hidden_run(r)
+            return
+        keys, suppressed = self._run_keys(mask)
+        code = mask & CODE
+        for child in r:
+            tag = child.tag
+            if tag == _T:
+                if suppressed:
+                    continue
+                text = child.text
+                if text:
+                    if code:
+                        self.out.code = True
+                        self._leaf(keys, Code(text), mask)
+                    else:
+                        self.out.all_code = False
+                        self._leaf(keys, text, mask)
+            elif tag == _RPR:
+                continue
+            elif tag == _INSTR:
+                for fld in reversed(fields):
+                    if not fld.result:
+                        fld.instr.append(child.text or "")
+                        break
+            elif tag == _FLDCHAR:
+                self._field_char(child)
+                # a field boundary changes what wraps the rest of the run
+                keys, suppressed = self._run_keys(mask)
+            elif suppressed:
+                continue
+            elif tag == _TAB or tag == _PTAB:
+                self._leaf(keys, " ", mask)
+            elif tag == _BR:
+                kind = child.get(W + "type")
+                if kind == "page" or kind == "column":
+                    if kind == "page":
+                        st.explicit_break()
+                    st.report("docx.page-breaks-dropped", detail=None if kind == "page" else "column break")
+                    # the break still separates the words on either side: a line break (trimmed when it
+                    # ends the paragraph, as it usually does), appended as is, so that a rendered break
+                    # right after it still confirms it rather than counting a page of its own
+                    self.out.segments.append((keys, HardBreak()))
+                else:
+                    self._leaf(keys, HardBreak(), mask, text=False)
+            elif tag == _CR:
+                self._leaf(keys, HardBreak(), mask, text=False)
+            elif tag == _LRPB:
+                st.rendered_break()
+            elif tag == _DELTEXT:
+                if self.deleted and child.text:
+                    self._leaf(keys, child.text, mask)
+            elif tag == _DRAWING or tag == _PICT:
+                self._drawing(child, keys, mask)
+            elif tag == _OBJECT:
+                self._drawing(child, keys, mask)
+                link = ole_object(st, child)
+                if link is None:
+                    st.report("docx.embedded-objects-dropped", detail="OLE object")
+                else:
+                    self._leaf(keys, link, mask, text=False)
+            elif tag == W + "footnoteReference" or tag == W + "endnoteReference":
+                kind = "footnote" if tag == W + "footnoteReference" else "endnote"
+                nid = child.get(W + "id") or ""
+                st.note_refs.append((kind, nid))
+                # the mark's superscript is how Word draws a reference, not formatting of the text
+                self._leaf(self._run_keys(0)[0], NoteRef(f"{kind}-{nid}"), 0, text=False)
+            elif tag == W + "commentReference":
+                self._comment(child)
+            elif tag == W + "noBreakHyphen":
+                self._leaf(keys, "-", mask)
+            elif tag == W + "softHyphen":
+                self._leaf(keys, "\u00ad", mask)
+            elif tag == W + "sym":
+                text, known = symbol_text(child.get(W + "font"), child.get(W + "char"))
+                if not known:
+                    st.report("docx.symbol-degraded", detail=f"{child.get(W + 'font')} {child.get(W + 'char')}")
+                if text:
+                    self._leaf(keys, text, mask)
+            elif tag == _ALT:
+                choice = child.find(_CHOICE)
+                if choice is not None:
+                    self.run_children(choice, keys, mask)
+            elif tag == W + "ruby":
+                self._ruby(child)
+            elif tag == W + "contentPart":
+                st.report("docx.embedded-objects-dropped", detail="ink")
+            elif tag in _SILENT or not isinstance(tag, str):
+                continue
+            else:
+                st.report("docx.unhandled-construct", detail=_local(tag))
+
+    def _run_keys(self, mask: int) -> tuple[tuple, bool]:
+        """The wrappers of a run's content, and whether a field instruction hides it."""
+        # the text inside open comment ranges is wrapped in a span per range: what each comment covers
+        keys = self.keys + self.st.comments.open_keys
+        suppressed = False
+        for fld in self.st.fields:
+            if not fld.result:
+                suppressed = True
+            elif fld.key is not None:
+                keys = keys + (fld.key,)
+                mask &= ~UNDERLINE
+        if mask & HIDDEN:
+            keys = keys + (HIDDEN_KEY,)
+        return keys + format_keys(mask), suppressed
+
+
+
+def _document(data: bytes, **options) -> tuple:
+    result = read_docx(data, **options)
+    result.document.materialize()
+    doc = result.document
+    return (repr(doc.blocks), repr(doc.notes), repr(doc.metadata),
+            [repr(r) for r in result.reporter.reports])
+
+
+def _both(monkeypatch, data: bytes, **options) -> None:
+    fast = _document(data, **options)
+    with monkeypatch.context() as patch:
+        patch.setattr(body, "RunReader", ReferenceRuns)
+        reference = _document(data, **options)
+    assert fast == reference
+
+
+_PROPS = ['<w:b/>', '<w:b w:val="0"/>', '<w:i/>', '<w:u w:val="single"/>', '<w:u w:val="none"/>', '<w:strike/>',
+          '<w:vanish/>', '<w:vertAlign w:val="superscript"/>', '<w:rFonts w:ascii="Courier New"/>', '<w:smallCaps/>',
+          '<w:rStyle w:val="Strong"/>', '<w:rStyle w:val="Code"/>', '<w:rStyle w:val="Missing"/>',
+          '<w:rPrChange w:id="1" w:author="A"><w:rPr/></w:rPrChange>']
+_CONTENT = ['<w:t xml:space="preserve">{w} </w:t>', '<w:t>{w}</w:t>', '<w:t/>', '<w:t xml:space="preserve">  </w:t>',
+            '<w:tab/>', '<w:br/>', '<w:br w:type="page"/>', '<w:lastRenderedPageBreak/>', '<w:delText>{w}</w:delText>',
+            '<w:noBreakHyphen/>', '<w:softHyphen/>', '<w:sym w:font="Symbol" w:char="F0B7"/>', '<w:cr/>',
+            '<w:fldChar w:fldCharType="begin"/>', '<w:instrText> HYPERLINK "https://example.com/{w}" </w:instrText>',
+            '<w:fldChar w:fldCharType="separate"/>', '<w:fldChar w:fldCharType="end"/>', '<!-- note -->',
+            '<w:footnoteReference w:id="1"/>']
+_STYLES = ('<w:style w:type="character" w:styleId="Strong"><w:name w:val="Strong"/><w:rPr><w:b/></w:rPr></w:style>'
+           '<w:style w:type="character" w:styleId="Code"><w:name w:val="Code Char"/>'
+           '<w:rPr><w:rFonts w:ascii="Consolas"/><w:vanish/></w:rPr></w:style>')
+
+
+def _run(rng: random.Random, n: int) -> str:
+    props = "".join(rng.sample(_PROPS, rng.randint(0, 3)))
+    content = "".join(rng.choice(_CONTENT).format(w=f"w{n}{i}") for i in range(rng.randint(1, 4)))
+    return f'<w:r>{f"<w:rPr>{props}</w:rPr>" if props else ""}{content}</w:r>'
+
+
+def _paragraphs(seed: int) -> bytes:
+    rng = random.Random(seed)
+    out = []
+    for k in range(40):
+        runs_ = "".join(_run(rng, k * 10 + i) for i in range(rng.randint(0, 6)))
+        if rng.random() < 0.2:   # display math: a paragraph of nothing else becomes a math block
+            runs_ += "<m:oMathPara><m:oMath><m:r><m:t>x</m:t></m:r></m:oMath></m:oMathPara>"
+        wrap = rng.random()
+        if wrap < 0.15:
+            runs_ = f'<w:hyperlink w:anchor="a{k}">{runs_}</w:hyperlink>'
+        elif wrap < 0.25:
+            runs_ = f'<w:ins w:id="{k}" w:author="B">{runs_}</w:ins>'
+        elif wrap < 0.35:
+            runs_ = f'<w:del w:id="{k}" w:author="C">{runs_}</w:del>'
+        out.append(FX.p(runs=runs_, style=rng.choice([None, "Heading1", "Quote"])))
+    return FX.package("".join(out), styles=_STYLES)
+
+
+@pytest.mark.parametrize("name", sorted(FX.FIXTURES))
+def test_fixtures_read_as_with_the_reference(monkeypatch, name):
+    _both(monkeypatch, FX.FIXTURES[name]())
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("options", [{}, {"hidden": "skip", "revisions": "all"}, {"revisions": "reject"}])
+def test_generated_runs_read_as_with_the_reference(monkeypatch, seed, options):
+    _both(monkeypatch, _paragraphs(seed), **options)
+
+
+def _reference_layout(data: bytes):
+    """first_page_layout as it was: the regular expression over the whole part."""
+    from zenconv_plugins.docx.reader import _ATTR, _PGSZ, _SECT, _SECT_END, EMU_PER_TWIP, LayoutFacet
+
+    found = _SECT.search(data)
+    if found is None:
+        return None
+    end = _SECT_END.search(data, found.start())
+    section = data[found.start(): end.end() if end is not None else found.start() + 4096]
+    size = _PGSZ.search(section)
+    if size is None:
+        return None
+    attrs = size.group(1)
+    width, height = _ATTR[b"w"].search(attrs), _ATTR[b"h"].search(attrs)
+    if width is None or height is None:
+        return None
+    return LayoutFacet(layout="page", width_emu=int(width.group(1)) * EMU_PER_TWIP,
+                       height_emu=int(height.group(1)) * EMU_PER_TWIP)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_first_page_layout_as_with_the_whole_part_searched(seed):
+    from zenconv_plugins.docx.reader import first_page_layout
+
+    rng = random.Random(seed)
+    pieces = [b"<", b"w:", b"x:", b"sectPr", b"sectP", b" ", b">", b"/>", b"a", b"x.y-", b":", b"\n", b"</w:sectPr>",
+              b'<w:pgSz w:w="12240" w:h="15840"/>', b'<pgSz w="1" h="2">', b"<w:sectPr>", b"<sectPr/>"]
+    for _ in range(5000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 16)))
+        assert first_page_layout(data) == _reference_layout(data)
+
+
+def _reference_styles(root) -> dict:
+    """Styles._load as it was: a find() per property."""
+    from zenconv_plugins.docx.styles import Style, _int
+
+    val = W + "val"
+    found = {}
+    for el in root.iter(W + "style"):
+        sid = el.get(W + "styleId")
+        if sid is None or sid in found:
+            continue
+        name_el = el.find(W + "name")
+        style = Style(sid, (name_el.get(val) if name_el is not None else None) or sid, el.get(W + "type") or "paragraph")
+        based = el.find(W + "basedOn")
+        if based is not None:
+            style.based_on = based.get(val)
+        ppr = el.find(W + "pPr")
+        if ppr is not None:
+            outline = ppr.find(W + "outlineLvl")
+            if outline is not None:
+                style.outline = _int(outline.get(val))
+            numpr = ppr.find(W + "numPr")
+            if numpr is not None:
+                num = numpr.find(W + "numId")
+                lvl = numpr.find(W + "ilvl")
+                style.num_id = num.get(val) if num is not None else None
+                style.ilvl = _int(lvl.get(val)) if lvl is not None else None
+        style.run_on, style.run_off, _, _ = rpr_masks(el.find(W + "rPr"))
+        found[sid] = style
+    return found
+
+
+def _styles_parts() -> list[bytes]:
+    import io
+    import zipfile
+
+    parts = []
+    for build in FX.FIXTURES.values():
+        with zipfile.ZipFile(io.BytesIO(build())) as zf:
+            parts += [zf.read(name) for name in zf.namelist() if name.endswith("styles.xml")]
+    ns = FX.NAMESPACES.format(w=FX.W_NS, r=FX.R_NS)
+    rng = random.Random(3)
+    props = ['<w:name w:val="A"/>', '<w:name w:val="B"/>', '<w:basedOn w:val="S1"/>', '<!-- c -->', '<w:rPr><w:b/></w:rPr>',
+             '<w:rPr><w:i/></w:rPr>', '<w:pPr><w:outlineLvl w:val="1"/><w:outlineLvl w:val="2"/></w:pPr>',
+             '<w:pPr><w:numPr><w:ilvl w:val="1"/><w:numId w:val="4"/><w:numId w:val="5"/></w:numPr></w:pPr>', '<w:pPr/>']
+    for _ in range(40):
+        styles = "".join(f'<w:style w:type="paragraph" w:styleId="S{i}">{"".join(rng.choices(props, k=rng.randint(0, 5)))}'
+                         "</w:style>" for i in range(8))
+        parts.append(f"<w:styles {ns}>{styles}</w:styles>".encode())
+    return parts
+
+
+def test_styles_load_as_with_find():
+    from lxml import etree
+
+    from zenconv_plugins.docx.styles import Styles
+
+    for part in _styles_parts():
+        root = etree.fromstring(part)
+        assert Styles(root).by_id == _reference_styles(root)
+
+
+def test_by_type_is_the_first_by_sorted_id():
+    from zenconv_plugins.docx.package import Relationship, by_type
+
+    rng = random.Random(5)
+    for _ in range(500):
+        rels = {}
+        for _ in range(rng.randint(0, 12)):
+            rid = f"rId{rng.randint(1, 40)}"
+            rels[rid] = Relationship(rid, rng.choice(["a", "b", "c"]), "t", rng.random() < 0.3)
+        for kind in ("a", "b", "c", "d"):
+            expected = next((rels[rid] for rid in sorted(rels) if rels[rid].type == kind and not rels[rid].external), None)
+            assert by_type(rels, kind) is expected
