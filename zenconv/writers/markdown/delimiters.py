@@ -127,6 +127,32 @@ class Run:
         self.lead, self.core, self.trail, self.kind = lead, core, trail, kind
 
 
+# What the flanking rules decided for a delimiter between two characters (and the one before or after
+# those): the same few pairs (a space before a word, a word before a full stop) come back run after run.
+_OPENING: dict[tuple, bool] = {}
+_CLOSING: dict[tuple, bool] = {}
+_REMEMBERED = 1 << 14  # pairs per table before it starts afresh (hostile text could bring any pair)
+
+
+def _can_open(key: tuple) -> bool:
+    """``key`` is (before, earlier, first, char, mode): the characters before the delimiter, the run's
+    first character, the delimiter's."""
+    before, earlier, first, char, mode = key
+    if len(_OPENING) >= _REMEMBERED:
+        _OPENING.clear()
+    found = _OPENING[key] = _opens(_before_class(before, earlier, mode), first, before == char)
+    return found
+
+
+def _can_close(key: tuple) -> bool:
+    """``key`` is (last, after, following, char, mode)."""
+    last, after, following, char, mode = key
+    if len(_CLOSING) >= _REMEMBERED:
+        _CLOSING.clear()
+    found = _CLOSING[key] = _closes(last, _after_class(after, following, mode), after == char)
+    return found
+
+
 def resolve(pieces: list, mode: str | None) -> str:
     """The composed pieces as one string, each delimited run written as Markdown or as HTML."""
     out: list[str] = []  # the pieces as written, a run's resolved; the "!"s below are escaped last
@@ -139,21 +165,35 @@ def resolve(pieces: list, mode: str | None) -> str:
             continue
         lead = piece.lead
         # The two characters before the run's delimiter (pieces are never empty: two hold them).
-        context = (out[-2][-2:] if len(out) > 1 else "") + out[-1][-2:] + lead if out else lead
-        before, earlier = context[-1:], context[-2:-1]
+        if len(lead) >= 2:
+            before, earlier = lead[-1], lead[-2]
+        else:
+            context = (out[-2][-2:] if len(out) > 1 else "") + out[-1][-2:] + lead if out else lead
+            before, earlier = context[-1:], context[-2:-1]
         after, following = _peek(pieces, i)
         delim, html_open, html_close = DELIMITERS[piece.kind]
         char = delim[0]
         core = piece.core
         # A nested run of the same character joins ours (``***x***``): flanking is judged past it.
         # An escaped delimiter touching the joined run (``**\\***``) is where parsers disagree.
-        inner = core.strip(char) or core
-        tangled = inner != core and (inner[-1] == "\\" or core.startswith("\\" + char))
+        if core[0] == char or core[-1] == char:
+            inner = core.strip(char) or core
+            tangled = inner != core and (inner[-1] == "\\" or core.startswith("\\" + char))
+        else:
+            inner, tangled = core, False
         # mistune closes ~~ at the next ~~ it sees, even inside a code span or a URL.
         tangled = tangled or (char == "~" and "~~" in core)
-        if (not tangled
-                and _opens(_before_class(before, earlier, mode), inner[0], before == char)
-                and _closes(inner[-1], _after_class(after, following, mode), after == char)):
+        if not tangled:
+            key = (before, earlier, inner[0], char, mode)
+            markdown = _OPENING.get(key)
+            if markdown is None:
+                markdown = _can_open(key)
+            if markdown:
+                key = (inner[-1], after, following, char, mode)
+                markdown = _CLOSING.get(key)
+                if markdown is None:
+                    markdown = _can_close(key)
+        if not tangled and markdown:
             out.append(lead + delim + core + delim + piece.trail)
         else:
             out.append(lead + html_open + core + html_close + piece.trail)
