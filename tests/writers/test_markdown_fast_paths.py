@@ -177,3 +177,16 @@ def test_paragraphs_and_items_are_written_as_the_general_block_path_writes_them(
         fast, general = write_with("markdown", plain, plain.resources), write_with("markdown", styled, styled.resources)
         assert fast.text == general.text, seed
         assert [r.to_json() for r in fast.reporter.reports] == [r.to_json() for r in general.reporter.reports], seed
+
+
+def test_code_spans_and_destinations_are_written_as_before():
+    from zenconv.writers.markdown.inlines import code_span, destination
+
+    from . import reference_compose as before
+
+    extra = ["`x`", "a``b", " ` ", "a\rb", "a\r\nb", "http://x/a b", "http://x/?a=1&b=2", "http://x/&amp;", "x|y"]
+    for pair in itertools.product(TRICKY + extra, repeat=2):
+        text = pair[0] + pair[1]
+        for cell in (False, True):
+            assert code_span(text, cell) == before.code_span(text, cell), text
+            assert destination(text, cell) == before.destination(text, cell), text

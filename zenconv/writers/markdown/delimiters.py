@@ -157,6 +157,7 @@ def resolve(pieces: list, mode: str | None) -> str:
     """The composed pieces as one string, each delimited run written as Markdown or as HTML."""
     out: list[str] = []  # the pieces as written, a run's resolved; the "!"s below are escaped last
     bangs: list[int] = []  # the pieces of ``out`` ending with a "!" that a link follows: an image else
+    count = len(pieces)
     for i, piece in enumerate(pieces):
         if type(piece) is str:
             if piece[0] == "[" and out and out[-1][-1] == "!":
@@ -167,10 +168,19 @@ def resolve(pieces: list, mode: str | None) -> str:
         # The two characters before the run's delimiter (pieces are never empty: two hold them).
         if len(lead) >= 2:
             before, earlier = lead[-1], lead[-2]
+        elif not lead and out and len(out[-1]) >= 2:
+            before, earlier = out[-1][-1], out[-1][-2]
         else:
             context = (out[-2][-2:] if len(out) > 1 else "") + out[-1][-2:] + lead if out else lead
             before, earlier = context[-1:], context[-2:-1]
-        after, following = _peek(pieces, i)
+        # And the two after it: from the run's trailing whitespace and the next piece, most often text.
+        trail = piece.trail
+        if len(trail) >= 2:
+            after, following = trail[0], trail[1]
+        elif not trail and i + 1 < count and type(pieces[i + 1]) is str and len(pieces[i + 1]) >= 2:
+            after, following = pieces[i + 1][0], pieces[i + 1][1]
+        else:
+            after, following = _peek(pieces, i)
         delim, html_open, html_close = DELIMITERS[piece.kind]
         char = delim[0]
         core = piece.core
@@ -194,9 +204,9 @@ def resolve(pieces: list, mode: str | None) -> str:
                 if markdown is None:
                     markdown = _can_close(key)
         if not tangled and markdown:
-            out.append(lead + delim + core + delim + piece.trail)
+            out.append(lead + delim + core + delim + trail)
         else:
-            out.append(lead + html_open + core + html_close + piece.trail)
+            out.append(lead + html_open + core + html_close + trail)
     for at in bangs:
         out[at] = out[at][:-1] + "\\!"  # "!" before a link would make it an image
     return "".join(out)

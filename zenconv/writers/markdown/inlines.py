@@ -35,6 +35,7 @@ _BACKTICKS = re.compile(r"`+")
 _LEADING_SPACE = re.compile(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
 _TRAILING_SPACE = re.compile(r"(?<![\s\x00])[\s\x00]*$")  # from a run's start only: else quadratic in a run
 _URL_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_DESTINATION_PLAIN = re.compile(r"[\\<>&|\x00-\x1f\x7f-\x9f]")  # what destination() changes (| in a cell)
 _INSERTIONS = ("insertion", "move-to")
 _COMMENT_RANGE = "comment-range"  # the text a review comment covers: <mark>, its note reference after it
 _ENTITY_AMP = re.compile(r"&(?=#|[^\t\n\f <&;]{1,32};)")  # as in escape.py: entities decode in URLs too
@@ -328,14 +329,17 @@ def _revision(span: Span) -> RevisionFacet | None:
 
 def code_span(text: str, cell: bool = False) -> str:
     """A code span whose fence is longer than any backtick run inside it."""
-    text = CONTROLS.sub(REPLACEMENT, text.replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+    if "\n" in text or "\r" in text:
+        text = text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    if CONTROLS.search(text) is not None:
+        text = CONTROLS.sub(REPLACEMENT, text)
     if not text:
         return ""
     if cell and CODE_MARKUP.search(text):
         # A renderer without tables reads the row as one paragraph, where backticks may pair across
         # cells and leave a span's text raw: <code> around escaped text is code to every renderer.
         return "<code>" + finish_cell(escape_text(text, cell=True)) + "</code>"
-    fence = "`" * (max((len(run) for run in _BACKTICKS.findall(text)), default=0) + 1)
+    fence = "`" * (max((len(run) for run in _BACKTICKS.findall(text)), default=0) + 1) if "`" in text else "`"
     # A parser strips one space from each end when both ends have one, and a backtick at an edge would
     # join the fence: pad in both cases.
     if text[0] == "`" or text[-1] == "`" or (text[0] == " " and text[-1] == " " and text.strip(" ")):
@@ -347,6 +351,8 @@ def code_span(text: str, cell: bool = False) -> str:
 
 def destination(url: str, cell: bool = False) -> str:
     """A link destination in angle brackets, where only ``<``, ``>``, ``\\`` and line ends matter."""
+    if _DESTINATION_PLAIN.search(url) is None:  # nothing below would change it
+        return f"<{url}>"
     url = _ENTITY_AMP.sub("\\\\&", url.replace("\\", "\\\\").replace("<", "\\<").replace(">", "\\>"))
     url = _URL_UNSAFE.sub(lambda m: f"%{ord(m.group()):02X}", url)
     if cell:
