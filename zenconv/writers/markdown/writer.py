@@ -32,7 +32,7 @@ from ..furniture import Distinct, furniture_of, label as furniture_label
 from ..sink import TextSink
 from ..urls import policy_of
 from .escape import CODE_MARKUP, CONTROLS, REPLACEMENT, tex
-from .hidden import block_label
+from .hidden import block_label, hidden_reason
 from .inlines import InlineRenderer, code_span
 from .table import PipeTables
 
@@ -86,7 +86,8 @@ class MarkdownWriter:
         inline = self.inline
         for block in _labelled(blocks):
             kind = type(block)
-            if kind is Paragraph and not block.facets:  # the most common block, written here (as block() would)
+            if kind is Paragraph and (not block.facets or hidden_reason(block.facets) is None):
+                # The most common block, written here as block() would (no hidden label to carry).
                 inline.locator = block.locator
                 text = inline.paragraph(block.children)
                 if not text:
@@ -234,7 +235,8 @@ class MarkdownWriter:
             if item.checked is not None:
                 head += "[x] " if item.checked else "[ ] "
             indent = " " * len(head) if item.checked is None else " " * (len(head) - 4)
-            if len(blocks) == 1 and type(blocks[0]) is Paragraph and not blocks[0].facets:
+            if len(blocks) == 1 and type(blocks[0]) is Paragraph \
+                    and (not blocks[0].facets or hidden_reason(blocks[0].facets) is None):
                 # The most common item, one paragraph: its lines as join() would give them.
                 inline.locator = blocks[0].locator
                 text = inline.paragraph(blocks[0].children)
@@ -326,7 +328,7 @@ def _labelled(blocks: Iterable) -> Iterator:
     for outer in blocks:
         if type(outer) is Container and outer.class_ not in _OPAQUE:
             inside = _transparent((outer,))
-        elif not getattr(outer, "facets", ()):  # no facets, no label: the common block
+        elif not getattr(outer, "facets", ()) or hidden_reason(outer.facets) is None:  # no label: the common block
             heading = None
             yield outer
             continue
