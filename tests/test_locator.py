@@ -28,3 +28,20 @@ def test_locator_round_trips_through_json():
     loc = Locator(sheet=1, sheet_name="S", row=0, cell="A1")
     assert Locator.from_json(loc.to_json()) == loc
     assert loc.to_json() == {"sheet": 1, "sheet_name": "S", "row": 0, "cell": "A1"}
+
+
+def test_with_is_dataclasses_replace():
+    import dataclasses
+    import itertools
+
+    base = Locator(page=2, sheet=1, sheet_name="S", row=4, cell="B5", part="p", xpath="/a[1]")
+    names = [f.name for f in dataclasses.fields(Locator)]
+    for name, other in itertools.combinations(names, 2):
+        for values in ((None, None), (7, "x"), (0, "")):
+            changes = dict(zip((name, other), values))
+            changed = base.with_(**changes)
+            assert changed == dataclasses.replace(base, **changes) and changed is not base
+            assert hash(changed) == hash(dataclasses.replace(base, **changes))
+    assert base.with_() == base and base.with_() is not base
+    with pytest.raises(TypeError):
+        base.with_(nope=1)

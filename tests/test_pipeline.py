@@ -47,6 +47,19 @@ def test_a_conversion_runs_with_deep_recursion_and_rare_young_collections_then_r
     assert (sys.getrecursionlimit(), gc.get_threshold()) == before
 
 
+def test_a_conversion_that_ends_its_process_leaves_its_garbage_to_the_exit(tmp_path, plugins):
+    before = gc.get_threshold()
+    try:
+        ending = request(tmp_path, "runtime")
+        ending.ends_process = True
+        run(ending, plugins)
+        assert not gc.isenabled()  # the forked child's os._exit frees it all at once
+        assert (tmp_path / "out.md").read_text() == f"recursion {RECURSION_LIMIT} gc {GC_YOUNG_THRESHOLD}\n"
+    finally:
+        gc.enable()
+        gc.set_threshold(*before)
+
+
 def test_a_refusing_reader_leaves_no_output(tmp_path, plugins):
     result = run(request(tmp_path, "refusing"), plugins)
     assert result.manifest.outcome == "unreadable" and result.manifest.reasons == ["fake.corrupt"]

@@ -212,6 +212,7 @@ def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None
     try:
         _die_with_parent()
         _cap_address_space(max_memory)
+        request.ends_process = True  # this child ends with os._exit below
         try:
             result = run(request, plugins)
         except Exception as exc:  # only under ZENCONV_STRICT (tests) does run let one through

@@ -18,8 +18,8 @@ from typing import BinaryIO
 
 from .context import Guard
 from .ir.facets import UnknownFacet
-from .ir.nodes import Paragraph, Row, Table, Text
-from .ir.walk import walk
+from .ir.nodes import Paragraph, Table, Text
+from .ir.walk import facet_bearers
 from .reports import Unreadable
 
 
@@ -136,12 +136,8 @@ class BlockStream:
                 table.rows = kept
 
     def _count(self, block) -> None:
-        for node in walk(block):
-            if isinstance(node, Row):
-                continue  # rows are counted as they stream, in _rows
-            facets = getattr(node, "facets", None)
-            if facets:
-                self._note_facets(facets, type(node).__name__, getattr(node, "locator", None))
+        for node in facet_bearers(block):  # rows are counted as they stream, in _rows
+            self._note_facets(node.facets, type(node).__name__, getattr(node, "locator", None))
         if isinstance(block, Table):
             for spec in block.columns.specs:
                 if spec.facets:

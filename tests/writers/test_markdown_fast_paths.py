@@ -71,3 +71,132 @@ def test_a_one_line_block_is_finished_as_the_general_path_finishes_it():
     for pair in itertools.product(TRICKY, repeat=2):
         text = escape_text(pair[0] + pair[1])
         assert finish_block(text) == general(text), text
+
+
+# --- whole inline sequences against the composition before its fast paths ------------------------------
+
+from zenconv.ir.facets import HiddenFacet, RevisionFacet, StyleFacet  # noqa: E402
+from zenconv.ir.nodes import (  # noqa: E402
+    Code, HardBreak, Image, Link, Math, NoteRef, SmallCaps, Span, Subscript, Superscript, Underline,
+)
+from zenconv.ir.resources import ResourceStore  # noqa: E402
+
+from .reference_compose import ReferenceInlineRenderer  # noqa: E402
+
+_WRAPPERS = (Strong, Emphasis, Strikethrough, Superscript, Subscript, SmallCaps, Underline)
+_URLS = ("https://example.com/a", "http://x/<>\"'|", "javascript:alert(1)", "#frag", "mailto:a@b", "a.png", "b.svg",
+         "http://e.com/a&amp;b", "http://x/\x1b", "", "//evil", "http://[::1", "media/../x.png")
+_FACETS = ((), (), (HiddenFacet(),), (HiddenFacet("vanish"),), (HiddenFacet("hidden-row"),), (RevisionFacet(),),
+           (RevisionFacet("deletion", "a"),), (RevisionFacet("move-to"),), (StyleFacet("x"),))
+
+
+def _text(r: random.Random) -> str:
+    if r.random() < 0.5:
+        return r.choice(["plain words", "words", " lead", "trail ", " both ", "x", "(a)", "a.", "中文", "ü"])
+    return "".join(r.choice(TRICKY + ["word", " ", "a"]) for _ in range(r.randint(0, 3)))
+
+
+def _inlines(r: random.Random, depth: int) -> list:
+    out = []
+    for _ in range(r.randint(0, 5)):
+        roll = r.random() if depth > 0 else r.random() * 0.45
+        if roll < 0.35:
+            out.append(Text(_text(r)))
+        elif roll < 0.45:
+            out.append(r.choice([HardBreak(), Code(_text(r)), Math(_text(r)), NoteRef(r.choice("12x")),
+                                 Image(r.choice(_URLS), _text(r), r.choice([None, _text(r)]))]))
+        elif roll < 0.75:
+            kind = r.choice((Strong, Emphasis, Strikethrough) * 3 + _WRAPPERS)
+            children = _inlines(r, depth - 1)
+            if kind is Emphasis and r.random() < 0.2:
+                children = [Strong(_inlines(r, depth - 1))]
+            out.append(kind(children))
+        elif roll < 0.88:
+            out.append(Link(_inlines(r, depth - 1), r.choice(_URLS), r.choice([None, None, _text(r)])))
+        else:
+            out.append(Span(_inlines(r, depth - 1), r.choice([None, "x", "comment-range"]), r.choice(_FACETS)))
+    return out
+
+
+def _pair():
+    resources = ResourceStore()
+    resources.add(b"\x89PNG\r\n\x1a\n" + b"0" * 16, "a.png", "image/png")
+    resources.add(b"<svg/>", "b.svg", "image/svg+xml")
+    made = []
+    for cls in (InlineRenderer, ReferenceInlineRenderer):
+        reports: list = []
+        made.append((cls(lambda code, detail=None, reports=reports: reports.append((code, detail)), NoteNumbers(),
+                         UrlPolicy(resources, lambda name: "media/" + name)), reports))
+    return made
+
+
+def test_inline_sequences_compose_as_before_the_fast_paths():
+    r = random.Random(2207)
+    (fast, fast_reports), (reference, reference_reports) = _pair()
+    for _ in range(5000):
+        inlines = _inlines(r, r.randint(0, 3))
+        for finish in ("paragraph", "heading", "cell"):
+            assert getattr(fast, finish)(inlines) == getattr(reference, finish)(inlines), (finish, inlines)
+        within = frozenset(r.sample([Strong, Emphasis, Strikethrough], r.randint(0, 2)))
+        in_link = r.random() < 0.2
+        assert fast.compose(inlines, in_link=in_link, within=within) == \
+            reference.compose(inlines, in_link=in_link, within=within), inlines
+        assert fast_reports == reference_reports, inlines
+        fast_reports.clear()
+        reference_reports.clear()
+
+
+# --- the block paths: join(), list() and the label pass against the plumbing before its fast paths ------
+
+import importlib.util  # noqa: E402
+import io  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from zenconv.context import Guard, WriteContext  # noqa: E402
+from zenconv.options import resolve_options  # noqa: E402
+from zenconv.reports import HOST_CODES, Reporter  # noqa: E402
+from zenconv.writers.markdown import writer as markdown_writer  # noqa: E402
+
+from . import reference_blocks  # noqa: E402
+from .conftest import PLUGINS  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("mutate_ir", Path(__file__).parents[2] / "bench" / "mutate_ir.py")
+mutate_ir = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(mutate_ir)
+
+
+def _written(write, seed: int):
+    doc = mutate_ir.document(random.Random(seed))
+    spec = PLUGINS.registry.writer_named("markdown")
+    reporter = Reporter()
+    reporter.declare(HOST_CODES)
+    reporter.declare(spec.codes)
+    ctx = WriteContext(options=resolve_options(PLUGINS.registry, {}), reporter=reporter, guard=Guard(),
+                       resources=doc.resources, resource_prefix="media/")
+    chunks: list[bytes] = []
+
+    class Out(io.RawIOBase):  # the sink's chunks as flushed: the output cap sees the size between them
+        def write(self, data):
+            chunks.append(bytes(data))
+            return len(data)
+
+    write(doc, Out(), ctx)
+    return chunks, [r.to_json() for r in reporter.reports]
+
+
+def test_documents_are_written_as_the_plumbing_before_the_fast_paths_wrote_them():
+    for seed in range(50):  # many run past the sink's 64 KiB chunk: it must flush at the same lines
+        assert _written(markdown_writer.write, seed) == _written(reference_blocks.write, seed), seed
+
+
+def test_code_spans_and_destinations_are_written_as_before():
+    from zenconv.writers.markdown.inlines import code_span, destination
+
+    from . import reference_compose as before
+
+    extra = ["`x`", "a``b", " ` ", "a\rb", "a\r\nb", "http://x/a b", "http://x/?a=1&b=2", "http://x/&amp;", "x|y"]
+    for pair in itertools.product(TRICKY + extra, repeat=2):
+        text = pair[0] + pair[1]
+        for cell in (False, True):
+            assert code_span(text, cell) == before.code_span(text, cell), text
+            assert destination(text, cell) == before.destination(text, cell), text

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import fields, replace
+from dataclasses import fields
 from operator import attrgetter
 
 from ..records import dataclass
@@ -42,7 +42,13 @@ class Locator:
     path: str | None = None  # a JSON Pointer into a data document (``/items/11``): JSON, YAML
 
     def with_(self, **changes) -> Locator:
-        return replace(self, **changes)
+        # dataclasses.replace, without its per-call walk over the fields: readers call this per table row.
+        new = type(self)(*_values(self))
+        for name, value in changes.items():
+            if name not in _FIELDS:
+                raise TypeError(f"Locator has no field {name!r}")
+            setattr(new, name, value)
+        return new
 
     def in_column(self, offset: int, column: Locator | None = None) -> Locator:
         """A row's locator narrowed to one of its cells: ``offset`` columns right of its first cell
@@ -54,7 +60,7 @@ class Locator:
         if found is None:
             return self
         start = column.cell if column is not None and column.cell and column.cell.isalpha() else found.group(1)
-        return replace(self, cell=column_letters(column_number(start) + offset) + found.group(2))
+        return self.with_(cell=column_letters(column_number(start) + offset) + found.group(2))
 
     def to_json(self) -> dict:
         return {name: value for name, value in zip(_NAMES, _values(self)) if value is not None}
@@ -116,6 +122,7 @@ class Locator:
 
 _NAMES = tuple(f.name for f in fields(Locator))
 _values = attrgetter(*_NAMES)  # every field in one C call: a locator is written once per table row
+_FIELDS = frozenset(_NAMES)
 
 
 def column_number(letters: str) -> int:

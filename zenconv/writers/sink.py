@@ -13,23 +13,26 @@ CHUNK = 1 << 16
 
 
 class TextSink:
+    """``parts`` and ``chunk`` are open to a writer's own loop that counts as :meth:`write` does (and calls
+    :meth:`flush` where it would), to save a call per line."""
+
     def __init__(self, out: BinaryIO, chunk: int = CHUNK) -> None:
         self._out = out
-        self._chunk = chunk
-        self._parts: list[str] = []
+        self.chunk = chunk
+        self.parts: list[str] = []
         self._size = 0
 
     def write(self, text: str) -> None:
-        self._parts.append(text)
+        self.parts.append(text)
         self._size += len(text)
-        if self._size >= self._chunk:
+        if self._size >= self.chunk:
             self.flush()
 
     def flush(self) -> None:
-        if self._parts:
+        if self.parts:
             # "replace" only matters for a lone surrogate a reader let through: a writer must not crash on it.
-            self._out.write(self._final("".join(self._parts)).encode("utf-8", "replace"))
-            self._parts.clear()
+            self._out.write(self._final("".join(self.parts)).encode("utf-8", "replace"))
+            self.parts.clear()
             self._size = 0
 
     def _final(self, text: str) -> str:

@@ -127,10 +127,37 @@ class Run:
         self.lead, self.core, self.trail, self.kind = lead, core, trail, kind
 
 
+# What the flanking rules decided for a delimiter between two characters (and the one before or after
+# those): the same few pairs (a space before a word, a word before a full stop) come back run after run.
+_OPENING: dict[tuple, bool] = {}
+_CLOSING: dict[tuple, bool] = {}
+_REMEMBERED = 1 << 14  # pairs per table before it starts afresh (hostile text could bring any pair)
+
+
+def _can_open(key: tuple) -> bool:
+    """``key`` is (before, earlier, first, char, mode): the characters before the delimiter, the run's
+    first character, the delimiter's."""
+    before, earlier, first, char, mode = key
+    if len(_OPENING) >= _REMEMBERED:
+        _OPENING.clear()
+    found = _OPENING[key] = _opens(_before_class(before, earlier, mode), first, before == char)
+    return found
+
+
+def _can_close(key: tuple) -> bool:
+    """``key`` is (last, after, following, char, mode)."""
+    last, after, following, char, mode = key
+    if len(_CLOSING) >= _REMEMBERED:
+        _CLOSING.clear()
+    found = _CLOSING[key] = _closes(last, _after_class(after, following, mode), after == char)
+    return found
+
+
 def resolve(pieces: list, mode: str | None) -> str:
     """The composed pieces as one string, each delimited run written as Markdown or as HTML."""
     out: list[str] = []  # the pieces as written, a run's resolved; the "!"s below are escaped last
     bangs: list[int] = []  # the pieces of ``out`` ending with a "!" that a link follows: an image else
+    count = len(pieces)
     for i, piece in enumerate(pieces):
         if type(piece) is str:
             if piece[0] == "[" and out and out[-1][-1] == "!":
@@ -139,24 +166,47 @@ def resolve(pieces: list, mode: str | None) -> str:
             continue
         lead = piece.lead
         # The two characters before the run's delimiter (pieces are never empty: two hold them).
-        context = (out[-2][-2:] if len(out) > 1 else "") + out[-1][-2:] + lead if out else lead
-        before, earlier = context[-1:], context[-2:-1]
-        after, following = _peek(pieces, i)
+        if len(lead) >= 2:
+            before, earlier = lead[-1], lead[-2]
+        elif not lead and out and len(out[-1]) >= 2:
+            before, earlier = out[-1][-1], out[-1][-2]
+        else:
+            context = (out[-2][-2:] if len(out) > 1 else "") + out[-1][-2:] + lead if out else lead
+            before, earlier = context[-1:], context[-2:-1]
+        # And the two after it: from the run's trailing whitespace and the next piece, most often text.
+        trail = piece.trail
+        if len(trail) >= 2:
+            after, following = trail[0], trail[1]
+        elif not trail and i + 1 < count and type(pieces[i + 1]) is str and len(pieces[i + 1]) >= 2:
+            after, following = pieces[i + 1][0], pieces[i + 1][1]
+        else:
+            after, following = _peek(pieces, i)
         delim, html_open, html_close = DELIMITERS[piece.kind]
         char = delim[0]
         core = piece.core
         # A nested run of the same character joins ours (``***x***``): flanking is judged past it.
         # An escaped delimiter touching the joined run (``**\\***``) is where parsers disagree.
-        inner = core.strip(char) or core
-        tangled = inner != core and (inner[-1] == "\\" or core.startswith("\\" + char))
+        if core[0] == char or core[-1] == char:
+            inner = core.strip(char) or core
+            tangled = inner != core and (inner[-1] == "\\" or core.startswith("\\" + char))
+        else:
+            inner, tangled = core, False
         # mistune closes ~~ at the next ~~ it sees, even inside a code span or a URL.
         tangled = tangled or (char == "~" and "~~" in core)
-        if (not tangled
-                and _opens(_before_class(before, earlier, mode), inner[0], before == char)
-                and _closes(inner[-1], _after_class(after, following, mode), after == char)):
-            out.append(lead + delim + core + delim + piece.trail)
+        if not tangled:
+            key = (before, earlier, inner[0], char, mode)
+            markdown = _OPENING.get(key)
+            if markdown is None:
+                markdown = _can_open(key)
+            if markdown:
+                key = (inner[-1], after, following, char, mode)
+                markdown = _CLOSING.get(key)
+                if markdown is None:
+                    markdown = _can_close(key)
+        if not tangled and markdown:
+            out.append(lead + delim + core + delim + trail)
         else:
-            out.append(lead + html_open + core + html_close + piece.trail)
+            out.append(lead + html_open + core + html_close + trail)
     for at in bangs:
         out[at] = out[at][:-1] + "\\!"  # "!" before a link would make it an image
     return "".join(out)

@@ -34,8 +34,8 @@ _ALWAYS = re.compile(r"[\\`*_\[\]|~$]|(?<=[Hh][Tt][Tt][Pp]):(?=//)|(?<=[Hh][Tt][
 CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # What escape_text may change: these characters, or a "://" (tested apart, with `in`: an alternative in
 # the pattern doubles the cost of the search, and most text needs nothing).
-_NEEDS = re.compile(r"[\\`*_\[\]<>|~$&\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_NEEDS_CELL = re.compile(r"[\\`*_\[\]<>|~$&\r\n\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+NEEDS = re.compile(r"[\\`*_\[\]<>|~$&\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+NEEDS_CELL = re.compile(r"[\\`*_\[\]<>|~$&\r\n\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _CELL_BREAKS = re.compile(r"\r\n|\r|\n")
 
 _RUNS = re.compile(r"[\n\x00]{2,}")
@@ -47,7 +47,7 @@ _LINE_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|-+[ \t]*$|=+[ \t]
 def needs_escape(text: str, cell: bool = False) -> bool:
     """Whether :func:`escape_text` would change ``text``: False means it is written as it is (and holds
     no control character, no line end in a cell)."""
-    return (_NEEDS_CELL if cell else _NEEDS).search(text) is not None or "://" in text
+    return (NEEDS_CELL if cell else NEEDS).search(text) is not None or "://" in text
 
 
 def escape_text(text: str, *, cell: bool = False) -> str:

@@ -23,16 +23,19 @@ from ..notes import NoteNumbers
 from ..urls import UrlPolicy
 from .delimiters import DELIMITERS, Run, resolve
 from .escape import (
-    CODE_MARKUP, CONTROLS, HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell, finish_heading,
-    needs_escape, tex,
+    CODE_MARKUP, CONTROLS, HARD, NEEDS, NEEDS_CELL, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell,
+    finish_heading, needs_escape, tex,
 )
 from .hidden import hidden_reason, label_of
 
 _MERGEABLE = (Text, Strong, Emphasis, Strikethrough, Code)
+_DELIMITED = frozenset(DELIMITERS)
+_LEAVES = frozenset((HardBreak, Image, NoteRef, Math))  # never flattened, never empty
 _BACKTICKS = re.compile(r"`+")
 _LEADING_SPACE = re.compile(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
 _TRAILING_SPACE = re.compile(r"(?<![\s\x00])[\s\x00]*$")  # from a run's start only: else quadratic in a run
 _URL_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_DESTINATION_PLAIN = re.compile(r"[\\<>&|\x00-\x1f\x7f-\x9f]")  # what destination() changes (| in a cell)
 _INSERTIONS = ("insertion", "move-to")
 _COMMENT_RANGE = "comment-range"  # the text a review comment covers: <mark>, its note reference after it
 _ENTITY_AMP = re.compile(r"&(?=#|[^\t\n\f <&;]{1,32};)")  # as in escape.py: entities decode in URLs too
@@ -95,8 +98,20 @@ class InlineRenderer:
         pieces: list = []
         after_note = False
         code_text: str | None = None  # the text of the code span the pieces end with, if they do
+        needs = (NEEDS_CELL if cell else NEEDS).search
         for node in self._normalize(inlines, within, in_link):
             kind = type(node)
+            if kind is Text:
+                piece = node.text
+                if needs(piece) is not None or "://" in piece:
+                    piece = self._text(piece, cell)
+                if after_note and piece[:1] in (":", "("):
+                    piece = "\\" + piece  # "[^1]:" would define a footnote, "[^1](x)" link
+                after_note = False
+                if piece:
+                    pieces.append(piece)
+                    code_text = None
+                continue
             if kind is Code and code_text is not None:
                 # Two code spans would touch (what came between wrote nothing: an empty refused link):
                 # their fences would make one backtick run and the second span's text would be markup.
@@ -104,12 +119,8 @@ class InlineRenderer:
                 code_text += node.text
                 pieces[-1] = self._other(Code(code_text), cell, in_link, within)
                 continue
-            if kind is Text:
-                piece = self._text(node.text, cell)
-                if after_note and piece[:1] in (":", "("):
-                    piece = "\\" + piece  # "[^1]:" would define a footnote, "[^1](x)" link
-            elif kind in DELIMITERS:
-                piece = self._delimited(node, cell, in_link, within | {kind})
+            if kind in DELIMITERS:
+                piece = self._delimited(node, cell, in_link, within, kind)
             else:
                 piece = self._other(node, cell, in_link, within)
             after_note = kind is NoteRef
@@ -118,15 +129,23 @@ class InlineRenderer:
                 code_text = node.text if kind is Code else None
         return resolve(pieces, mode)
 
-    def _delimited(self, node, cell: bool, in_link: bool, within: frozenset):
-        inner = self.compose(node.children, cell=cell, in_link=in_link, within=within)
+    def _delimited(self, node, cell: bool, in_link: bool, within: frozenset, kind: type):
+        children = node.children
+        if len(children) == 1 and type(children[0]) is Text:  # the common run: one piece of text
+            inner = children[0].text
+            if (NEEDS_CELL if cell else NEEDS).search(inner) is not None or "://" in inner:
+                inner = self._text(inner, cell)
+        else:
+            inner = self.compose(children, cell=cell, in_link=in_link, within=within | {kind})
         # Whitespace (a hard break too) inside a delimiter stops it opening or closing: move it out.
+        if inner and inner[0] != HARD and not inner[0].isspace() and inner[-1] != HARD and not inner[-1].isspace():
+            return Run("", inner, "", kind)
         lead = _LEADING_SPACE.match(inner).group()
         trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
         core = inner[len(lead): len(inner) - len(trail)]
         if not core:
             return lead + trail
-        return Run(lead, core, trail, type(node))
+        return Run(lead, core, trail, kind)
 
     def _other(self, node, cell: bool, in_link: bool, within: frozenset) -> str:
         # Raw HTML tags do not scope emphasis, so ``within`` goes through <sup>; a link's text is parsed
@@ -187,22 +206,46 @@ class InlineRenderer:
 
         Bold inside bold is bold: a delimited node inside one of its kind is flattened, since
         ``*a*b**`` cannot close both runs at once. Merging (``**a****b**`` is not two bold runs; two code
-        spans side by side would read as one odd fence) runs after flattening, over the flat sequence.
+        spans side by side would read as one odd fence) runs after flattening, over the flat sequence:
+        here as each flattened node is added, which is the same fold.
         """
         out: list = []
-        for node in self._flatten(inlines, within, in_link):
+        self._flatten_into(inlines, within, in_link, out)
+        return out
+
+    def _flatten_into(self, inlines, within: frozenset, in_link: bool, out: list) -> None:
+        """:meth:`_flatten`'s nodes, each merged into ``out`` as :meth:`_normalize` merges them."""
+        for node in inlines:
             kind = type(node)
+            if kind is Text:  # the most common node, and none of the wrappers below
+                if node.text:
+                    if out and type(out[-1]) is Text:
+                        out[-1] = Text(out[-1].text + node.text)
+                    else:
+                        out.append(node)
+                continue
+            if kind in _DELIMITED:
+                if kind in within:
+                    self._flatten_into(node.children, within, in_link, out)
+                    continue
+                children = node.children
+                if not children or (type(children[0]) is not Text or not children[0].text) and _empty(node):
+                    continue  # an empty run would leave its neighbours touching: `a``b` is one code span
+                if kind is Emphasis and len(children) == 1 and type(children[0]) is Strong:
+                    node, kind = Strong([Emphasis(children[0].children)]), Strong
+            elif kind is Code:
+                if not node.text:
+                    continue
+            elif kind in _LEAVES or (kind is Link and not in_link):  # never empty (see _empty)
+                pass
+            else:
+                for each in self._flatten((node,), within, in_link):
+                    _merge(out, each)
+                continue
             if out and type(out[-1]) is kind and kind in _MERGEABLE:
-                prev = out[-1]
-                if kind is Text:
-                    out[-1] = Text(prev.text + node.text)
-                elif kind is Code:
-                    out[-1] = Code(prev.text + node.text)
-                else:
-                    out[-1] = kind([*prev.children, *node.children])
+                _merge(out, node)
             else:
                 out.append(node)
-        return out
 
     def _flatten(self, inlines, within: frozenset, in_link: bool):
         for node in inlines:
@@ -228,6 +271,21 @@ class InlineRenderer:
                 yield Strong([Emphasis(node.children[0].children)])
             else:
                 yield node
+
+
+def _merge(out: list, node) -> None:
+    """Add ``node`` to the flat sequence ``out``, merged into the node before it when of one kind."""
+    kind = type(node)
+    if out and type(out[-1]) is kind and kind in _MERGEABLE:
+        prev = out[-1]
+        if kind is Text:
+            out[-1] = Text(prev.text + node.text)
+        elif kind is Code:
+            out[-1] = Code(prev.text + node.text)
+        else:
+            out[-1] = kind([*prev.children, *node.children])
+    else:
+        out.append(node)
 
 
 def _marked(inner: list, label: str) -> list:
@@ -271,14 +329,17 @@ def _revision(span: Span) -> RevisionFacet | None:
 
 def code_span(text: str, cell: bool = False) -> str:
     """A code span whose fence is longer than any backtick run inside it."""
-    text = CONTROLS.sub(REPLACEMENT, text.replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+    if "\n" in text or "\r" in text:
+        text = text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    if CONTROLS.search(text) is not None:
+        text = CONTROLS.sub(REPLACEMENT, text)
     if not text:
         return ""
     if cell and CODE_MARKUP.search(text):
         # A renderer without tables reads the row as one paragraph, where backticks may pair across
         # cells and leave a span's text raw: <code> around escaped text is code to every renderer.
         return "<code>" + finish_cell(escape_text(text, cell=True)) + "</code>"
-    fence = "`" * (max((len(run) for run in _BACKTICKS.findall(text)), default=0) + 1)
+    fence = "`" * (max((len(run) for run in _BACKTICKS.findall(text)), default=0) + 1) if "`" in text else "`"
     # A parser strips one space from each end when both ends have one, and a backtick at an edge would
     # join the fence: pad in both cases.
     if text[0] == "`" or text[-1] == "`" or (text[0] == " " and text[-1] == " " and text.strip(" ")):
@@ -290,6 +351,8 @@ def code_span(text: str, cell: bool = False) -> str:
 
 def destination(url: str, cell: bool = False) -> str:
     """A link destination in angle brackets, where only ``<``, ``>``, ``\\`` and line ends matter."""
+    if _DESTINATION_PLAIN.search(url) is None:  # nothing below would change it
+        return f"<{url}>"
     url = _ENTITY_AMP.sub("\\\\&", url.replace("\\", "\\\\").replace("<", "\\<").replace(">", "\\>"))
     url = _URL_UNSAFE.sub(lambda m: f"%{ord(m.group()):02X}", url)
     if cell:

@@ -31,7 +31,7 @@ from ..furniture import Distinct, furniture_of, label as furniture_label
 from ..sink import TextSink
 from ..urls import policy_of
 from .escape import CODE_MARKUP, CONTROLS, REPLACEMENT, tex
-from .hidden import block_label
+from .hidden import block_label, hidden_reason
 from .inlines import InlineRenderer, code_span
 from .table import PipeTables
 
@@ -84,8 +84,25 @@ class MarkdownWriter:
         """
         started = False
         previous = None  # (ordered, marker) of the list just written, if the last block was a list
+        inline = self.inline
         for block in _labelled(blocks):
-            if type(block) is List:
+            kind = type(block)
+            if kind is Paragraph and (not block.facets or hidden_reason(block.facets) is None):
+                # The most common block, written here as block() would (no hidden label to carry).
+                inline.locator = block.locator
+                text = inline.paragraph(block.children)
+                if not text:
+                    continue
+                if started and blank:
+                    yield ""
+                if "\n" in text:
+                    yield from text.split("\n")
+                else:
+                    yield text
+                started = True
+                previous = None
+                continue
+            if kind is List:
                 current = self.list_marker(block, previous)
                 lines = self.list(block, current[1], current[0], nested)
             else:
@@ -205,8 +222,9 @@ class MarkdownWriter:
         # between items makes each item a paragraph when read back.
         contents = [item.blocks if numbered or item.label is None else labelled(item.label, item.blocks)
                     for item in block.items]
-        loose = not all(_tight(blocks) for blocks in contents)
+        loose = not all(len(blocks) < 2 or _tight(blocks) for blocks in contents)
         number = min(max(block.start, 0), MAX_START)
+        inline = self.inline
         for index, (item, blocks) in enumerate(zip(block.items, contents)):
             if index and loose:
                 yield ""
@@ -218,7 +236,14 @@ class MarkdownWriter:
             if item.checked is not None:
                 head += "[x] " if item.checked else "[ ] "
             indent = " " * len(head) if item.checked is None else " " * (len(head) - 4)
-            lines = self.join(blocks, blank=loose, nested=nested + 1, marker=True)
+            if len(blocks) == 1 and type(blocks[0]) is Paragraph \
+                    and (not blocks[0].facets or hidden_reason(blocks[0].facets) is None):
+                # The most common item, one paragraph: its lines as join() would give them.
+                inline.locator = blocks[0].locator
+                text = inline.paragraph(blocks[0].children)
+                lines = iter(text.split("\n") if text else ())
+            else:
+                lines = self.join(blocks, blank=loose, nested=nested + 1, marker=True)
             first = next(lines, None)
             yield head + first if first else head.rstrip()
             for line in lines:
@@ -298,15 +323,25 @@ _LABELLED_INLINE = (Paragraph, Heading)  # a hidden one carries its label in its
 
 def _labelled(blocks: Iterable) -> Iterator:
     """The blocks, a hidden block that cannot carry its label inline preceded by a paragraph of it (but
-    for a hidden sheet's table right under its heading, which already says so)."""
+    for a hidden sheet's table right under its heading, which already says so); containers seen through
+    (:func:`_transparent`)."""
     heading = None  # the label of the heading just written
-    for block in _transparent(blocks):
-        facets = getattr(block, "facets", ())
-        label = block_label(facets) if facets else None
-        if label is not None and type(block) not in _LABELLED_INLINE and label != heading:
-            yield Paragraph([Text(label)])
-        heading = label if type(block) is Heading else None
-        yield block
+    for outer in blocks:
+        if type(outer) is Container and outer.class_ not in _OPAQUE:
+            inside = _transparent((outer,))
+        elif not getattr(outer, "facets", ()) or hidden_reason(outer.facets) is None:  # no label: the common block
+            heading = None
+            yield outer
+            continue
+        else:
+            inside = (outer,)
+        for block in inside:
+            facets = getattr(block, "facets", ())
+            label = block_label(facets) if facets else None
+            if label is not None and type(block) not in _LABELLED_INLINE and label != heading:
+                yield Paragraph([Text(label)])
+            heading = label if type(block) is Heading else None
+            yield block
 
 
 def _marker(ordered: bool, previous) -> str:
@@ -343,7 +378,15 @@ def _code_block(block: CodeBlock) -> Iterator[str]:
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:
     sink = TextSink(out)
-    write_line = sink.write
+    # TextSink.write, inlined: a line costs an append and a count (the chunks flushed are the same).
+    parts = sink.parts
+    chunk = sink.chunk
+    size = 0
     for line in MarkdownWriter(ctx).document(doc):
-        write_line(line + "\n")
+        parts.append(line)
+        parts.append("\n")
+        size += len(line) + 1
+        if size >= chunk:
+            sink.flush()
+            size = 0
     sink.flush()
