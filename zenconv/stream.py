@@ -14,12 +14,17 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Iterator
+from operator import attrgetter
 from typing import BinaryIO
 
 from .context import Guard
 from .ir.facets import UnknownFacet
-from .ir.nodes import Paragraph, Row, Table, Text
-from .ir.walk import walk
+from .ir.nodes import (
+    BlockQuote, Cell, Code, CodeBlock, Container, Emphasis, HardBreak, Heading, Image, Link, List, ListItem, Math,
+    MathBlock, NoteRef, Paragraph, Row, SmallCaps, Span, Strikethrough, Strong, Subscript, Superscript, Table, Text,
+    ThematicBreak, Underline,
+)
+from .ir.walk import children
 from .reports import Unreadable
 
 
@@ -27,6 +32,29 @@ def hard_output_limit(cap: int) -> int:
     """Past the soft cap the writer only closes its structure and writes its notes: twice the cap, and
     a MiB more for a small cap, is far more than that takes; a writer past it is refused."""
     return 2 * cap + (1 << 20)
+
+
+# What BlockStream._count meets: nodes that neither carry facets nor hold nodes (a bare-string cell among
+# them), and for the rest whether their facets are noted and where their children are (``children``'s rule).
+_LEAVES = frozenset({Text, Code, Image, HardBreak, NoteRef, Math, str})
+
+
+def _table_kids(table: Table) -> list:
+    rows = table.rows if isinstance(table.rows, (list, tuple)) else ()  # never a lazy row stream
+    return [*(table.caption or ()), *rows]
+
+
+_SHAPES = {
+    **dict.fromkeys((Paragraph, Heading, Span), (True, attrgetter("children"))),
+    **dict.fromkeys((Strong, Emphasis, Strikethrough, Superscript, Subscript, SmallCaps, Underline, Link),
+                    (False, attrgetter("children"))),
+    **dict.fromkeys((BlockQuote, Container, ListItem), (True, attrgetter("blocks"))),
+    List: (True, attrgetter("items")),
+    Table: (True, _table_kids),
+    Row: (False, attrgetter("cells")),  # a row's facets are noted as it streams, in _rows
+    Cell: (False, attrgetter("content")),
+    **dict.fromkeys((CodeBlock, ThematicBreak, MathBlock), (True, None)),
+}
 
 
 class HashingWriter(io.RawIOBase):
@@ -136,12 +164,35 @@ class BlockStream:
                 table.rows = kept
 
     def _count(self, block) -> None:
-        for node in walk(block):
-            if isinstance(node, Row):
-                continue  # rows are counted as they stream, in _rows
-            facets = getattr(node, "facets", None)
-            if facets:
-                self._note_facets(facets, type(node).__name__, getattr(node, "locator", None))
+        """Note the facets of every node in ``block``, in the pre-order of :func:`zenconv.ir.walk.walk`, but a
+        row's (counted as rows stream, in _rows). Only blocks, spans and rows carry facets: the inlines
+        that cannot hold one (text, code, images) are passed over without a look."""
+        note = self._note_facets
+        stack = [block]
+        pop, push = stack.pop, stack.extend
+        while stack:
+            node = pop()
+            kind = type(node)
+            if kind in _LEAVES:
+                continue
+            shape = _SHAPES.get(kind)
+            if shape is None:  # a type the table does not name (a subclass): the general rule
+                if not isinstance(node, Row):
+                    facets = getattr(node, "facets", None)
+                    if facets:
+                        note(facets, kind.__name__, getattr(node, "locator", None))
+                kids = children(node)
+            else:
+                noted, kids_of = shape
+                if noted:
+                    facets = node.facets
+                    if facets:
+                        note(facets, kind.__name__, getattr(node, "locator", None))
+                if kids_of is None:
+                    continue
+                kids = kids_of(node)
+            if kids:
+                push(reversed(kids if type(kids) is list or type(kids) is tuple else list(kids)))
         if isinstance(block, Table):
             for spec in block.columns.specs:
                 if spec.facets:
