@@ -82,12 +82,12 @@ class Converter(ListReading):
     def prepare(self, root) -> None:
         """Note which elements hold a block somewhere inside, in one pass over the tree."""
         blocky = self._blocky
-        for el in root.iter(etree.Element):
-            if tag_of(el) in v.BLOCK:
-                parent = el.getparent()
-                while parent is not None and parent not in blocky:
-                    blocky.add(parent)
-                    parent = parent.getparent()
+        # lxml picks the blocks out (names as tag_of gives them: the HTML parser writes every name in lower case)
+        for el in root.iter(*v.BLOCK):
+            parent = el.getparent()
+            while parent is not None and parent not in blocky:
+                blocky.add(parent)
+                parent = parent.getparent()
 
     def _check_attributes(self, el) -> None:
         names = el.keys()
@@ -98,8 +98,13 @@ class Converter(ListReading):
             self.report("event-attribute-dropped", el, count=events, detail=tag_of(el))
 
     def _is_hidden(self, el) -> bool:
-        if el.get("hidden") is not None:
+        names = el.keys()  # one call, and most elements have no attribute at all
+        if not names:
+            return False
+        if "hidden" in names:
             return True
+        if "style" not in names:
+            return False
         style = el.get("style")
         return bool(style) and _HIDDEN_STYLE.search(style) is not None
 
@@ -303,6 +308,11 @@ class Converter(ListReading):
             self.verbatim = False
 
     def _inlines_of(self, el, depth: int) -> list:
+        if not len(el):  # text alone (or nothing): what pieces() would give, without the walk
+            text = el.text
+            if not text:
+                return []
+            return [Text(text if self.verbatim else collapse(text))]
         out: list = []
         for item in pieces(el):
             if isinstance(item, str):
@@ -332,7 +342,7 @@ class Converter(ListReading):
         if tag == "a":
             return self._link(el, depth)
         if tag in v.CODE:
-            text = self._pre_text(el)
+            text = self._pre_text(el) if len(el) else el.text or ""  # _pre_text of an element without children
             text = text if self.verbatim else collapse(text)
             return [Code(text)] if text else []
         if tag == "math":
@@ -376,7 +386,7 @@ class Converter(ListReading):
         href = el.get("href")
         if href is None:
             return kids
-        return self.links.link(kids, href, el.get("title"), el, collapse("".join(el.itertext())).strip())
+        return self.links.link(kids, href, el.get("title"))
 
     def _image(self, el) -> list:
         return self.links.image(el.get("src"), collapse(el.get("alt") or "").strip(), el.get("title"), el)

@@ -161,14 +161,16 @@ class TableReader:
         conv = self.conv
         header = in_head or tag == "th"
         hidden = conv._is_hidden(td)
+        if not len(td) and not (hidden or conv.hidden):
+            # Text alone, shown (most cells): the inlines of the one paragraph _flow would make.
+            text = td.text
+            text = collapse(text).strip(" ") if text else ""
+            if colspan == 1 and rowspan == 1 and not header:
+                return text
+            return Cell([Text(text)] if text else [], colspan, rowspan, header)
         if hidden and conv.skip_hidden:
             conv.report("hidden-skipped", td, detail=tag, text="".join(td.itertext()))
             blocks = []
-        elif not len(td) and not (hidden or conv.hidden):
-            # Text alone, shown (most cells): the one paragraph _flow would make, its inlines taken as below.
-            text = td.text
-            text = collapse(text).strip(" ") if text else ""
-            blocks = [Paragraph([Text(text)])] if text else []
         else:
             conv.in_cell += 1
             conv.hidden += hidden

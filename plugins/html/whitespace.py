@@ -63,7 +63,10 @@ def _hoist(nodes: list) -> list:
     """Move edge spaces out of formatting containers, drop empty ones, merge neighbouring text."""
     out: list = []
     for node in nodes:
-        if isinstance(node, _CONTAINERS):
+        if isinstance(node, Text):  # the node most runs are made of, tested first
+            if node.text:
+                _append(out, node)
+        elif isinstance(node, _CONTAINERS):
             kids = _hoist(node.children)
             lead = trail = False
             if kids and isinstance(kids[0], Text) and kids[0].text[:1] == " ":
@@ -83,9 +86,6 @@ def _hoist(nodes: list) -> list:
                 out.append(node)
             if trail:
                 _append(out, Text(" "))
-        elif isinstance(node, Text):
-            if node.text:
-                _append(out, node)
         else:
             out.append(node)
     return out
@@ -106,25 +106,30 @@ class _Walk:
 
     def collapse(self, nodes: list) -> list:
         out: list = []
+        after = self.after_space  # kept in a local through the loop, in self across a container
         for node in nodes:
             if isinstance(node, Text):
                 text = node.text
-                if self.after_space:
+                if after and text[:1] == " ":
                     text = text.lstrip(" ")
+                    node = Text(text)
                 if text:
-                    self.after_space = text[-1] == " "
-                    out.append(Text(text))
+                    after = text[-1] == " "
+                    out.append(node)
             elif isinstance(node, HardBreak):
                 _trim_end(out)
-                self.after_space = True
+                after = True
                 out.append(node)
             elif isinstance(node, _CONTAINERS):
+                self.after_space = after
                 node.children = self.collapse(node.children)
+                after = self.after_space
                 if node.children:
                     out.append(node)
             else:
-                self.after_space = False
+                after = False
                 out.append(node)
+        self.after_space = after
         return out
 
 
