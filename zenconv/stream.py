@@ -191,8 +191,10 @@ class BlockStream:
                 if kids_of is None:
                     continue
                 kids = kids_of(node)
-            if kids:
-                push(reversed(kids if type(kids) is list or type(kids) is tuple else list(kids)))
+            if kids:  # leaves are left out here, never pushed and popped: most of a block's nodes are leaves
+                inner = [kid for kid in kids if type(kid) not in _LEAVES]
+                if inner:
+                    push(reversed(inner))
         if isinstance(block, Table):
             for spec in block.columns.specs:
                 if spec.facets:
