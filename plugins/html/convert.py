@@ -52,6 +52,7 @@ class Converter(ListReading):
         self.in_cell = 0
         self.verbatim = False  # text kept as it is, not collapsed (Markdown's text in inline HTML)
         self._blocky: set = set()
+        self._at_line: dict[int, Locator] = {}
 
     # --- reporting and small facts -----------------------------------------------------------------
 
@@ -64,9 +65,16 @@ class Converter(ListReading):
         if isinstance(el, Locator):
             return el
         line = self.line_of(el) if el is not None else None
-        if line is None and not extra:
+        if extra:
+            return Locator(line=line, **extra)
+        if line is None:
             return None
-        return Locator(line=line, **extra)
+        # One Locator per line, shared by the blocks on it (a Locator is treated as immutable): a page
+        # holds far fewer lines than blocks, and a Locator of sixteen fields is slow to build.
+        found = self._at_line.get(line)
+        if found is None:
+            found = self._at_line[line] = Locator(line=line)
+        return found
 
     def facets(self) -> tuple:
         return HIDDEN if self.hidden else ()
@@ -74,21 +82,29 @@ class Converter(ListReading):
     def prepare(self, root) -> None:
         """Note which elements hold a block somewhere inside, in one pass over the tree."""
         blocky = self._blocky
-        for el in root.iter(etree.Element):
-            if tag_of(el) in v.BLOCK:
-                parent = el.getparent()
-                while parent is not None and parent not in blocky:
-                    blocky.add(parent)
-                    parent = parent.getparent()
+        # lxml picks the blocks out (names as tag_of gives them: the HTML parser writes every name in lower case)
+        for el in root.iter(*v.BLOCK):
+            parent = el.getparent()
+            while parent is not None and parent not in blocky:
+                blocky.add(parent)
+                parent = parent.getparent()
 
     def _check_attributes(self, el) -> None:
-        events = sum(1 for name in el.attrib if name.lower().startswith(v.EVENT_PREFIX))
+        names = el.keys()
+        if not names:  # most elements: no attribute at all
+            return
+        events = sum(1 for name in names if name.lower().startswith(v.EVENT_PREFIX))
         if events:
             self.report("event-attribute-dropped", el, count=events, detail=tag_of(el))
 
     def _is_hidden(self, el) -> bool:
-        if el.get("hidden") is not None:
+        names = el.keys()  # one call, and most elements have no attribute at all
+        if not names:
+            return False
+        if "hidden" in names:
             return True
+        if "style" not in names:
+            return False
         style = el.get("style")
         return bool(style) and _HIDDEN_STYLE.search(style) is not None
 
@@ -127,34 +143,47 @@ class Converter(ListReading):
         """Blocks from a run of text and elements: inline runs become paragraphs between blocks."""
         run: list = []
         run_el = owner
+        blank = True  # the run holds nothing but text of whitespace: its next inline element locates it
         for item in items:
             if isinstance(item, str):
                 if not run:
                     run_el = owner
-                run.append(Text(collapse(item)))
+                text = collapse(item)
+                run.append(Text(text))
+                if blank and text.strip():
+                    blank = False
                 continue
             tag = tag_of(item)
             if self._skip(item, tag):
                 continue
             if self._is_inline(item, tag):
-                if not any(not isinstance(n, Text) or n.text.strip() for n in run):
+                if blank:
                     run_el = item
-                run.extend(self._inline(item, tag, depth + 1))
+                nodes = self._inline(item, tag, depth + 1)
+                run.extend(nodes)
+                if blank:
+                    blank = _blank(nodes)
                 continue
-            yield from self._paragraph(run, wrap, run_el)
-            run = []
+            if run:
+                paragraph = self._paragraph(run, wrap, run_el)
+                if paragraph is not None:
+                    yield paragraph
+                run = []
+                blank = True
             yield from self._block(item, tag, depth + 1, wrap)
-        yield from self._paragraph(run, wrap, run_el)
+        if run:
+            paragraph = self._paragraph(run, wrap, run_el)
+            if paragraph is not None:
+                yield paragraph
 
     def _is_inline(self, el, tag: str) -> bool:
         if tag in v.INLINE or (tag not in v.BLOCK and tag != self.note_ref_tag):
             return el not in self._blocky
         return tag == self.note_ref_tag
 
-    def _paragraph(self, run: list, wrap: Wrap, el) -> Iterator:
+    def _paragraph(self, run: list, wrap: Wrap, el) -> Paragraph | None:
         inlines = tidy(_wrapped(run, wrap))
-        if inlines:
-            yield Paragraph(inlines, self.facets(), self.locator(el))
+        return Paragraph(inlines, self.facets(), self.locator(el)) if inlines else None
 
     def _block(self, el, tag: str, depth: int, wrap: Wrap) -> Iterator:
         hidden = self._is_hidden(el)
@@ -175,7 +204,9 @@ class Converter(ListReading):
             if inlines:
                 yield Heading(v.HEADINGS[tag], inlines, self.facets(), self.locator(el))
         elif tag in v.PARAGRAPHS and el not in self._blocky:
-            yield from self._paragraph(self._inlines_of(el, depth), wrap, el)
+            paragraph = self._paragraph(self._inlines_of(el, depth), wrap, el)
+            if paragraph is not None:
+                yield paragraph
         elif tag in v.PREFORMATTED:
             yield self._code_block(el, tag)
         elif tag in v.LISTS:
@@ -277,6 +308,11 @@ class Converter(ListReading):
             self.verbatim = False
 
     def _inlines_of(self, el, depth: int) -> list:
+        if not len(el):  # text alone (or nothing): what pieces() would give, without the walk
+            text = el.text
+            if not text:
+                return []
+            return [Text(text if self.verbatim else collapse(text))]
         out: list = []
         for item in pieces(el):
             if isinstance(item, str):
@@ -306,7 +342,7 @@ class Converter(ListReading):
         if tag == "a":
             return self._link(el, depth)
         if tag in v.CODE:
-            text = self._pre_text(el)
+            text = self._pre_text(el) if len(el) else el.text or ""  # _pre_text of an element without children
             text = text if self.verbatim else collapse(text)
             return [Code(text)] if text else []
         if tag == "math":
@@ -350,7 +386,7 @@ class Converter(ListReading):
         href = el.get("href")
         if href is None:
             return kids
-        return self.links.link(kids, href, el.get("title"), el, collapse("".join(el.itertext())).strip())
+        return self.links.link(kids, href, el.get("title"))
 
     def _image(self, el) -> list:
         return self.links.image(el.get("src"), collapse(el.get("alt") or "").strip(), el.get("title"), el)
@@ -363,6 +399,14 @@ class Converter(ListReading):
                     return [Math(latex)]
         self.report("math-dropped", el)
         return []
+
+
+def _blank(nodes: list) -> bool:
+    """Whether inlines are only text of whitespace (or nothing)."""
+    for node in nodes:
+        if not isinstance(node, Text) or node.text.strip():
+            return False
+    return True
 
 
 def _wrapped(run: list, wrap: Wrap) -> list:

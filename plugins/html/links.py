@@ -27,8 +27,9 @@ class LinkReader:
         href = el.get("href")
         return None if href is None else clean_url(href)
 
-    def link(self, kids: list, href: str, title: str | None, where, text: str) -> list:
-        """A link to ``href``; an empty one (no text, no image) is nothing."""
+    def link(self, kids: list, href: str, title: str | None, where=None, text: str | None = None) -> list:
+        """A link to ``href``; an empty one (no text, no image) is nothing. (``where`` and ``text``, the link's
+        place and plain text, are taken from the callers that have them; reading a link needs neither.)"""
         return [Link(kids, clean_url(href), title)] if kids else []
 
     def image(self, src: str | None, alt: str, title: str | None, where) -> list:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from zenconv.ir import Cell, Columns, Paragraph, Row, Table, Text
 
 from .tree import HIDDEN, html_int, pieces, tag_of
-from .whitespace import tidy
+from .whitespace import collapse, tidy
 
 MAX_SPAN = 1000
 _ROW_GROUPS = ("thead", "tbody", "tfoot")
@@ -118,8 +118,9 @@ class TableReader:
                     else:
                         break
                 colspan = self._span(item, "colspan")
-                rowspan = min(self._span(item, "rowspan"), nrows - r)
-                if rowspan < self._span(item, "rowspan", report=False):
+                asked = self._span(item, "rowspan")
+                rowspan = min(asked, nrows - r)
+                if rowspan < asked:
                     conv.report("table-span-capped", item, detail="rowspan past the last row")
                 if bi < len(live) and col + colspan > live[bi][0]:
                     colspan = live[bi][0] - col
@@ -144,13 +145,15 @@ class TableReader:
             notes.append(f"Columns past {self.max_cols} were not read (--max-cols).")
         return rows, width, notes
 
-    def _span(self, el, name: str, report: bool = True) -> int:
-        value = html_int(el.get(name))
+    def _span(self, el, name: str) -> int:
+        raw = el.get(name)
+        if raw is None:  # most cells
+            return 1
+        value = html_int(raw)
         if value is None or value < 1:
             return 1
         if value > MAX_SPAN:
-            if report:
-                self.conv.report("table-span-capped", el, detail=f"{name}={value}")
+            self.conv.report("table-span-capped", el, detail=f"{name}={value}")
             return MAX_SPAN
         return value
 
@@ -158,6 +161,13 @@ class TableReader:
         conv = self.conv
         header = in_head or tag == "th"
         hidden = conv._is_hidden(td)
+        if not len(td) and not (hidden or conv.hidden):
+            # Text alone, shown (most cells): the inlines of the one paragraph _flow would make.
+            text = td.text
+            text = collapse(text).strip(" ") if text else ""
+            if colspan == 1 and rowspan == 1 and not header:
+                return text
+            return Cell([Text(text)] if text else [], colspan, rowspan, header)
         if hidden and conv.skip_hidden:
             conv.report("hidden-skipped", td, detail=tag, text="".join(td.itertext()))
             blocks = []

@@ -27,14 +27,17 @@ VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "k
 
 def pieces(el) -> Iterator:
     """An element's content in order: its text, then each child and the text after it."""
-    if el.text:
-        yield el.text
+    text = el.text
+    if text:
+        yield text
     for child in el:
         yield child
-        if (child.text or len(child)) and isinstance(child.tag, str) and child.tag.lower() in VOID:
+        tag = child.tag  # the name first: most children are not void, and their text is never built here
+        if isinstance(tag, str) and tag.lower() in VOID and (child.text or len(child)):
             yield from pieces(child)
-        if child.tail:
-            yield child.tail
+        tail = child.tail
+        if tail:
+            yield tail
 
 
 def html_int(value: str | None) -> int | None:

@@ -21,7 +21,8 @@ _DATA_URL = re.compile(r"data:([^,;]*)((?:;[^,;]*)*),(.*)", re.DOTALL | re.IGNOR
 
 def clean_url(url: str) -> str:
     """The URL as a browser reads the attribute: edges trimmed, tabs and newlines removed."""
-    return _TAB_NEWLINE.sub("", url.strip(_EDGES))
+    url = url.strip(_EDGES)
+    return _TAB_NEWLINE.sub("", url) if "\n" in url or "\t" in url or "\r" in url else url
 
 
 class DataImage:

@@ -42,6 +42,10 @@ _INVISIBLE = re.compile(r"[\s\x00-\x20\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\
 # Written percent-encoded: whitespace, and what could end a destination or be markup in some renderer
 # (a percent escape means the same to a browser, and needs no renderer to understand a backslash).
 _WRITTEN_ESCAPED = re.compile(r"[\s<>\"'\\`|]")
+# A URL with a scheme and nothing any step below would change: no entity (``&``), no percent escape, no
+# whitespace, control or invisible character, nothing written percent-encoded, ASCII alone. Its verdict is
+# itself when its scheme is allowed (tests/writers/test_url_fast_path.py runs it against the general path).
+_PLAIN = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):[A-Za-z0-9\-._~:/?#\[\]@!$()*+,;=]*")
 _DETAIL_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 DETAIL_CHARS = 80
 
@@ -116,20 +120,10 @@ class UrlPolicy:
             if not raster(resource):
                 return Verdict(None, ACTIVE, f"{resource.name} ({shown(resource.media_type)})")
             return Verdict(self._resource_url(resource.name))
-        scheme = scheme_of(target)
-        clean = _entities_decoded(target)
-        if scheme is None or clean is None:
-            return Verdict(None, UNSAFE, shown(target))
-        clean = _CONTROL.sub("", clean).strip()
-        compact = _INVISIBLE.sub("", clean)
-        m = _SCHEME.match(compact)
-        # What is written must be what was judged: a scheme only the decoded form shows is refused.
-        written_scheme = m.group(1).lower() if m else ""
-        if scheme in ALLOWED_SCHEMES and written_scheme == scheme:
-            return Verdict(_written(clean))
-        if not scheme and compact.startswith("#") and probe(target).startswith("#"):
-            return Verdict(_written(clean))
-        return Verdict(None, UNSAFE, shown(target))
+        plain = _PLAIN.fullmatch(target)
+        if plain is not None and plain.group(1).lower() in ALLOWED_SCHEMES:
+            return Verdict(target)  # nothing to decode, strip or escape: the general path's verdict, at once
+        return _judged(target)
 
     def image(self, source: str) -> Verdict:
         """An image: a raster resource we wrote (embedded when asked), or, when kept, a remote one."""
@@ -154,6 +148,24 @@ class UrlPolicy:
         if self._resources is None or name not in self._resources:
             return None
         return self._resources.get(name)
+
+
+def _judged(target: str) -> Verdict:
+    """A link target that names no resource or child, judged on what the most lenient consumer reads."""
+    scheme = scheme_of(target)
+    clean = _entities_decoded(target)
+    if scheme is None or clean is None:
+        return Verdict(None, UNSAFE, shown(target))
+    clean = _CONTROL.sub("", clean).strip()
+    compact = _INVISIBLE.sub("", clean)
+    m = _SCHEME.match(compact)
+    # What is written must be what was judged: a scheme only the decoded form shows is refused.
+    written_scheme = m.group(1).lower() if m else ""
+    if scheme in ALLOWED_SCHEMES and written_scheme == scheme:
+        return Verdict(_written(clean))
+    if not scheme and compact.startswith("#") and probe(target).startswith("#"):
+        return Verdict(_written(clean))
+    return Verdict(None, UNSAFE, shown(target))
 
 
 def _written(clean: str) -> str:
