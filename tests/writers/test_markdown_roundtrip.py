@@ -157,3 +157,13 @@ def test_edge_whitespace_and_blank_lines_survive_as_character_references():
     md = write_with("markdown", Document([Paragraph([Text("    code?\n\n x  ")])])).text
     assert md == "&#32;   code?\n&#10; x &#32;\n"
     assert mistune_text(parse_markdown(md)[0]["children"]) == "    code?\n\n x  "
+
+
+def test_a_line_of_mixed_setext_marks_stays_paragraph_text():
+    """mistune reads any run of "=" and "-" as a setext underline ("0" over "=-" was a heading there):
+    such a line is escaped, as a line of one of them is."""
+    for text in ("0\n=-", "a\n-=", "a\n==--  "):
+        md = write_with("markdown", Document([Paragraph([Text(text)])])).text
+        tokens = parse_markdown(md)
+        assert [t["type"] for t in tokens] == ["paragraph"], md
+        assert mistune_text(tokens[0]["children"]) == expected(text), md

@@ -41,7 +41,8 @@ _CELL_BREAKS = re.compile(r"\r\n|\r|\n")
 _RUNS = re.compile(r"[\n\x00]{2,}")
 _LINE_END_CHARS = "\n\x00"  # a line feed, and the writer's mark for a hard break
 _SPLIT = re.compile(r"([\n\x00])")
-_LINE_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|-+[ \t]*$|=+[ \t]*$|\d{1,9}(?=[.)](?:[ \t]|$))")
+# A line of "=" and "-" mixed ("=-") is a setext underline to mistune, though not to CommonMark: escaped too.
+_LINE_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|[-=]+[ \t]*$|\d{1,9}(?=[.)](?:[ \t]|$))")
 
 
 def needs_escape(text: str, cell: bool = False) -> bool:
