@@ -20,7 +20,6 @@ A refusal says why, as the last part of a report code the writer prefixes with i
 from __future__ import annotations
 
 import base64
-import html
 import re
 from typing import NamedTuple
 from urllib.parse import quote, unquote, urlsplit
@@ -65,6 +64,8 @@ def shown(target: str) -> str:
 
 
 def _entities_decoded(url: str) -> str | None:
+    import html  # on the first link, not at start-up (html.entities is a large table)
+
     for _ in range(_ROUNDS):
         decoded = html.unescape(url)
         if decoded == url:
@@ -75,6 +76,8 @@ def _entities_decoded(url: str) -> str | None:
 
 def probe(url: str) -> str | None:
     """The target as the most lenient consumer could read it, or None when it never stops decoding."""
+    import html
+
     for _ in range(_ROUNDS):
         decoded = unquote(html.unescape(url))
         if decoded == url:
