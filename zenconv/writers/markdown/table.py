@@ -163,8 +163,9 @@ class PipeTables:
         (any two spaces in a row sending the chunk to the line-by-line test): one test for a thousand
         rows of a big clean table.
         """
-        if _plain_lines(" | ".join(lines), len(lines) * width - 1):
-            spool.extend([f"| {line} |" for line in lines])
+        block = _plain_block(lines, width)
+        if block is not None:
+            spool.extend_lines(block, len(lines))
             tally.filled += len(lines) * width
             return
         for row, line in zip(rows, lines):
@@ -393,35 +394,41 @@ def _empty_header(width: int, labels: dict[int, str]) -> str:
     return "| " + " | ".join(escape_cell_string(labels.get(i, "")) for i in range(width)) + " |"
 
 
-# The bytes, in UTF-8, of what ROW_UNSAFE finds and of a pipe: the ASCII ones themselves, and the lead
-# byte of each non-ASCII one (U+0080-U+00A0 start with C2, U+1680 with E1, U+2000-U+205F with E2, U+3000
-# with E3). _ROW_PLAIN is every other byte, deleted to leave only these.
+# The bytes, in UTF-8, of what ROW_UNSAFE finds and of a pipe: the ASCII ones themselves (a line feed among
+# them), and the lead byte of each non-ASCII one (U+0080-U+00A0 start with C2, U+1680 with E1,
+# U+2000-U+205F with E2, U+3000 with E3). _ROW_PLAIN is every other byte, deleted to leave only these.
 _ROW_MARKS = bytes(sorted({*range(0x20), 0x7f, *b"\\`*_[]<>~$&|", 0xc2, 0xe1, 0xe2, 0xe3}))
 _ROW_PLAIN = bytes(sorted(set(range(256)) - set(_ROW_MARKS)))
-_LEAD_BYTES_AND_PIPE = b"|\xc2\xe1\xe2\xe3"
+_LEAD_BYTES_PIPE_NEWLINE = b"|\n\xc2\xe1\xe2\xe3"
 
 
-def _plain_lines(joined: str, pipes: int) -> bool:
-    """Whether ``joined``, lines of bare-string cells joined with " | ", passes :func:`_as_is` as one
-    line holding ``pipes`` separators: nothing ROW_UNSAFE finds, no pipe of a cell's own, no "://",
-    no two spaces in a row nor a space at either end.
+def _plain_block(lines: list[str], width: int) -> str | None:
+    """The records of ``lines`` (each ``width`` bare-string cells joined with " | ") written as they are,
+    joined by newlines, when every line passes :func:`_as_is`; else None.
 
-    ROW_UNSAFE's search costs about 8 ns a character; deleting the plain bytes from the UTF-8 leaves
-    the pipes and the marks of anything it could find, at a fraction of that, and the search runs
-    only when a non-ASCII character might be one it finds (e.g. "é" begins with C3, a no-break space
-    with C2).
+    The test is _as_is's over the whole block at once: nothing ROW_UNSAFE finds (but the newlines between
+    the records), no pipe of a cell's own, no "://", no two spaces in a row (a space at a cell's edge
+    makes two, with the pipe's). ROW_UNSAFE's search costs about 8 ns a character; deleting the plain
+    bytes from the UTF-8 leaves the pipes, the newlines and the marks of anything it could find, at a
+    fraction of that, and the search runs only when a non-ASCII character might be one it finds (e.g.
+    "é" begins with C3, a no-break space with C2).
     """
-    if "  " in joined or joined[:1] == " " or joined[-1:] == " " or (":" in joined and "://" in joined):
-        return False
+    block = "| " + " |\n| ".join(lines) + " |"
+    if "  " in block or (":" in block and "://" in block):
+        return None
     try:
-        marks = joined.encode("utf-8").translate(None, _ROW_PLAIN)
+        marks = block.encode("utf-8").translate(None, _ROW_PLAIN)
     except UnicodeEncodeError:  # a lone surrogate
-        return not ROW_UNSAFE.search(joined) and joined.count("|") == pipes
-    if len(marks) == pipes:  # the separators, and nothing else
-        return True
-    if marks.translate(None, _LEAD_BYTES_AND_PIPE) or marks.count(b"|") != pipes:
-        return False  # an ASCII character to escape, or a pipe of a cell's own
-    return not ROW_UNSAFE.search(joined)
+        marks = None
+    else:
+        if len(marks) == len(lines) * (width + 2) - 1:  # the pipes and newlines of the block, nothing else
+            return block
+        if marks.translate(None, _LEAD_BYTES_PIPE_NEWLINE):
+            return None  # an ASCII character to escape
+    joined = " | ".join(lines)
+    if ROW_UNSAFE.search(joined) or joined.count("|") != len(lines) * width - 1:
+        return None
+    return block
 
 
 def _as_is(line: str, cells: list[str]) -> bool:
