@@ -128,8 +128,9 @@ class Tokenizer:
                 lines = list(islice(pieces, count))
                 if not lines:
                     return
-                count = batch_count(len(lines), sum(map(len, lines)))
-                records = _clean_batch(lines, dialect, fast_max, max_cols)
+                text = "".join(lines)
+                count = batch_count(len(lines), len(text))
+                records = _clean_batch(lines, text, dialect, fast_max, max_cols)
                 last = lines[-1]
                 if records is not None:
                     ended_cr = last[-1] == "\r"
@@ -335,9 +336,12 @@ def batch_count(lines: int, chars: int) -> int:
     return max(1, min(BATCH, BATCH_CHARS * lines // max(chars, 1)))
 
 
-def _clean_batch(lines: list[str], dialect: dict, fast_max: int, max_cols: int) -> list[list[str]] | None:
-    """The records of ``lines`` by ``csv``, when each line is a whole record that needs nothing else."""
-    if max(map(len, lines)) > fast_max or "\0" in "".join(lines):
+def _clean_batch(lines: list[str], text: str, dialect: dict, fast_max: int,
+                 max_cols: int) -> list[list[str]] | None:
+    """The records of ``lines`` (``text`` their characters joined) by ``csv``, when each line is a whole
+    record that needs nothing else."""
+    # A batch no longer than fast_max has no line longer.
+    if (len(text) > fast_max and max(map(len, lines)) > fast_max) or "\0" in text:
         return None
     reader = csv.reader(lines, **dialect)
     try:
@@ -352,9 +356,11 @@ def _clean_batch(lines: list[str], dialect: dict, fast_max: int, max_cols: int) 
     # The last line's quoted field may have run on to the end of the batch: its line break is in it.
     if any("\n" in field or "\r" in field for field in records[-1]):
         return None
-    if max(map(len, records)) > max_cols:
+    # A record has at most one field more than its line has delimiters, so only a batch with as many
+    # delimiters as the column cap may hold a record over it.
+    if text.count(dialect["delimiter"]) >= max_cols and max(map(len, records)) > max_cols:
         return None
-    if not min(map(len, records)):
+    if [] in records:  # a blank line, which csv reads as no field
         return [fields or [""] for fields in records]
     return records
 

@@ -104,3 +104,16 @@ def test_long_rows_are_checked_a_few_at_a_time():
     lines = write_with("markdown", Document([Table(rows=rows)])).text.splitlines()
     assert len(lines) == 42 and lines[-1] == "| 39 | " + "y" * 200_000 + " |"
     assert CountedRow.peak <= CHUNK_CHARS // 200_000 + 2, f"{CountedRow.peak} rows were alive at once"
+
+
+def test_records_kept_joined_replay_one_by_one_as_if_kept_apart():
+    records = [f"| {i} | {'x' * (i % 5)} |" for i in range(6000)]
+    with RowSpool(max_rows=1500) as spool:
+        at = 0
+        for size in (700, 1000, 1, 2000, 299, 2000):  # the threshold falls inside the second block
+            spool.extend_lines("\n".join(records[at:at + size]), size)
+            at += size
+            assert len(spool) == at
+        assert spool.spilled
+        assert list(spool) == records
+        assert "\n".join(spool.blocks(size=4096)).split("\n") == records

@@ -24,7 +24,8 @@ class RowSpool:
         self._chars = 0
         self._file = None
         self._on_disk = 0
-        self._pending: list[str] = []  # records bound for the file, written a thousand at a time
+        self._pending: list[str] = []  # records bound for the file (some joined by "\n"), written a thousand at a time
+        self._pending_records = 0
 
     def __enter__(self) -> RowSpool:
         return self
@@ -33,7 +34,7 @@ class RowSpool:
         self.close()
 
     def __len__(self) -> int:
-        return len(self._memory) + self._on_disk + len(self._pending)
+        return len(self._memory) + self._on_disk + self._pending_records
 
     @property
     def spilled(self) -> bool:
@@ -49,9 +50,9 @@ class RowSpool:
             # newline="\n": only "\n" ends a record when read back, not U+2028 or a bare CR;
             # surrogatepass: a lone surrogate a reader let through comes back as it went in.
             self._file = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="\n")
-        pending = self._pending
-        pending.append(record)
-        if len(pending) >= 1024:
+        self._pending.append(record)
+        self._pending_records += 1
+        if self._pending_records >= 1024:
             self._spill()
 
     def extend(self, records: list[str]) -> None:
@@ -66,17 +67,29 @@ class RowSpool:
             for record in records:
                 self.append(record)
             return
-        pending = self._pending
-        pending.extend(records)
-        if len(pending) >= 1024:
+        self._pending.extend(records)
+        self._pending_records += len(records)
+        if self._pending_records >= 1024:
+            self._spill()
+
+    def extend_lines(self, text: str, count: int) -> None:
+        """Keep the ``count`` records of ``text``, joined by "\\n", as :meth:`extend` keeps
+        ``text.split("\\n")``; bound for the file, they are written as they are, never split."""
+        if self._file is None:
+            self.extend(text.split("\n"))
+            return
+        self._pending.append(text)
+        self._pending_records += count
+        if self._pending_records >= 1024:
             self._spill()
 
     def _spill(self) -> None:
         if self._pending:
             self._pending.append("")
             self._file.write("\n".join(self._pending))
-            self._on_disk += len(self._pending) - 1
+            self._on_disk += self._pending_records
             self._pending = []
+            self._pending_records = 0
 
     def __iter__(self) -> Iterator[str]:
         yield from self._memory
@@ -118,6 +131,7 @@ class RowSpool:
     def close(self) -> None:
         self._memory = []
         self._pending = []
+        self._pending_records = 0
         if self._file is not None:
             self._file.close()
             self._file = None

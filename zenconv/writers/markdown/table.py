@@ -38,6 +38,7 @@ from .inlines import InlineRenderer, code_span
 
 CHUNK_ROWS = 1024
 CHUNK_CHARS = 1 << 20  # a chunk of rows checked together holds about this many characters at most
+ROW_CHARS = CHUNK_CHARS // CHUNK_ROWS  # what a row counts for besides its characters: CHUNK_ROWS fill a chunk
 # Padding every row to the widest multiplies the output by the width: a 2 MB CSV with one row of 16,384
 # fields and 500,000 short rows would pad to 24 GB. Past this many empty cells (and past eight per cell
 # written), short rows are written as they are, which GFM allows ("empty cells are inserted").
@@ -129,7 +130,8 @@ class PipeTables:
             # back to _record.
             chunk: list[Row] = []
             lines: list[str] = []
-            chars = 0
+            add_row, add_line = chunk.append, lines.append
+            chars = 0  # the chunk's characters, and ROW_CHARS more for each row (a thousand rows fill it)
             for row in rows:
                 cells = row.cells
                 # a hidden row is labelled in _record; other facets (a row's shown and raw values) are not
@@ -140,12 +142,13 @@ class PipeTables:
                     line = join(cells)
                 except TypeError:  # a Cell among the strings
                     break
-                lines.append(line)
-                chunk.append(row)
-                chars += len(line)
-                if len(chunk) == CHUNK_ROWS or chars >= CHUNK_CHARS:
+                add_line(line)
+                add_row(row)
+                chars += len(line) + ROW_CHARS
+                if chars >= CHUNK_CHARS:
                     self._plain(chunk, lines, usual, spool, table, grid, held, tally)
                     chunk, lines, chars = [], [], 0
+                    add_row, add_line = chunk.append, lines.append
             else:
                 row = None
             if chunk:
@@ -160,10 +163,9 @@ class PipeTables:
         (any two spaces in a row sending the chunk to the line-by-line test): one test for a thousand
         rows of a big clean table.
         """
-        joined = " | ".join(lines)
-        if not (ROW_UNSAFE.search(joined) or "://" in joined or joined.count("|") != len(lines) * width - 1
-                or "  " in joined or joined[:1] == " " or joined[-1:] == " "):
-            spool.extend(("| " + " |\n| ".join(lines) + " |").split("\n"))
+        block = _plain_block(lines, width)
+        if block is not None:
+            spool.extend_lines(block, len(lines))
             tally.filled += len(lines) * width
             return
         for row, line in zip(rows, lines):
@@ -390,6 +392,43 @@ def _labelled_cell(cell, label: str):
 def _empty_header(width: int, labels: dict[int, str]) -> str:
     """The empty header row GFM needs, but for a hidden column's cell, which holds its label."""
     return "| " + " | ".join(escape_cell_string(labels.get(i, "")) for i in range(width)) + " |"
+
+
+# The bytes, in UTF-8, of what ROW_UNSAFE finds and of a pipe: the ASCII ones themselves (a line feed among
+# them), and the lead byte of each non-ASCII one (U+0080-U+00A0 start with C2, U+1680 with E1,
+# U+2000-U+205F with E2, U+3000 with E3). _ROW_PLAIN is every other byte, deleted to leave only these.
+_ROW_MARKS = bytes(sorted({*range(0x20), 0x7f, *b"\\`*_[]<>~$&|", 0xc2, 0xe1, 0xe2, 0xe3}))
+_ROW_PLAIN = bytes(sorted(set(range(256)) - set(_ROW_MARKS)))
+_LEAD_BYTES_PIPE_NEWLINE = b"|\n\xc2\xe1\xe2\xe3"
+
+
+def _plain_block(lines: list[str], width: int) -> str | None:
+    """The records of ``lines`` (each ``width`` bare-string cells joined with " | ") written as they are,
+    joined by newlines, when every line passes :func:`_as_is`; else None.
+
+    The test is _as_is's over the whole block at once: nothing ROW_UNSAFE finds (but the newlines between
+    the records), no pipe of a cell's own, no "://", no two spaces in a row (a space at a cell's edge
+    makes two, with the pipe's). ROW_UNSAFE's search costs about 8 ns a character; deleting the plain
+    bytes from the UTF-8 leaves the pipes, the newlines and the marks of anything it could find, at a
+    fraction of that, and the search runs only when a non-ASCII character might be one it finds (e.g.
+    "é" begins with C3, a no-break space with C2).
+    """
+    block = "| " + " |\n| ".join(lines) + " |"
+    if "  " in block or (":" in block and "://" in block):
+        return None
+    try:
+        marks = block.encode("utf-8").translate(None, _ROW_PLAIN)
+    except UnicodeEncodeError:  # a lone surrogate
+        marks = None
+    else:
+        if len(marks) == len(lines) * (width + 2) - 1:  # the pipes and newlines of the block, nothing else
+            return block
+        if marks.translate(None, _LEAD_BYTES_PIPE_NEWLINE):
+            return None  # an ASCII character to escape
+    joined = " | ".join(lines)
+    if ROW_UNSAFE.search(joined) or joined.count("|") != len(lines) * width - 1:
+        return None
+    return block
 
 
 def _as_is(line: str, cells: list[str]) -> bool:
