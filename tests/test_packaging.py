@@ -74,6 +74,7 @@ def test_a_plain_conversion_imports_only_what_it_uses(tmp_path):
              f"sys.argv = ['zenconv', {str(source)!r}, '-o', {str(tmp_path / 'tiny.md')!r}, '-q']\n"
              "try:\n    main()\nexcept SystemExit as exc:\n    assert exc.code == 0, exc.code\n")
     heavy = ("importlib.metadata", "email", "markupsafe", "zenconv.writers.html.page", "zenconv.writers.html.render",
+             "zenconv.writers.html.table", "html",
              "lxml", "jinja2", "pydantic", "asyncio")
     assert _heavy_after(setup, heavy) == ""
     assert (tmp_path / "tiny.md").read_text().startswith("| a | b |")

@@ -28,8 +28,6 @@ from ...ir.nodes import (
 from ...ir.walk import cell_text
 from ..deferred import DeferredReports
 from ..grid import COVERED, SpanGrid, cell_locator, filled
-from ..html.markup import node_attributes
-from ..html.table import colgroup_html, row_html
 from ..spool import RowSpool
 from .escape import CONTROLS, ROW_UNSAFE, escape_cell_string, escape_text, finish_block
 from .hidden import block_label, hidden_reason
@@ -219,6 +217,8 @@ class PipeTables:
                 record = f"{n} | {line} |" if n else "0 "
                 tally.unusual += 1
         else:
+            from ..html.table import row_html  # --html-tables only: the HTML table code is not imported at start-up
+
             record = json.dumps([n, line, row.is_header, row_html(self.html, row)])
         first, tally.first = tally.first, False
         if first and row.is_header:
@@ -354,6 +354,9 @@ class PipeTables:
 
     def _html_lines(self, table: Table, header, spool: RowSpool) -> Iterator[str]:
         # An HTML block ends at a blank line, so nothing here may be blank; row HTML has no raw newline.
+        from ..html.markup import node_attributes
+        from ..html.table import colgroup_html
+
         yield f"<table{node_attributes(table)}>"
         colgroup = colgroup_html(table)
         if colgroup:
