@@ -475,26 +475,25 @@ def summarise(name: str, result: Result) -> None:
     manifest = result.manifest
     if manifest.outcome == "converted" and not result.reports and not result.policy_matches:
         return
-    err = click.get_text_stream("stderr")
     line = f"zenconv: {name}: {manifest.outcome}"
     if manifest.outcome == "unreadable":
         line += f" ({', '.join(manifest.reasons)})"
         if manifest.message:
             line += f": {manifest.message}"
-    click.echo(safe(line), file=err)
+    click.echo(safe(line), err=True)
     if UNWRITABLE in manifest.reasons:
         return  # no output stands: what the conversion reported on the way describes nothing written
     content = [r for r in result.reports if r.code.kind is Kind.CONTENT]
     presentation = [r for r in result.reports if r.code.kind is Kind.PRESENTATION]
     for report in content:
-        click.echo(safe(_summary_line(report)), file=err)
+        click.echo(safe(_summary_line(report)), err=True)
     if presentation:  # counted and listed after the content losses, so they never hide one
         count = sum(r.count for r in presentation)
-        click.echo(safe(f"  presentation only (every character kept): {_codes(len(presentation))}, ×{count}"), file=err)
+        click.echo(safe(f"  presentation only (every character kept): {_codes(len(presentation))}, ×{count}"), err=True)
         for report in presentation:
-            click.echo(safe("  " + _summary_line(report)), file=err)
+            click.echo(safe("  " + _summary_line(report)), err=True)
     if result.policy_matches:
-        click.echo(safe(f"  policy: --fail-on matched {', '.join(result.policy_matches)} (exit 3)"), file=err)
+        click.echo(safe(f"  policy: --fail-on matched {', '.join(result.policy_matches)} (exit 3)"), err=True)
 
 
 def _codes(n: int) -> str:
