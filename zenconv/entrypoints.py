@@ -58,24 +58,19 @@ def entry_points(group: str) -> list[EntryPoint]:
     found: list[EntryPoint] = []
     seen: set[str] = set()
     for folder in folders:
-        stem = os.path.basename(folder)
-        name = _name_from_stem(stem)
+        name = _name_from_stem(os.path.basename(folder))
+        stated = None
+        if name is None:  # an odd folder name: the distribution is known by its METADATA's name (as importlib does)
+            stated = _name_and_version(folder)
+            name = stated[0]
+        key = _normalize(name)
+        if key in seen:
+            continue
+        seen.add(key)
         points = _section(_read(folder, "entry_points.txt"), group)
-        if name is not None:
-            key = _normalize(name)
-            if key in seen:
-                continue
-            seen.add(key)
-            if not points:
-                continue
-            dist_name, dist_version = _name_and_version(folder)
-        else:  # an odd folder name: the distribution is known by its METADATA's name (as importlib does)
-            dist_name, dist_version = _name_and_version(folder)
-            key = _normalize(dist_name)
-            if key in seen:
-                continue
-            seen.add(key)
-        found += [EntryPoint(ep_name, value, group, dist_name, dist_version) for ep_name, value in points]
+        if points:
+            dist_name, dist_version = stated or _name_and_version(folder)
+            found += [EntryPoint(ep_name, value, group, dist_name, dist_version) for ep_name, value in points]
     return found
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from contextlib import contextmanager, nullcontext
 from _thread import get_ident
 from operator import attrgetter
 
@@ -39,14 +40,7 @@ def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe
         own_eq = eq and "__eq__" not in body
         class_hash = body.get("__hash__", dataclasses.MISSING)
         explicit_hash = not (class_hash is dataclasses.MISSING or (class_hash is None and "__eq__" in body))
-        if frozen and _GUARDS_HOOK:
-            with _GUARDS_LOCK:  # the standard library's guard writer, swapped for ours while this class is made
-                dataclasses._frozen_get_del_attr = _frozen_guards
-                try:
-                    made = dataclasses.dataclass(cls, repr=repr and not own_repr, eq=eq and not own_eq, **options)
-                finally:
-                    dataclasses._frozen_get_del_attr = _STDLIB_GUARDS
-        else:
+        with _shared_guards() if frozen and _GUARDS_HOOK else nullcontext():
             made = dataclasses.dataclass(cls, repr=repr and not own_repr, eq=eq and not own_eq, **options)
         fields = dataclasses.fields(made)
         if own_repr:
@@ -75,6 +69,17 @@ _STDLIB_GUARDS = getattr(dataclasses, "_frozen_get_del_attr", None)
 _GUARDS_HOOK = _STDLIB_GUARDS is not None and (
     _STDLIB_GUARDS.__code__.co_varnames[:_STDLIB_GUARDS.__code__.co_argcount] == ("cls", "fields", "globals"))
 _GUARDS_LOCK = threading.Lock()
+
+
+@contextmanager
+def _shared_guards():
+    """The standard library's guard writer swapped for ours while one class is made."""
+    with _GUARDS_LOCK:
+        dataclasses._frozen_get_del_attr = _frozen_guards
+        try:
+            yield
+        finally:
+            dataclasses._frozen_get_del_attr = _STDLIB_GUARDS
 
 
 def _frozen_guards(cls, fields, globals):
