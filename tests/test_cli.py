@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -140,3 +142,25 @@ def test_output_folder_is_created(tmp_path):
     done = run_cli(str(SAMPLE), "-o", str(out))
     assert done.returncode == 0, done.stderr
     assert out.exists() and (out.parent / "x.md.manifest.json").exists()
+
+
+def test_the_command_ends_without_teardown_only_when_none_is_waiting(tmp_path):
+    """``zenconv`` skips the interpreter's teardown (it cost more than the fork after one): the streams
+    are flushed first and the exit code kept; with an atexit callback registered the exit is the ordinary one."""
+    source = tmp_path / "tiny.csv"
+    source.write_text("a,b\n1,2\n")
+    code = ("import atexit, sys\nfrom zenconv.cli import script\n"
+            "class Torn:\n    def __del__(self):\n        print('torn down', flush=True)\n"
+            "keep = Torn()\n"
+            "if sys.argv[1] == 'atexit':\n    atexit.register(print, 'atexit ran')\n"
+            "print('buffered', end=' ')\n"
+            f"sys.argv = ['zenconv', {str(source)!r}, '--to', 'markdown', '--no-manifest', '-q']\n"
+            "script()\n")
+    fast = subprocess.run([sys.executable, "-c", code, "fast"], capture_output=True, text=True, timeout=120)
+    assert fast.returncode == 0, fast.stderr
+    assert fast.stdout.startswith("buffered | a | b |") and "torn down" not in fast.stdout
+    ordinary = subprocess.run([sys.executable, "-c", code, "atexit"], capture_output=True, text=True, timeout=120)
+    assert ordinary.returncode == 0 and "atexit ran" in ordinary.stdout and "torn down" in ordinary.stdout
+    missing = subprocess.run([sys.executable, "-c", code.replace(str(source), str(tmp_path / "none.csv")), "fast"],
+                             capture_output=True, text=True, timeout=120)
+    assert missing.returncode == 2 and "no such file" in missing.stderr

@@ -201,3 +201,56 @@ def test_bare_decorator_and_methods_named_as_the_standard_library_names_them():
     assert Bare.__eq__.__qualname__.endswith("Bare.__eq__") and Bare.__repr__.__name__ == "__repr__"
     assert Bare(1) == Bare(1) and Bare(1) != Bare(2) and Bare.__hash__ is None
     assert dataclasses.is_dataclass(Bare)
+
+
+def test_init_is_written_on_first_use_and_is_the_standard_librarys():
+    """A documented class's __init__ is written when it is first called, by the standard library's writer:
+    the same signature, defaults, factories, keyword-only fields and __post_init__ as the class made eagerly."""
+    import inspect
+
+    def family(decorate):
+        @decorate(frozen=True, kw_only=False)
+        class Base:
+            """A base."""
+
+            a: int
+            b: list = dataclasses.field(default_factory=list)
+
+            def __post_init__(self):
+                object.__setattr__(self, "seen", self.a + 1)
+
+        @decorate(frozen=True)
+        class Sub(Base):
+            """A subclass with a keyword-only field."""
+
+            c: str = dataclasses.field(default="c", kw_only=True)
+
+        class Plain(Sub):  # no dataclass: inherits the deferred __init__ and calls it through super()
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+
+        return Base, Sub, Plain
+
+    Base, Sub, Plain = family(records.dataclass)
+    eager_base, eager_sub, _ = family(dataclasses.dataclass)
+    assert records._INIT_HOOK  # the Pythons this project runs on: 3.11, 3.12
+    assert "args" in Base.__init__.__code__.co_varnames  # not written yet
+    plain = Plain(1, [2], c="x")  # the subclass's first: Sub's __init__ written through super()
+    assert (plain.a, plain.b, plain.c, plain.seen) == (1, [2], "x", 2)
+    assert (Sub(1).b, Sub(1).c, Base(4).seen) == ([], "c", 5)
+    for ours, theirs in ((Base, eager_base), (Sub, eager_sub)):
+        assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
+        assert ours.__init__.__qualname__ == theirs.__init__.__qualname__
+    with pytest.raises(TypeError):
+        Sub(1, [], "positional c")  # keyword-only, as the standard library's
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Sub(1).a = 2
+
+
+def test_an_undocumented_class_gets_the_standard_librarys_docstring():
+    @records.dataclass
+    class Bare:
+        a: int
+        b: str = "x"
+
+    assert Bare.__doc__ == "Bare(a: 'int', b: 'str' = 'x')"

@@ -3,11 +3,12 @@
 Applying ``dataclasses.dataclass`` compiles a function for each method it writes (``__init__``,
 ``__repr__``, ``__eq__``; for a frozen class ``__setattr__``, ``__delattr__`` and ``__hash__`` too), and a
 conversion's start-up applies it to some eighty classes: that compiling was a third of the time
-``zenconv tiny.csv -o tiny.md`` took. This decorator lets the standard library write ``__init__``, and
-gives each class a ``__repr__``, an ``__eq__``, a ``__hash__`` and a frozen class's guards built from its
-fields without compiling anything: the same results as the standard library's, by the same rules (a
-method the class defines itself is kept; the hash follows the standard library's table).
-``tests/test_records.py`` holds the two to the same behaviour.
+``zenconv tiny.csv -o tiny.md`` took. This decorator gives each class a ``__repr__``, an ``__eq__``, a
+``__hash__`` and a frozen class's guards built from its fields without compiling anything, and has the
+standard library write ``__init__`` when the class is first instantiated rather than when it is made
+(most of the eighty are never instantiated in a given conversion): the same results as the standard
+library's, by the same rules (a method the class defines itself is kept; the hash follows the standard
+library's table). ``tests/test_records.py`` holds the two to the same behaviour.
 
 Everything else is the standard library's: ``fields``, ``replace``, ``asdict``, slots, ``__match_args__``,
 pickling. ``order=True`` and ``unsafe_hash=True`` go to the standard library whole.
@@ -16,6 +17,7 @@ pickling. ``order=True`` and ``unsafe_hash=True`` go to the standard library who
 from __future__ import annotations
 
 import dataclasses
+import sys
 import threading
 from contextlib import contextmanager, nullcontext
 from _thread import get_ident
@@ -40,8 +42,14 @@ def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe
         own_eq = eq and "__eq__" not in body
         class_hash = body.get("__hash__", dataclasses.MISSING)
         explicit_hash = not (class_hash is dataclasses.MISSING or (class_hash is None and "__eq__" in body))
+        # A class without a docstring is given one from its __init__'s signature: that __init__ is written now.
+        deferred = init and _INIT_HOOK and "__init__" not in body and bool(cls.__doc__)
+        if deferred:
+            options["init"] = False
         with _shared_guards() if frozen and _GUARDS_HOOK else nullcontext():
             made = dataclasses.dataclass(cls, repr=repr and not own_repr, eq=eq and not own_eq, **options)
+        if deferred:
+            _set(made, "__init__", _deferred_init(made, frozen, slots))
         fields = dataclasses.fields(made)
         if own_repr:
             _set(made, "__repr__", _repr_of(tuple(f.name for f in fields if f.repr)))
@@ -96,6 +104,35 @@ def _frozen_guards(cls, fields, globals):
         super(cls, self).__delattr__(name)
 
     return __setattr__, __delattr__
+
+
+# __init__ written on first use, by the standard library's own writer, called as its class maker calls it
+# (3.11, 3.12: the same name and arguments); elsewhere it is written when the class is made, as always.
+_STDLIB_INIT = getattr(dataclasses, "_init_fn", None)
+_INIT_HOOK = _STDLIB_INIT is not None and hasattr(dataclasses, "_fields_in_init_order") and (
+    _STDLIB_INIT.__code__.co_varnames[:_STDLIB_INIT.__code__.co_argcount]
+    == ("fields", "std_fields", "kw_only_fields", "frozen", "has_post_init", "self_name", "globals", "slots"))
+
+
+def _deferred_init(cls, frozen: bool, slots: bool):
+    """An ``__init__`` that writes the class's real one, puts it in its place, and runs it.
+
+    What the standard library would read when making the class is read now, so the ``__init__`` written
+    later is the one it would have written then.
+    """
+    every = [f for f in cls.__dataclass_fields__.values()
+             if f._field_type in (dataclasses._FIELD, dataclasses._FIELD_INITVAR)]
+    module = sys.modules.get(cls.__module__)
+    arguments = (every, *dataclasses._fields_in_init_order(every), frozen, hasattr(cls, "__post_init__"),
+                 "__dataclass_self__" if "self" in cls.__dataclass_fields__ else "self",
+                 module.__dict__ if module is not None else {}, slots)
+
+    def __init__(self, *args, **kwargs):
+        real = _STDLIB_INIT(*arguments)
+        _set(cls, "__init__", real)
+        real(self, *args, **kwargs)
+
+    return __init__
 
 
 def _set(cls, name: str, function) -> None:
