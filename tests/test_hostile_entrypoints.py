@@ -130,12 +130,20 @@ def batches(hostile, tmp_path_factory):
     found = {}
     for writer in WRITERS:
         out = tmp_path_factory.mktemp(f"hostile-{writer}")
-        peaks = [_batch(split / "{}-{}".format(*group), writer, out, group)[1] for group in sorted(groups)]
-        found[writer] = (out, max(peaks))
+        runs = [_batch(split / "{}-{}".format(*group), writer, out, group) for group in sorted(groups)]
+        found[writer] = (out, max(peak for peak, _ in runs), {k: v for _, overloaded in runs for k, v in overloaded.items()})
     return found
 
 
-def _batch(folder: Path, writer: str, out: Path, clock: tuple[int, int]) -> tuple[Path, int]:
+def _batch(folder: Path, writer: str, out: Path, clock: tuple[int, int]) -> tuple[int, dict[str, set[str]]]:
+    """One batch: the peak RSS of its processes, and the documents it left as the run's failures because the
+    machine was overloaded (name -> the codes its index entry records).
+
+    A file built to reach the deadline whose child waited for a CPU most of its time has its deadline
+    judged the run's, not the document's (``zenconv.batch.tasks.judge``): no manifest, exit 4, the index
+    saying why with what was measured. That is accepted here for those files only, and only with those
+    figures; any other failure of the run fails the test.
+    """
     env = {k: v for k, v in os.environ.items() if k != "ZENCONV_STRICT"}  # a user never sees a traceback
     # The wrapper prints the peak RSS of its descendants: the batch and every child it forked.
     wrapper = ("import resource, subprocess, sys; "
@@ -146,8 +154,27 @@ def _batch(folder: Path, writer: str, out: Path, clock: tuple[int, int]) -> tupl
          "--jobs", "2", "-q", *limits(*clock)],
         capture_output=True, env=env, timeout=1200)
     assert b"Traceback" not in done.stderr, done.stderr.decode(errors="replace")[-3000:]
-    assert done.returncode in (0, 1, 3), done.stderr.decode(errors="replace")[-3000:]
-    return out, int(done.stdout.split()[-1]) << 10
+    overloaded = _overloaded(out) if done.returncode == 4 and clock[0] == TIMEOUT else {}
+    assert done.returncode in (0, 1, 3) or overloaded, done.stderr.decode(errors="replace")[-3000:]
+    return int(done.stdout.split()[-1]) << 10, overloaded
+
+
+def _overloaded(out: Path) -> dict[str, set[str]]:
+    """Every document the batch's index holds as failed: name -> its codes, when each failed only at its
+    deadline while it waited for a CPU more than half its time; {} when any failed otherwise."""
+    found = {}
+    for line in (out / "zenconv-index.jsonl").read_text().splitlines():
+        entry = json.loads(line)
+        if entry.get("status") != "failed":
+            continue
+        attempts = entry.get("attempts") or [{}]
+        if entry.get("failure") != "transient" or not all(
+                a.get("reason") in {"host.deadline", "batch.timeout"}
+                and a.get("figures", {}).get("cpu_wait_seconds", 0) > 0.5 * a.get("figures", {}).get("wall_seconds", 1)
+                for a in attempts):
+            return {}
+        found[entry["source"]] = {BATCH_TO_HOST.get(c, c) for c in entry.get("reasons", [])}
+    return found
 
 
 def _manifest(out: Path, writer: str, name: str) -> dict | None:
@@ -157,23 +184,24 @@ def _manifest(out: Path, writer: str, name: str) -> dict | None:
 
 @pytest.mark.parametrize("writer", sorted(WRITERS))
 def test_a_batch_ends_every_hostile_file_with_its_code(batches, hostile, writer):
-    out, _ = batches[writer]
+    out, _, overloaded = batches[writer]
     missing, wrong = [], []
     for name in DOCUMENTS:
         manifest = _manifest(out, writer, name)
-        if manifest is None:
+        if manifest is None and name not in overloaded:
             missing.append(name)
             continue
         code = expected_code(name, writer)
-        if code is not None and code not in codes_of(manifest):
-            wrong.append((name, code, sorted(codes_of(manifest))))
+        codes = overloaded[name] if manifest is None else codes_of(manifest)
+        if code is not None and code not in codes:
+            wrong.append((name, code, sorted(codes)))
     assert not missing, f"no manifest for {missing}"
     assert not wrong, wrong
 
 
 @pytest.mark.parametrize("writer", sorted(WRITERS))
 def test_no_output_of_a_batch_holds_a_raw_control_character(batches, writer):
-    out, _ = batches[writer]
+    out, _, _ = batches[writer]
     found = [p.relative_to(out).as_posix() for p in sorted(out.rglob(f"*{WRITERS[writer][1]}"))
              if RAW_CONTROL.search(p.read_bytes().decode("utf-8", "replace"))]
     assert not found, found
@@ -181,13 +209,13 @@ def test_no_output_of_a_batch_holds_a_raw_control_character(batches, writer):
 
 @pytest.mark.parametrize("writer", sorted(WRITERS))
 def test_a_batch_stays_within_its_memory_limit(batches, writer):
-    _, peak = batches[writer]
+    _, peak, _ = batches[writer]
     assert peak <= MAX_MEMORY + MEMORY_SLACK, f"peak RSS {peak >> 20} MiB"
 
 
 @pytest.mark.parametrize("writer", sorted(WRITERS))
 def test_a_batch_leaves_no_temporary_files(batches, writer):
-    out, _ = batches[writer]
+    out, _, _ = batches[writer]
     assert not [p.name for p in out.rglob("*") if p.name.endswith((".zenconv-tmp", ".tmp"))]
 
 
@@ -213,5 +241,9 @@ def test_the_api_ends_each_hostile_file_as_the_command_line_does(name, hostile, 
         codes = codes_of(result.manifest)
         code = expected_code(name, writer)
         assert code is None or code in codes, (writer, code, sorted(codes))
-        cli = _manifest(batches[writer][0], writer, name)
+        out, _, overloaded = batches[writer]
+        cli = _manifest(out, writer, name)
+        if cli is None and name in overloaded:  # the batch's deadline was the run's (see _batch): its code, not a manifest
+            assert code in overloaded[name], (writer, code, sorted(overloaded[name]))
+            continue
         assert cli is not None and codes == codes_of(cli), (writer, sorted(codes), cli and sorted(codes_of(cli)))

@@ -254,3 +254,20 @@ def test_an_undocumented_class_gets_the_standard_librarys_docstring():
         b: str = "x"
 
     assert Bare.__doc__ == "Bare(a: 'int', b: 'str' = 'x')"
+
+
+def test_an_undocumented_classs_docstring_is_derived_on_first_read():
+    @records.dataclass(frozen=True, slots=True)
+    class Quiet:
+        a: int
+        b: tuple = ()
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Eager:
+        a: int
+        b: tuple = ()
+
+    assert "args" in Quiet.__init__.__code__.co_varnames  # neither written yet
+    assert Quiet(1).__doc__ == Eager.__doc__.replace("Eager", "Quiet")  # read through an instance
+    assert "args" not in Quiet.__init__.__code__.co_varnames
+    assert type(Quiet.__dict__["__doc__"]) is str

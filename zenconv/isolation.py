@@ -24,7 +24,6 @@ import select
 import signal
 import tempfile
 import time
-import traceback
 from pathlib import Path
 
 from .context import current_rss, private_memory, spool_path
@@ -244,6 +243,8 @@ def _portable(exc: Exception) -> Exception:
         pickle.loads(pickle.dumps(exc))
         return exc
     except Exception:
+        import traceback
+
         return ChildRaised("".join(traceback.format_exception(exc)))
 
 

@@ -12,8 +12,8 @@ import enum
 import hashlib
 import json
 import math
+import sys
 from datetime import date, datetime, time
-from decimal import Decimal
 from pathlib import Path, PurePath
 from typing import Any, Literal
 
@@ -113,7 +113,8 @@ def _dump_value(value: Any, exclude_none: bool) -> Any:
         return str(value)
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
-    if isinstance(value, Decimal):
+    decimal = sys.modules.get("decimal")  # no Decimal can exist before its module is imported: not imported here
+    if decimal is not None and isinstance(value, decimal.Decimal):
         return str(value)
     raise TypeError(f"the manifest cannot hold a {type(value).__name__}")
 

@@ -6,6 +6,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from types import FunctionType, ModuleType
 from dataclasses import field
 from typing import Any
 
@@ -257,6 +258,32 @@ class LoadedPlugins:
     failures: list[PluginFailure] = field(default_factory=list)
 
 
+class _PluginManager(pluggy.PluginManager):
+    """pluggy's, finding a module plugin's hook implementations sooner.
+
+    Registering looks at every name in the plugin, and for each asks whether it holds a function marked
+    as a hook implementation, looking it up statically (no descriptor run): some thirty names a module,
+    most of them what it imported. A module's names are its ``__dict__``'s, and only a function marked
+    with ``zenconv_impl`` in its own ``__dict__`` can be one: any other name is passed over here, with
+    the answer pluggy's own lookup would give; a marked function, and any plugin not a module, is
+    pluggy's to read.
+    """
+
+    def parse_hookimpl_opts(self, plugin, name: str):
+        if type(plugin) is ModuleType:
+            value = plugin.__dict__.get(name)
+            if type(value) is FunctionType and self.project_name + "_impl" not in value.__dict__:
+                return None
+            if type(value) in _NEVER_HOOKS:
+                return None
+        return super().parse_hookimpl_opts(plugin, name)
+
+
+# What a module's name may hold that pluggy never takes for a hook implementation (it takes plain
+# functions, bound methods, classmethods and staticmethods only).
+_NEVER_HOOKS = frozenset({ModuleType, type, str, int, bool, tuple, dict, frozenset, set, list, type(None)})
+
+
 def autoload_disabled() -> bool:
     return os.environ.get(AUTOLOAD_ENV, "") not in ("", "0")
 
@@ -272,7 +299,7 @@ def build_plugins(*, third_party: bool | None = None) -> LoadedPlugins:
     """
     if third_party is None:
         third_party = not autoload_disabled()
-    pm = pluggy.PluginManager(PROJECT)
+    pm = _PluginManager(PROJECT)
     pm.add_hookspecs(hookspecs)
     loaded = LoadedPlugins(pm, Registry())
     for ep, dist_name, dist_version in _entry_points():

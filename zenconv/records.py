@@ -42,14 +42,18 @@ def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe
         own_eq = eq and "__eq__" not in body
         class_hash = body.get("__hash__", dataclasses.MISSING)
         explicit_hash = not (class_hash is dataclasses.MISSING or (class_hash is None and "__eq__" in body))
-        # A class without a docstring is given one from its __init__'s signature: that __init__ is written now.
-        deferred = init and _INIT_HOOK and "__init__" not in body and bool(cls.__doc__)
+        deferred = init and _INIT_HOOK and "__init__" not in body
+        undocumented = deferred and not cls.__doc__
         if deferred:
             options["init"] = False
+            if undocumented:  # the standard library would derive one from __init__: that is deferred too
+                cls.__doc__ = _PENDING
         with _shared_guards() if frozen and _GUARDS_HOOK else nullcontext():
             made = dataclasses.dataclass(cls, repr=repr and not own_repr, eq=eq and not own_eq, **options)
         if deferred:
             _set(made, "__init__", _deferred_init(made, frozen, slots))
+            if undocumented:
+                made.__doc__ = _DerivedDoc(made)
         fields = dataclasses.fields(made)
         if own_repr:
             _set(made, "__repr__", _repr_of(tuple(f.name for f in fields if f.repr)))
@@ -115,7 +119,7 @@ _INIT_HOOK = _STDLIB_INIT is not None and hasattr(dataclasses, "_fields_in_init_
 
 
 def _deferred_init(cls, frozen: bool, slots: bool):
-    """An ``__init__`` that writes the class's real one, puts it in its place, and runs it.
+    """An ``__init__`` that has the class's real one written (:func:`_written_init`) and runs it.
 
     What the standard library would read when making the class is read now, so the ``__init__`` written
     later is the one it would have written then.
@@ -123,16 +127,48 @@ def _deferred_init(cls, frozen: bool, slots: bool):
     every = [f for f in cls.__dataclass_fields__.values()
              if f._field_type in (dataclasses._FIELD, dataclasses._FIELD_INITVAR)]
     module = sys.modules.get(cls.__module__)
-    arguments = (every, *dataclasses._fields_in_init_order(every), frozen, hasattr(cls, "__post_init__"),
-                 "__dataclass_self__" if "self" in cls.__dataclass_fields__ else "self",
-                 module.__dict__ if module is not None else {}, slots)
 
     def __init__(self, *args, **kwargs):
-        real = _STDLIB_INIT(*arguments)
-        _set(cls, "__init__", real)
-        real(self, *args, **kwargs)
+        _written_init(cls)(self, *args, **kwargs)
 
+    __init__.deferred = (every, *dataclasses._fields_in_init_order(every), frozen, hasattr(cls, "__post_init__"),
+                         "__dataclass_self__" if "self" in cls.__dataclass_fields__ else "self",
+                         module.__dict__ if module is not None else {}, slots)
     return __init__
+
+
+def _written_init(cls):
+    """The class's real ``__init__``: written by the standard library and put in place, if it was deferred."""
+    current = cls.__dict__["__init__"]
+    arguments = getattr(current, "deferred", None)
+    if arguments is None:
+        return current
+    real = _STDLIB_INIT(*arguments)
+    _set(cls, "__init__", real)
+    return real
+
+
+_PENDING = "(derived when first read)"  # what the standard library sees while the class is made: a docstring
+
+
+class _DerivedDoc:
+    """An undocumented class's docstring, derived from its ``__init__`` as the standard library derives it,
+    when it is first read (writing the ``__init__`` then if it was not yet); the text then takes its place."""
+
+    def __init__(self, cls) -> None:
+        self.cls = cls
+
+    def __get__(self, obj, owner=None) -> str:
+        import inspect  # the standard library's dataclasses imported it already
+
+        cls = self.cls
+        _written_init(cls)
+        try:
+            signature = str(inspect.signature(cls)).replace(" -> None", "")
+        except (TypeError, ValueError):
+            signature = ""
+        cls.__doc__ = doc = cls.__name__ + signature
+        return doc
 
 
 def _set(cls, name: str, function) -> None:
