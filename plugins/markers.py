@@ -13,14 +13,15 @@ from __future__ import annotations
 import re
 
 _OPEN = re.compile(r"---[ \t]*\r?\n")
-_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
-_KEY = re.compile(r"[A-Za-z_][\w.\- ]*:(?:[ \t]|\r?$)", re.MULTILINE)
+# The rest are compiled on first use (re's own cache): only a text that opens with --- needs them.
+_CLOSE = r"(?m)^(?:---|\.\.\.)[ \t]*\r?$"
+_KEY = r"(?m)[A-Za-z_][\w.\- ]*:(?:[ \t]|\r?$)"
 # The lines a YAML document may open at its left margin with, as YAML streams are written (a block
 # mapping's key, quoted or not; a block sequence's item; a comment; a marker or a directive) or any
 # indented line (a nested block, a scalar's continuation). Markdown's own openings (a word of prose, ``1.``,
 # ``>``, ``|``, ``*``, ``[``) are left out: such a line means the text is not YAML.
-_YAML_LINE = re.compile(r"""[ \t]|\r?$|\#|-(?:[ \t]|\r?$)|\?[ \t]|%|(?:---|\.\.\.)(?:[ \t]|\r?$)"""
-                        r"""|"[^"\n]*"[ \t]*:|'[^'\n]*'[ \t]*:|[^\s#][^#\n]*?:(?:[ \t]|\r?$)""")
+_YAML_LINE = (r"""[ \t]|\r?$|\#|-(?:[ \t]|\r?$)|\?[ \t]|%|(?:---|\.\.\.)(?:[ \t]|\r?$)"""
+              r"""|"[^"\n]*"[ \t]*:|'[^'\n]*'[ \t]*:|[^\s#][^#\n]*?:(?:[ \t]|\r?$)""")
 
 
 def front_matter_end(text: str) -> int | None:
@@ -29,8 +30,8 @@ def front_matter_end(text: str) -> int | None:
     opened = _OPEN.match(text)
     if opened is None:
         return None
-    close = _CLOSE.search(text, opened.end())
-    if close is None or not _KEY.search(text, opened.end(), close.start()):
+    close = re.compile(_CLOSE).search(text, opened.end())
+    if close is None or not re.compile(_KEY).search(text, opened.end(), close.start()):
         return None
     return close.end()
 
@@ -47,4 +48,5 @@ def under_front_matter(text: str, cut: bool) -> bool:
     lines = text[end:].split("\n")
     if cut and len(lines) > 1:
         lines.pop()
-    return any(not _YAML_LINE.match(line) for line in lines)
+    yaml_line = re.compile(_YAML_LINE)
+    return any(not yaml_line.match(line) for line in lines)

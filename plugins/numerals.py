@@ -24,7 +24,7 @@ _UNORDERED = frozenset(("bullet", "none"))
 
 # DrawingML's a:buAutoNum schemes (ST_TextAutonumberScheme), the common ones: a number format, then how the
 # number is set off. Word's letters past z (aa, bb) are PowerPoint's too.
-_AUTONUM = re.compile(r"(alphaLc|alphaUc|arabic|romanLc|romanUc)(ParenBoth|ParenR|Period|Plain)")
+_AUTONUM = r"(alphaLc|alphaUc|arabic|romanLc|romanUc)(ParenBoth|ParenR|Period|Plain)"
 _AUTONUM_FORMATS = {"alphaLc": "lowerLetter", "alphaUc": "upperLetter", "arabic": "decimal",
                     "romanLc": "lowerRoman", "romanUc": "upperRoman"}
 _AUTONUM_SETTINGS = {"ParenBoth": "({})", "ParenR": "{})", "Period": "{}.", "Plain": "{}"}
@@ -37,7 +37,7 @@ _AUTONUM_OTHERS = {
 def autonum_label(scheme: str, n: int) -> str | None:
     """Item ``n``'s label under an ``a:buAutoNum`` scheme (``alphaLcParenR`` 3 is ``c)``); None for a scheme
     this module cannot render (the reader writes the number in decimal and reports it)."""
-    found = _AUTONUM.fullmatch(scheme)
+    found = re.fullmatch(_AUTONUM, scheme)  # compiled on first use (re's cache): this module is read at start-up
     if found is not None:
         fmt, setting = _AUTONUM_FORMATS[found.group(1)], _AUTONUM_SETTINGS[found.group(2)]
     elif scheme in _AUTONUM_OTHERS:

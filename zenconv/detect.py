@@ -16,6 +16,7 @@ fallback for text. How the reader was chosen is left on ``source.detection`` for
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .context import Source
@@ -120,7 +121,12 @@ def _by_ole_streams(data: bytes, readers: list[ReaderSpec]) -> ReaderSpec | None
 
 
 _TOKEN = r"[a-z0-9!#$&^_.+-]+"
-_MEDIA_TYPE = re.compile(rf"{_TOKEN}/{_TOKEN}(?:[ \t]*;[ \t]*{_TOKEN}=(?:[^;\"\s]+|\"[^\"]*\"))*[ \t]*;?", re.IGNORECASE)
+
+
+@functools.cache
+def _media_type() -> re.Pattern:
+    """A Content-Type value: compiled when --media-type is first given, not at start-up."""
+    return re.compile(rf"{_TOKEN}/{_TOKEN}(?:[ \t]*;[ \t]*{_TOKEN}=(?:[^;\"\s]+|\"[^\"]*\"))*[ \t]*;?", re.IGNORECASE)
 
 
 def _by_media_type(media: str, readers: list[ReaderSpec]) -> tuple[ReaderSpec, str] | None:
@@ -160,7 +166,7 @@ MEDIA_TYPE_WORDS = (
 
 def check_media_type(value: str) -> str:
     """``value`` when it is a media type (``type/subtype``, parameters allowed), else UsageError."""
-    if not _MEDIA_TYPE.fullmatch(value.strip()):
+    if not _media_type().fullmatch(value.strip()):
         raise UsageError(f"--media-type {value!r}: not a media type (type/subtype, e.g. application/rss+xml)")
     return value.strip()
 

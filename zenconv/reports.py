@@ -7,6 +7,7 @@ A reader or writer that meets a construct it cannot carry says so under a stable
 from __future__ import annotations
 
 import fnmatch
+import functools
 import re
 from dataclasses import field
 from enum import StrEnum
@@ -16,7 +17,12 @@ from .records import dataclass
 
 FIRST_LOCATORS = 5
 QUOTE_CHARS = 80  # a quote names what was taken; it is not a copy of it
-_NOT_PRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]+")
+
+
+@functools.cache
+def _not_printable() -> re.Pattern:
+    """Controls and invisible marks, which a quote does not show: compiled when a first text is quoted."""
+    return re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]+")
 
 
 class Severity(StrEnum):
@@ -132,7 +138,7 @@ class Report:
 def quote(text: str, limit: int = QUOTE_CHARS) -> str:
     """The first words of ``text`` on one line: controls, bidi and zero-width marks read as spaces,
     spaces collapsed, cut after the last whole word that fits in ``limit`` characters (``…`` when cut)."""
-    words = _NOT_PRINTABLE.sub(" ", text[: limit * 4]).split()
+    words = _not_printable().sub(" ", text[: limit * 4]).split()
     line = " ".join(words)
     if len(line) <= limit and len(text) <= limit * 4:
         return line

@@ -10,13 +10,19 @@ none. A backslash is doubled only where it would make an escape ambiguous (befor
 
 from __future__ import annotations
 
+import functools
 import re
 
 # C0 controls (tab and newline included: a summary line is one line), DEL, C1 controls, and the bidi
 # embeddings/overrides (U+202A-U+202E) and isolates (U+2066-U+2069); U+200E/F and U+061C only mark
 # direction and cannot reorder what follows them, but a line is no place for them either. Lone
 # surrogates are a file name's undecodable bytes: written out as they are, 0x9b is a C1 CSI.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\\\\(?=[xu])")
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\\\\(?=[xu])"
+
+
+@functools.cache
+def _unsafe() -> re.Pattern:
+    return re.compile(_UNSAFE)  # on the first line written, not at start-up (a quiet run writes none)
 
 
 def _escape(match: re.Match) -> str:
@@ -29,4 +35,4 @@ def _escape(match: re.Match) -> str:
 
 def safe(text: object) -> str:
     """``text`` as a string a terminal shows and never acts on."""
-    return _UNSAFE.sub(_escape, str(text))
+    return _unsafe().sub(_escape, str(text))
