@@ -96,6 +96,8 @@ class InlineRenderer:
     def _compose(self, inlines, cell: bool, in_link: bool, within: frozenset, mode: str | None) -> str:
         """:meth:`compose`'s general path, for any inlines (tested against the fast path on text alone)."""
         pieces: list = []
+        runs: list[int] = []  # where the pieces hold a Run, and a piece starting with "[" (see resolve)
+        links: list[int] = []
         after_note = False
         code_text: str | None = None  # the text of the code span the pieces end with, if they do
         needs = (NEEDS_CELL if cell else NEEDS).search
@@ -121,13 +123,17 @@ class InlineRenderer:
                 continue
             if kind in DELIMITERS:
                 piece = self._delimited(node, cell, in_link, within, kind)
+                if type(piece) is Run:
+                    runs.append(len(pieces))
             else:
                 piece = self._other(node, cell, in_link, within)
+                if piece[:1] == "[":  # escaped text never does: only a link or a note reference
+                    links.append(len(pieces))
             after_note = kind is NoteRef
             if piece:
                 pieces.append(piece)
                 code_text = node.text if kind is Code else None
-        return resolve(pieces, mode)
+        return resolve(pieces, runs, links, mode)
 
     def _delimited(self, node, cell: bool, in_link: bool, within: frozenset, kind: type):
         children = node.children
