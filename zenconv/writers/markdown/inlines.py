@@ -23,7 +23,7 @@ from ..notes import NoteNumbers
 from ..urls import UrlPolicy
 from .delimiters import DELIMITERS, Run, resolve
 from .escape import (
-    CODE_MARKUP, CONTROLS, HARD, NEEDS, NEEDS_CELL, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell,
+    CODE_MARKUP, CONTROLS, HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell,
     finish_heading, needs_escape, tex,
 )
 from .hidden import hidden_reason, label_of
@@ -100,12 +100,11 @@ class InlineRenderer:
         links: list[int] = []
         after_note = False
         code_text: str | None = None  # the text of the code span the pieces end with, if they do
-        needs = (NEEDS_CELL if cell else NEEDS).search
         for node in self._normalize(inlines, within, in_link):
             kind = type(node)
             if kind is Text:
                 piece = node.text
-                if needs(piece) is not None or "://" in piece:
+                if needs_escape(piece, cell):
                     piece = self._text(piece, cell)
                 if after_note and piece[:1] in (":", "("):
                     piece = "\\" + piece  # "[^1]:" would define a footnote, "[^1](x)" link
@@ -139,7 +138,7 @@ class InlineRenderer:
         children = node.children
         if len(children) == 1 and type(children[0]) is Text:  # the common run: one piece of text
             inner = children[0].text
-            if (NEEDS_CELL if cell else NEEDS).search(inner) is not None or "://" in inner:
+            if needs_escape(inner, cell):
                 inner = self._text(inner, cell)
         else:
             inner = self.compose(children, cell=cell, in_link=in_link, within=within | {kind})
