@@ -134,11 +134,13 @@ def _inline_bearers(inlines, found: list) -> None:
         kind = type(node)
         if kind is Text:
             continue
-        if kind is Span:
+        if kind in _INLINE_WRAPPERS:
+            children = node.children
+            if len(children) != 1 or type(children[0]) is not Text:  # most often one text: nothing to find
+                _inline_bearers(children, found)
+        elif kind is Span:
             if node.facets:
                 found.append(node)
-            _inline_bearers(node.children, found)
-        elif kind in _INLINE_WRAPPERS:
             _inline_bearers(node.children, found)
         elif kind not in _INLINE_LEAVES:  # a block in a cell's inlines, or a node the IR does not know
             _bearers(node, found)

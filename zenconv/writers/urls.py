@@ -148,9 +148,7 @@ class UrlPolicy:
         return Verdict(None, UNSAFE, shown(source))  # mailto: or a fragment is no image
 
     def _resource(self, name: str):
-        if self._resources is None or name not in self._resources:
-            return None
-        return self._resources.get(name)
+        return self._resources.get(name) if self._resources is not None else None
 
 
 def _judged(target: str) -> Verdict:

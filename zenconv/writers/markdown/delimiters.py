@@ -127,51 +127,42 @@ class Run:
         self.lead, self.core, self.trail, self.kind = lead, core, trail, kind
 
 
-# What the flanking rules decided for a delimiter between two characters (and the one before or after
-# those): the same few pairs (a space before a word, a word before a full stop) come back run after run.
-_OPENING: dict[tuple, bool] = {}
-_CLOSING: dict[tuple, bool] = {}
-_REMEMBERED = 1 << 14  # pairs per table before it starts afresh (hostile text could bring any pair)
+# What the flanking rules decided for a run between its neighbours (the two characters before it and
+# after it, its first and last, its delimiter): the same few (a space before a word, a word before a full
+# stop) come back run after run.
+_DECIDED: dict[tuple, bool] = {}
+_REMEMBERED = 1 << 14  # cases before the table starts afresh (hostile text could bring any)
 
 
-def _can_open(key: tuple) -> bool:
-    """``key`` is (before, earlier, first, char, mode): the characters before the delimiter, the run's
-    first character, the delimiter's."""
-    before, earlier, first, char, mode = key
-    if len(_OPENING) >= _REMEMBERED:
-        _OPENING.clear()
-    found = _OPENING[key] = _opens(_before_class(before, earlier, mode), first, before == char)
+def _markdown(key: tuple) -> bool:
+    """Whether the run ``key`` describes, (before, earlier, first, last, after, following, char, mode), can
+    be written with Markdown delimiters."""
+    before, earlier, first, last, after, following, char, mode = key
+    if len(_DECIDED) >= _REMEMBERED:
+        _DECIDED.clear()
+    found = _DECIDED[key] = (_opens(_before_class(before, earlier, mode), first, before == char)
+                             and _closes(last, _after_class(after, following, mode), after == char))
     return found
 
 
-def _can_close(key: tuple) -> bool:
-    """``key`` is (last, after, following, char, mode)."""
-    last, after, following, char, mode = key
-    if len(_CLOSING) >= _REMEMBERED:
-        _CLOSING.clear()
-    found = _CLOSING[key] = _closes(last, _after_class(after, following, mode), after == char)
-    return found
+def resolve(pieces: list, runs: list[int], links: list[int], mode: str | None) -> str:
+    """The composed pieces as one string, each delimited run written as Markdown or as HTML.
 
-
-def resolve(pieces: list, mode: str | None) -> str:
-    """The composed pieces as one string, each delimited run written as Markdown or as HTML."""
-    out: list[str] = []  # the pieces as written, a run's resolved; the "!"s below are escaped last
-    bangs: list[int] = []  # the pieces of ``out`` ending with a "!" that a link follows: an image else
+    ``runs`` are the indices of the :class:`Run` pieces, ``links`` of the pieces that start with "[" (a
+    link or a note reference), both in order: only those need more than joining. Each run is written in
+    place, so the pieces before it are as written and those after as composed.
+    """
     count = len(pieces)
-    for i, piece in enumerate(pieces):
-        if type(piece) is str:
-            if piece[0] == "[" and out and out[-1][-1] == "!":
-                bangs.append(len(out) - 1)
-            out.append(piece)
-            continue
+    for i in runs:
+        piece = pieces[i]
         lead = piece.lead
         # The two characters before the run's delimiter (pieces are never empty: two hold them).
         if len(lead) >= 2:
             before, earlier = lead[-1], lead[-2]
-        elif not lead and out and len(out[-1]) >= 2:
-            before, earlier = out[-1][-1], out[-1][-2]
+        elif not lead and i and len(pieces[i - 1]) >= 2:
+            before, earlier = pieces[i - 1][-1], pieces[i - 1][-2]
         else:
-            context = (out[-2][-2:] if len(out) > 1 else "") + out[-1][-2:] + lead if out else lead
+            context = (pieces[i - 2][-2:] if i > 1 else "") + pieces[i - 1][-2:] + lead if i else lead
             before, earlier = context[-1:], context[-2:-1]
         # And the two after it: from the run's trailing whitespace and the next piece, most often text.
         trail = piece.trail
@@ -194,19 +185,15 @@ def resolve(pieces: list, mode: str | None) -> str:
         # mistune closes ~~ at the next ~~ it sees, even inside a code span or a URL.
         tangled = tangled or (char == "~" and "~~" in core)
         if not tangled:
-            key = (before, earlier, inner[0], char, mode)
-            markdown = _OPENING.get(key)
+            key = (before, earlier, inner[0], inner[-1], after, following, char, mode)
+            markdown = _DECIDED.get(key)
             if markdown is None:
-                markdown = _can_open(key)
-            if markdown:
-                key = (inner[-1], after, following, char, mode)
-                markdown = _CLOSING.get(key)
-                if markdown is None:
-                    markdown = _can_close(key)
+                markdown = _markdown(key)
         if not tangled and markdown:
-            out.append(lead + delim + core + delim + trail)
+            pieces[i] = lead + delim + core + delim + trail
         else:
-            out.append(lead + html_open + core + html_close + trail)
-    for at in bangs:
-        out[at] = out[at][:-1] + "\\!"  # "!" before a link would make it an image
-    return "".join(out)
+            pieces[i] = lead + html_open + core + html_close + trail
+    for at in links:
+        if at and pieces[at - 1][-1] == "!":  # a run never ends with one
+            pieces[at - 1] = pieces[at - 1][:-1] + "\\!"  # "!" before a link would make it an image
+    return "".join(pieces)

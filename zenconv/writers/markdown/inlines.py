@@ -23,7 +23,7 @@ from ..notes import NoteNumbers
 from ..urls import UrlPolicy
 from .delimiters import DELIMITERS, Run, resolve
 from .escape import (
-    CODE_MARKUP, CONTROLS, HARD, NEEDS, NEEDS_CELL, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell,
+    CODE_MARKUP, CONTROLS, HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell,
     finish_heading, needs_escape, tex,
 )
 from .hidden import hidden_reason, label_of
@@ -96,14 +96,15 @@ class InlineRenderer:
     def _compose(self, inlines, cell: bool, in_link: bool, within: frozenset, mode: str | None) -> str:
         """:meth:`compose`'s general path, for any inlines (tested against the fast path on text alone)."""
         pieces: list = []
+        runs: list[int] = []  # where the pieces hold a Run, and a piece starting with "[" (see resolve)
+        links: list[int] = []
         after_note = False
         code_text: str | None = None  # the text of the code span the pieces end with, if they do
-        needs = (NEEDS_CELL if cell else NEEDS).search
         for node in self._normalize(inlines, within, in_link):
             kind = type(node)
             if kind is Text:
                 piece = node.text
-                if needs(piece) is not None or "://" in piece:
+                if needs_escape(piece, cell):
                     piece = self._text(piece, cell)
                 if after_note and piece[:1] in (":", "("):
                     piece = "\\" + piece  # "[^1]:" would define a footnote, "[^1](x)" link
@@ -121,19 +122,23 @@ class InlineRenderer:
                 continue
             if kind in DELIMITERS:
                 piece = self._delimited(node, cell, in_link, within, kind)
+                if type(piece) is Run:
+                    runs.append(len(pieces))
             else:
                 piece = self._other(node, cell, in_link, within)
+                if piece[:1] == "[":  # escaped text never does: only a link or a note reference
+                    links.append(len(pieces))
             after_note = kind is NoteRef
             if piece:
                 pieces.append(piece)
                 code_text = node.text if kind is Code else None
-        return resolve(pieces, mode)
+        return resolve(pieces, runs, links, mode)
 
     def _delimited(self, node, cell: bool, in_link: bool, within: frozenset, kind: type):
         children = node.children
         if len(children) == 1 and type(children[0]) is Text:  # the common run: one piece of text
             inner = children[0].text
-            if (NEEDS_CELL if cell else NEEDS).search(inner) is not None or "://" in inner:
+            if needs_escape(inner, cell):
                 inner = self._text(inner, cell)
         else:
             inner = self.compose(children, cell=cell, in_link=in_link, within=within | {kind})
