@@ -263,19 +263,18 @@ class RunReader:
     def run(self, r) -> None:
         st = self.st
         fields = st.fields
-        rpr = None
+        mask = 0
         for first in r:   # the run's properties, when it has any, are its first child
             if first.tag == _RPR:
-                rpr = first
+                on, off, rstyle, changed = rpr_masks(first)
+                if changed:
+                    formatting_changes(st, first)
+                if rstyle is not None:
+                    son, soff = st.styles.run_bits(rstyle)
+                    mask = (son & ~off) | on
+                else:
+                    mask = on
             break
-        on, off, rstyle, changed = rpr_masks(rpr)
-        if changed:
-            formatting_changes(st, rpr)
-        if rstyle is not None:
-            son, soff = st.styles.run_bits(rstyle)
-            mask = (son & ~off) | on
-        else:
-            mask = on
         if self.in_link and mask & UNDERLINE:
             mask &= ~UNDERLINE
         hidden = mask & HIDDEN
@@ -285,7 +284,10 @@ class RunReader:
                 st.report("docx.hidden-text-skipped", text=text)
             st.comments.hidden_run(r)
             return
-        keys, suppressed = self._run_keys(mask)
+        if mask or fields or st.comments.open_keys:
+            keys, suppressed = self._run_keys(mask)
+        else:   # plain text outside fields and comment ranges, most runs: nothing wraps it but the paragraph's
+            keys, suppressed = self.keys, False
         code = mask & CODE
         out = self.out
         for child in r:
