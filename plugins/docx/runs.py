@@ -25,7 +25,7 @@ from .symbols import symbol_text
 _R, _T, _RPR, _PPR = W + "r", W + "t", W + "rPr", W + "pPr"
 _TAB, _PTAB, _BR, _CR = W + "tab", W + "ptab", W + "br", W + "cr"
 _LRPB = W + "lastRenderedPageBreak"
-_HYPERLINK = W + "hyperlink"
+_HYPERLINK, _RID, _ANCHOR = W + "hyperlink", R + "id", W + "anchor"
 _INS, _DEL, _MOVE_TO, _MOVE_FROM = W + "ins", W + "del", W + "moveTo", W + "moveFrom"
 _DRAWING, _PICT, _OBJECT = W + "drawing", W + "pict", W + "object"
 _FLDCHAR, _INSTR, _FLDSIMPLE = W + "fldChar", W + "instrText", W + "fldSimple"
@@ -164,13 +164,13 @@ class RunReader:
     def hyperlink(self, el) -> None:
         st = self.st
         target = None
-        rid = el.get(R + "id")
+        rid = el.get(_RID)
         if rid:
             rel = st.rels.get(rid)
             if rel is not None:
                 target = rel.target
                 st.used_rels.add((st.part, rid))
-        anchor = el.get(W + "anchor")
+        anchor = el.get(_ANCHOR)
         if anchor:
             target = (target or "") + "#" + anchor
         if not target:
