@@ -249,10 +249,14 @@ class BlockReader:
             self._anchored(content, out, locator)
             return
 
-        level = (outline + 1 if 0 <= outline <= 8 else None) if outline is not None else st.styles.heading_level(style)
+        if outline is not None:
+            level = outline + 1 if 0 <= outline <= 8 else None
+        else:
+            level = st.styles.heading_level(style) if style is not None else None
         if style is not None and level is None:
             st.style_ids.add(style)
-        numbered = self._numbering(style, num_id, ilvl)
+        # a paragraph with neither a style nor numbering of its own, most body text, is numbered by nothing
+        numbered = self._numbering(style, num_id, ilvl) if style is not None or num_id is not None else None
 
         if level is not None:
             if outline is None and st.styles.is_title(style):
@@ -267,7 +271,7 @@ class BlockReader:
                     # "2.1" rather than Word's "2.1.": a heading's text that starts "1. " reads as a list
                     # item wherever the heading markup is gone (segments, plain text, Markdown re-read)
                     inlines.insert(0, Text(item.label.rstrip(".") + " "))
-            if _has_text(inlines):
+            if content.text or _has_text(inlines):
                 if level > 6:
                     st.report("docx.heading-level-clamped", detail=f"level {level}")
                     level = 6
@@ -280,19 +284,20 @@ class BlockReader:
         elif numbered is not None:
             item = st.numbering.advance(*numbered)
             inlines = build(segments)
-            if _has_text(inlines):
+            if content.text or _has_text(inlines):
                 report_label(st, item)
                 node = ListItem([Paragraph(_trim(inlines))], checked=content.checkbox, facets=tuple(facets),
                                 locator=locator, label=item.label)
                 out.item(item, node)
-        elif segments and self._is_code(style, content):
+        elif segments and (style is not None or content.code) and self._is_code(style, content):
             st.report("docx.monospace-as-code")
             out.code(_code_text(segments), facets=tuple(facets), locator=locator)
         else:
             inlines = build(segments)
             if content.code:
                 st.report("docx.monospace-as-code")
-            if _has_text(inlines):
+            # text of its own says so at once; an image, an equation or a note mark alone is found by the walk
+            if content.text or _has_text(inlines):
                 if style is not None:
                     facets.insert(0, StyleFacet(style_id=style, name=st.styles.name(style)))
                 out.block(Paragraph(_trim(inlines), facets=tuple(facets), locator=locator))

@@ -76,59 +76,71 @@ def build(segments: list) -> list:
     root: list = []
     open_keys: list = []
     lists: list[list] = [root]
-    # adjacent text is gathered in lists and joined once: a paragraph of a million one-letter runs
-    # must not cost a million string copies
-    pieces: dict[int, list[str]] = {}
-    joins = False   # some node gathered more than one piece (else there is nothing to join)
+    target = root
+    current: tuple = ()
+    # adjacent text is gathered and joined once, into the one node made when something else comes (a
+    # paragraph of a million one-letter runs must not cost a million string copies): nothing is appended to
+    # ``target`` while text is pending, so the node lands where its first piece would have
+    pending: list[str] | None = None   # the text pieces of the Text still to make at the end of target
+    code = None                        # or the Code node at the end of target, with the pieces it gathers
+    pieces: list[str] = []
     for keys, leaf in segments:
-        depth = len(open_keys)
-        shared = 0
-        limit = min(depth, len(keys))
-        while shared < limit and open_keys[shared] == keys[shared]:
-            shared += 1
-        if shared < depth:
-            del open_keys[shared:]
-            del lists[shared + 1:]
-        target = lists[-1]
-        for key in keys[shared:]:
-            node, children = _open(key)
-            target.append(node)
-            open_keys.append(key)
-            lists.append(children)
-            target = children
+        # a run's leaves share one keys tuple, and so do the plain runs around them: mostly, nothing changes
+        if keys is not current:
+            depth = len(open_keys)
+            shared = 0
+            limit = min(depth, len(keys))
+            while shared < limit and open_keys[shared] == keys[shared]:
+                shared += 1
+            if shared < depth or shared < len(keys):
+                if pending is not None:
+                    target.append(Text("".join(pending)))
+                    pending = None
+                elif code is not None:
+                    code.text = "".join(pieces)
+                    code = None
+                if shared < depth:
+                    del open_keys[shared:]
+                    del lists[shared + 1:]
+                target = lists[-1]
+                for key in keys[shared:]:
+                    node, children = _open(key)
+                    target.append(node)
+                    open_keys.append(key)
+                    lists.append(children)
+                    target = children
+            current = keys
         kind = type(leaf)
         if kind is str:
-            last = target[-1] if target else None
-            if type(last) is Text:
-                pieces[id(last)].append(leaf)
-                joins = True
-            else:
-                node = Text(leaf)
-                pieces[id(node)] = [leaf]
-                target.append(node)
+            if pending is not None:
+                pending.append(leaf)
+                continue
+            if code is not None:
+                code.text = "".join(pieces)
+                code = None
+            pending = [leaf]
         elif kind is Code:
-            last = target[-1] if target else None
-            if type(last) is Code:
-                pieces[id(last)].append(leaf.text)
-                joins = True
-            else:
-                pieces[id(leaf)] = [leaf.text]
-                target.append(leaf)
-        else:
+            if code is not None:
+                pieces.append(leaf.text)
+                continue
+            if pending is not None:
+                target.append(Text("".join(pending)))
+                pending = None
             target.append(leaf)
-    if joins:
-        _join(root, pieces)
+            code, pieces = leaf, [leaf.text]
+        else:
+            if pending is not None:
+                target.append(Text("".join(pending)))
+                pending = None
+            elif code is not None:
+                code.text = "".join(pieces)
+                code = None
+            target.append(leaf)
+    if pending is not None:
+        target.append(Text("".join(pending)))
+    elif code is not None:
+        code.text = "".join(pieces)
     return root
-
-
-def _join(nodes: list, pieces: dict[int, list[str]]) -> None:
-    for node in nodes:
-        parts = pieces.get(id(node))
-        if parts is not None:
-            if len(parts) > 1:
-                node.text = "".join(parts)
-        elif hasattr(node, "children"):
-            _join(node.children, pieces)
 
 
 def strip_key(segments: list, key) -> list:

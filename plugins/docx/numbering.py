@@ -72,6 +72,7 @@ class Numbering:
         # (num id, level) -> its level: the definitions never change once loaded, and a label asks for
         # every level below the one advanced
         self._levels: dict[tuple[str, int], Level | None] = {}
+        self._restarts: dict[tuple[str, int], tuple[int, ...]] = {}   # (num id, level) -> the levels it restarts
         if root is not None:
             self._load(root)
 
@@ -140,6 +141,23 @@ class Numbering:
             return inst.overrides[ilvl]
         return self.abstracts.get(self._abstract_of(inst), {}).get(ilvl)
 
+    def _restarted(self, num_id: str, ilvl: int) -> tuple[int, ...]:
+        """The deeper levels whose counters restart when (num_id, ilvl) advances: fixed by the definitions,
+        so found once per level rather than for every numbered paragraph."""
+        key = (num_id, ilvl)
+        found = self._restarts.get(key)
+        if found is None:
+            found = []
+            for deeper in range(ilvl + 1, 9):
+                deeper_level = self.level(num_id, deeper)
+                restart = deeper_level.restart if deeper_level is not None else None
+                # lvlRestart N: the level restarts when one of levels 1..N advances; N at or below the level
+                # itself is ignored (the default, restart after any shallower level), 0 never restarts
+                if restart is None or restart > deeper or (restart != 0 and ilvl + 1 <= restart):
+                    found.append(deeper)
+            found = self._restarts[key] = tuple(found)
+        return found
+
     def advance(self, num_id: str, ilvl: int) -> Item:
         """Count one paragraph numbered (num_id, ilvl) and say what it shows. A dangling id gives a bullet."""
         ilvl = min(max(ilvl, 0), 8)
@@ -156,13 +174,8 @@ class Numbering:
         else:
             start = level.start
         counters[ilvl] = start if counters[ilvl] is None else counters[ilvl] + 1
-        for deeper in range(ilvl + 1, 9):
-            deeper_level = self.level(num_id, deeper)
-            restart = deeper_level.restart if deeper_level is not None else None
-            # lvlRestart N: the level restarts when one of levels 1..N advances; N at or below the level
-            # itself is ignored (the default, restart after any shallower level), 0 never restarts
-            if restart is None or restart > deeper or (restart != 0 and ilvl + 1 <= restart):
-                counters[deeper] = None
+        for deeper in self._restarted(num_id, ilvl):
+            counters[deeper] = None
         label, unsupported = self._label(num_id, ilvl, level, counters)
         pattern = level.text or ""
         return Item(aid, ilvl, level.ordered, counters[ilvl], label, unsupported, len(pattern) > self.max_label_chars)

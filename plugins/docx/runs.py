@@ -25,7 +25,7 @@ from .symbols import symbol_text
 _R, _T, _RPR, _PPR = W + "r", W + "t", W + "rPr", W + "pPr"
 _TAB, _PTAB, _BR, _CR = W + "tab", W + "ptab", W + "br", W + "cr"
 _LRPB = W + "lastRenderedPageBreak"
-_HYPERLINK = W + "hyperlink"
+_HYPERLINK, _RID, _ANCHOR = W + "hyperlink", R + "id", W + "anchor"
 _INS, _DEL, _MOVE_TO, _MOVE_FROM = W + "ins", W + "del", W + "moveTo", W + "moveFrom"
 _DRAWING, _PICT, _OBJECT = W + "drawing", W + "pict", W + "object"
 _FLDCHAR, _INSTR, _FLDSIMPLE = W + "fldChar", W + "instrText", W + "fldSimple"
@@ -164,13 +164,13 @@ class RunReader:
     def hyperlink(self, el) -> None:
         st = self.st
         target = None
-        rid = el.get(R + "id")
+        rid = el.get(_RID)
         if rid:
             rel = st.rels.get(rid)
             if rel is not None:
                 target = rel.target
                 st.used_rels.add((st.part, rid))
-        anchor = el.get(W + "anchor")
+        anchor = el.get(_ANCHOR)
         if anchor:
             target = (target or "") + "#" + anchor
         if not target:
@@ -263,19 +263,18 @@ class RunReader:
     def run(self, r) -> None:
         st = self.st
         fields = st.fields
-        rpr = None
+        mask = 0
         for first in r:   # the run's properties, when it has any, are its first child
             if first.tag == _RPR:
-                rpr = first
+                on, off, rstyle, changed = rpr_masks(first)
+                if changed:
+                    formatting_changes(st, first)
+                if rstyle is not None:
+                    son, soff = st.styles.run_bits(rstyle)
+                    mask = (son & ~off) | on
+                else:
+                    mask = on
             break
-        on, off, rstyle, changed = rpr_masks(rpr)
-        if changed:
-            formatting_changes(st, rpr)
-        if rstyle is not None:
-            son, soff = st.styles.run_bits(rstyle)
-            mask = (son & ~off) | on
-        else:
-            mask = on
         if self.in_link and mask & UNDERLINE:
             mask &= ~UNDERLINE
         hidden = mask & HIDDEN
@@ -285,7 +284,10 @@ class RunReader:
                 st.report("docx.hidden-text-skipped", text=text)
             st.comments.hidden_run(r)
             return
-        keys, suppressed = self._run_keys(mask)
+        if mask or fields or st.comments.open_keys:
+            keys, suppressed = self._run_keys(mask)
+        else:   # plain text outside fields and comment ranges, most runs: nothing wraps it but the paragraph's
+            keys, suppressed = self.keys, False
         code = mask & CODE
         out = self.out
         for child in r:

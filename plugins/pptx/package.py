@@ -82,6 +82,7 @@ class Package:
     def __init__(self, source, ctx) -> None:
         self.ctx = ctx
         self.zip = open_package(source, ctx)
+        self.max_depth = ctx.options["max_xml_depth"]   # read once: every part is parsed with it
         self._folded = {}
         for name in self.zip.names:
             self._folded.setdefault(name.lower(), name)
@@ -106,7 +107,7 @@ class Package:
         if data is not None and _STRICT_MARK in data:
             for strict, transitional in _STRICT:
                 data = data.replace(strict, transitional)
-        root = None if data is None else parse_xml(data, self.ctx.namespace, max_depth=self.ctx.options["max_xml_depth"])
+        root = None if data is None else parse_xml(data, self.ctx.namespace, max_depth=self.max_depth)
         if cache:
             self._xml[part] = root
         return root

@@ -354,10 +354,13 @@ class SlideReader:
         target (never fetched): a linked OLE object or media file, a hover link, a shape's click link. A
         run's click link is carried as a link (or reported ``pptx.link-dropped``), a linked picture as
         its source (``pptx.external-image-not-fetched``)."""
+        leaving = [(rid, rel) for rid, rel in self.pkg.rels(part).items() if rel.external]
+        if not leaving:
+            return   # most parts: nothing to look for in the tree
         carried = {el.get(R_ID) for el in root.iter(f"{_A}hlinkClick") if el.getparent().tag == f"{_A}rPr"}
         carried |= {blip.get(R_LINK) for pic in root.iter(f"{_P}pic") for blip in pic.iter(f"{_A}blip")}
-        for rid, rel in self.pkg.rels(part).items():
-            if rel.external and rid not in carried:
+        for rid, rel in leaving:
+            if rid not in carried:
                 self.ctx.report("pptx.external-reference-dropped", self.locator,
                                 detail=detail(f"{rel.type}: {rel.target}"))
 

@@ -55,12 +55,19 @@ class TextReader:
         out: list[Para] = []
         if tx_body is None:
             return out
+        # what the chain gives at a level is the same for every paragraph of the body: looked up once
+        inherited: dict[int, tuple | None] = {}
         for p in tx_body:
             if p.tag != _AP:
                 continue
             ppr = child(p, _PPR)
             level = _int(ppr.get("lvl") if ppr is not None else None, 0, 0, 8)
-            bullet = _bullet([ppr, *(_level_props(s, level) for s in styles)])
+            bullet = _stated(ppr) if ppr is not None else _UNSTATED
+            if bullet is _UNSTATED:
+                if level in inherited:
+                    bullet = inherited[level]
+                else:
+                    bullet = inherited[level] = _bullet([_level_props(s, level) for s in styles])
             inlines = self.inlines(p)
             if inlines:
                 if bullet is not None and bullet[0] == "ordered" and autonum_label(bullet[2], 1) is None:
@@ -195,18 +202,30 @@ def _numbering(bullet: tuple) -> tuple:
 
 
 def _bullet(chain: list) -> tuple | None:
+    """The bullet the first element of ``chain`` that states one gives (None: no bullet)."""
     for ppr in chain:
-        if ppr is None:
-            continue
-        for node in ppr:
-            if node.tag not in _BULLETS:
-                continue
-            if node.tag == _BU_NONE:
-                return None
-            if node.tag == _BU_AUTONUM:
-                return ("ordered", _int(node.get("startAt"), 1, 0, 1 << 30), node.get("type") or "arabicPeriod")
-            return ("bullet",)
+        if ppr is not None:
+            found = _stated(ppr)
+            if found is not _UNSTATED:
+                return found
     return None
+
+
+_UNSTATED = object()   # a pPr that says nothing of bullets: the next in the chain decides
+
+
+def _stated(ppr):
+    """The bullet a ``pPr``-like element states: None for ``buNone``, or :data:`_UNSTATED`."""
+    for node in ppr:
+        tag = node.tag
+        if tag not in _BULLETS:
+            continue
+        if tag == _BU_NONE:
+            return None
+        if tag == _BU_AUTONUM:
+            return ("ordered", _int(node.get("startAt"), 1, 0, 1 << 30), node.get("type") or "arabicPeriod")
+        return ("bullet",)
+    return _UNSTATED
 
 
 def _trim(segments: list) -> list:
