@@ -2,7 +2,9 @@
 
 Styles come first (styles.xml, then content.xml's automatic styles, which precede the body), the
 tracked-changes table is the body's first child, and each top-level element is turned into blocks
-at its end event and then freed, so memory holds one paragraph, list or table at a time.
+at its end event and then freed, so memory holds one paragraph, list or table at a time. Only the
+elements of those top four levels come as events (``levels``): what is inside a paragraph is read
+from the tree, never seen element by element as the parser meets it.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
     elif decorated:
         ctx.report("odt.headers-footers-dropped", text=decorated)
     layout = LayoutFacet("page", width, height) if width or height else None
-    events = pkg.events("content.xml")
+    events = pkg.events("content.xml", levels=_LEVELS)
     if events is None:
         raise Unreadable("odt.wrong-document-type", "the package has no content.xml")
     state = State(ctx, pkg, styles, track_pages=pages is not None)
@@ -115,6 +117,7 @@ def _children_ends(events) -> Iterator:
 
 
 _BODY, _TEXT_BODY, _AUTOMATIC_STYLES = f"{OFFICE}body", f"{OFFICE}text", f"{OFFICE}automatic-styles"
+_LEVELS = 4  # the root, office:body, office:text, its paragraphs, lists and tables: what is below is read from the tree
 _TRACKED_CHANGES = f"{TEXT}tracked-changes"
 
 # What may start a page style: its style family and the attribute naming its style.
