@@ -17,10 +17,11 @@ from __future__ import annotations
 from zenconv_plugins.comments import MAX_OPEN_RANGES, Comment, comment_note
 
 from .names import DC, LOEXT, META, OFFICE, TEXT
+from .package import BODY_LEVELS
 
 _ATTRIBUTION = {f"{DC}creator", f"{DC}date", f"{META}creator-initials", f"{LOEXT}sender-initials",
                 f"{META}date-string"}
-_TRACKED = f"{TEXT}tracked-changes"
+_TRACKED, _END = f"{TEXT}tracked-changes", f"{OFFICE}annotation-end"
 
 
 class Annotations:
@@ -85,13 +86,18 @@ class Annotations:
     def _range_ends(self) -> set[str]:
         if self._ends is None:
             self._ends = set()
-            deleted = 0  # depth inside text:tracked-changes, where deleted text is kept
-            for event, el in self.s.pkg.events("content.xml", events=("start", "end"), clear=True):
+            depth = 0
+            # Events for the body's levels only: what is below them is searched whole, in C, at their end.
+            for event, el in self.s.pkg.events("content.xml", clear=True, levels=BODY_LEVELS):
                 self.s.ctx.tick()
-                if el.tag == _TRACKED:
-                    deleted += 1 if event == "start" else -1
-                elif event == "end" and el.tag == f"{OFFICE}annotation-end" and el.get(f"{OFFICE}name"):
-                    self._ends.add(el.get(f"{OFFICE}name"))
-                    if not deleted:
-                        self._read_ends.add(el.get(f"{OFFICE}name"))
+                if event == "start":
+                    depth += 1
+                    continue
+                ends = el.iter(_END) if depth == BODY_LEVELS else (el,) if el.tag == _END else ()
+                depth -= 1
+                for end in ends:
+                    if name := end.get(f"{OFFICE}name"):
+                        self._ends.add(name)
+                        if next(end.iterancestors(_TRACKED), None) is None:  # not in deleted text
+                            self._read_ends.add(name)
         return self._ends

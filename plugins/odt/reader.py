@@ -19,7 +19,7 @@ from zenconv.reports import Unreadable
 
 from .blocks import DECLARATIONS, BlockReader, merge_lists
 from .names import OFFICE, TABLE, TEXT
-from .package import OdfPackage
+from .package import BODY_LEVELS, OdfPackage
 from .pagestyles import Placement, page_furniture
 from .revisions import read_changes
 from .state import State
@@ -47,7 +47,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
     elif decorated:
         ctx.report("odt.headers-footers-dropped", text=decorated)
     layout = LayoutFacet("page", width, height) if width or height else None
-    events = pkg.events("content.xml", levels=_LEVELS)
+    events = pkg.events("content.xml", levels=BODY_LEVELS)
     if events is None:
         raise Unreadable("odt.wrong-document-type", "the package has no content.xml")
     state = State(ctx, pkg, styles, track_pages=pages is not None)
@@ -117,7 +117,6 @@ def _children_ends(events) -> Iterator:
 
 
 _BODY, _TEXT_BODY, _AUTOMATIC_STYLES = f"{OFFICE}body", f"{OFFICE}text", f"{OFFICE}automatic-styles"
-_LEVELS = 4  # the root, office:body, office:text, its paragraphs, lists and tables: what is below is read from the tree
 _TRACKED_CHANGES = f"{TEXT}tracked-changes"
 
 # What may start a page style: its style family and the attribute naming its style.
