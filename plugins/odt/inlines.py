@@ -116,6 +116,16 @@ class InlineReader:
         self._keys[id(fmt)] = (fmt, covering, key)
         return key
 
+    def _linked(self, fmt: dict, link: str | None) -> dict:
+        """``{**fmt, "link": link}``, its key made from ``fmt``'s: a link's format is new at every link (its
+        target is its own), so computing the key afresh would be done once for every link."""
+        linked = {**fmt, "link": link}
+        covering = self.blocks.annotations.covering
+        if len(self._keys) >= _CACHED:
+            self._keys.clear()
+        self._keys[id(linked)] = (linked, covering, (link or None, *self._key(fmt)[1:]))
+        return linked
+
     def _span(self, fmt: dict, flags: dict[str, bool]) -> dict:
         """``{**fmt, **flags}``, made once for each parent format and text style."""
         found = self._spans.get((id(fmt), id(flags)))
@@ -134,7 +144,7 @@ class InlineReader:
         elif tag == _A:
             # Carried as found: which targets become links is the writers' policy (zenconv/writers/urls.py).
             href = (child.get(_HREF) or "").strip()
-            self._walk(child, {**fmt, "link": href or fmt.get("link")}, out)
+            self._walk(child, self._linked(fmt, href or fmt.get("link")), out)
         elif tag == f"{TEXT}s":
             count = child.get(f"{TEXT}c", "1")
             if self._emit(" " * min(_MAX_SPACES, int(count) if count.isdigit() else 1), fmt, out):
