@@ -123,7 +123,8 @@ class InlineReader:
         covering = self.blocks.annotations.covering
         if len(self._keys) >= _CACHED:
             self._keys.clear()
-        self._keys[id(linked)] = (linked, covering, (link or None, *self._key(fmt)[1:]))
+        key = (link or None, *self._key(fmt)[1:])
+        self._keys[id(linked)] = (linked, covering, _PLAIN if key == _PLAIN else key)
         return linked
 
     def _span(self, fmt: dict, flags: dict[str, bool]) -> dict:
@@ -258,8 +259,9 @@ def key_of(fmt: dict, covering: tuple[str, ...] = ()) -> tuple:
     get = fmt.get
     rev = get("rev")
     flags = (bool(get("b")), bool(get("i")), bool(get("u")), bool(get("s")), bool(get("sup")), bool(get("sub")))
-    return (get("link") or None, id(rev) if rev is not None else None, rev, bool(get("hidden")), covering,
-            _WRAPPERS_OF[flags])
+    key = (get("link") or None, id(rev) if rev is not None else None, rev, bool(get("hidden")), covering,
+           _WRAPPERS_OF[flags])
+    return _PLAIN if key == _PLAIN else key  # the one plain key, which _wrap knows by identity
 
 
 def trim(segments: list) -> list:
@@ -290,8 +292,11 @@ _WRAPPERS_OF = {flags: tuple(w for on, w in reversed(list(zip(flags, _WRAPPERS))
                 for flags in product((False, True), repeat=len(_WRAPPERS))}
 
 
+_PLAIN = (None, None, None, False, (), ())  # key_of({}): nothing to wrap, most runs' key
+
+
 def _wrap(children: list, fmt: tuple) -> list:
-    if not fmt:
+    if fmt is _PLAIN or not fmt:
         return children
     link, _, rev, hidden, covering, wrappers = fmt
     for wrapper in wrappers:
