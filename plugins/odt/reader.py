@@ -57,6 +57,8 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
     for event, el in events:
         if event == "start":
             depth += 1
+            if depth == 1:
+                state.root = el
             if depth == 3 and el.getparent() is not None and el.getparent().tag == _BODY:
                 if el.tag != _TEXT_BODY:
                     raise Unreadable("odt.wrong-document-type", f"the body is {el.tag.rsplit('}', 1)[-1]}, not text")

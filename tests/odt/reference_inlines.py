@@ -4,7 +4,8 @@
 and span, its key computed for every segment (no cache), white space always normalised by the regex, the
 flags kept as bools in the key and turned into wrappers one by one, the style chains walked at every
 paragraph, every paragraph trimmed and grouped by the shared grouping as it was, a table row's
-locator made by ``with_``, a link's format key computed afresh and a cell's paragraph built as a block.
+locator made by ``with_``, a link's format key computed afresh, a cell's paragraph built as a block and a comment's end always
+looked up by reading content.xml again.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from zenconv.ir import (
     Subscript, Superscript, Text, Underline, plain_text,
 )
 from zenconv_plugins.comments import comment_range
-from zenconv_plugins.odt import blocks, inlines, state, styles, tables
+from zenconv_plugins.odt import annotations, blocks, inlines, state, styles, tables
 from zenconv_plugins.odt.names import TEXT
 from zenconv_plugins.odt.styles import FLAGS
 
@@ -201,6 +202,7 @@ def patched(monkeypatch) -> None:
     monkeypatch.setattr(inlines.InlineReader, "_span", span)
     monkeypatch.setattr(inlines.InlineReader, "_linked", linked)
     monkeypatch.setattr(blocks.BlockReader, "cell_content", cell_content)
+    monkeypatch.setattr(annotations, "_READ_END_AFTER", lambda el, name: False)  # every end looked up in the part
     monkeypatch.setattr(tables, "_row_locators", row_locators)
     monkeypatch.setattr(styles.Styles, "common", common)
     monkeypatch.setattr(styles.Styles, "master_page", master_page)
