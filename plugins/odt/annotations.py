@@ -7,20 +7,27 @@ the parent's thread and is referenced nowhere. An annotation with an ``office:na
 that a later ``office:annotation-end`` closes; its reference goes there, at the end of the commented
 text, as Word places it, and the text between is marked as the text the comment covers (a
 ``comment-range`` Span, as the DOCX reader marks Word's ranges). LibreOffice names point comments too, so
-whether a name has an end ahead is looked up in content.xml, once, the first time it matters. An end that
+whether a name has an end is looked up: first in the part of the body the parser has reached, where a
+range nearly always ends, then, for a name not found there, in all of content.xml, read again once. An end that
 lies in tracked-deleted text is never read when changes are accepted: its range is not marked (it would
 run to the end of the document), and its reference stays unplaced as before.
 """
 
 from __future__ import annotations
 
+from lxml.etree import XPath
 from zenconv_plugins.comments import MAX_OPEN_RANGES, Comment, comment_note
 
 from .names import DC, LOEXT, META, OFFICE, TEXT
+from .package import BODY_LEVELS
 
 _ATTRIBUTION = {f"{DC}creator", f"{DC}date", f"{META}creator-initials", f"{LOEXT}sender-initials",
                 f"{META}date-string"}
-_TRACKED = f"{TEXT}tracked-changes"
+_TRACKED, _END = f"{TEXT}tracked-changes", f"{OFFICE}annotation-end"
+# The first annotation end of a name after an element, outside deleted text, in the tree parsed so far.
+_READ_END_AFTER = XPath("boolean(following::office:annotation-end[@office:name = $name]"
+                        "[not(ancestor::text:tracked-changes)][1])",
+                        namespaces={"office": OFFICE[1:-1], "text": TEXT[1:-1]})
 
 
 class Annotations:
@@ -57,11 +64,13 @@ class Annotations:
         self._threads.append((note_id, thread))
         if name:
             self._named[name] = thread
-            if ranged and name in self._range_ends():
-                self._open[name] = note_id
-                if name in self._read_ends or self.s.revisions != "accept":
-                    self._cover(note_id)
-                return None
+            if ranged:
+                has_end, end_read = self._ends_of(name, el)
+                if has_end:
+                    self._open[name] = note_id
+                    if end_read or self.s.revisions != "accept":
+                        self._cover(note_id)
+                    return None
         return note_id
 
     def _cover(self, note_id: str) -> None:
@@ -82,16 +91,33 @@ class Annotations:
         """Every thread as one note, replies and all; a range whose end never came is carried unreferenced."""
         self.s.ctx.notes.extend(comment_note(note_id, thread, self.s.ctx) for note_id, thread in self._threads)
 
+    def _ends_of(self, name: str, el) -> tuple[bool, bool]:
+        """Whether content.xml has an ``office:annotation-end`` of this name, and one the body reading meets
+        (not in deleted text). A range nearly always ends soon after it starts, in the part of the body the
+        parser has already put in the tree: that is searched first (in C), and only a name not found there
+        has the whole part read again, once, for every name."""
+        root = self.s.root
+        if self._ends is None and root is not None and el.getroottree().getroot() is root:
+            if _READ_END_AFTER(el, name=name):
+                return True, True
+        ends = self._range_ends()
+        return name in ends, name in self._read_ends
+
     def _range_ends(self) -> set[str]:
         if self._ends is None:
             self._ends = set()
-            deleted = 0  # depth inside text:tracked-changes, where deleted text is kept
-            for event, el in self.s.pkg.events("content.xml", events=("start", "end"), clear=True):
+            depth = 0
+            # Events for the body's levels only: what is below them is searched whole, in C, at their end.
+            for event, el in self.s.pkg.events("content.xml", clear=True, levels=BODY_LEVELS):
                 self.s.ctx.tick()
-                if el.tag == _TRACKED:
-                    deleted += 1 if event == "start" else -1
-                elif event == "end" and el.tag == f"{OFFICE}annotation-end" and el.get(f"{OFFICE}name"):
-                    self._ends.add(el.get(f"{OFFICE}name"))
-                    if not deleted:
-                        self._read_ends.add(el.get(f"{OFFICE}name"))
+                if event == "start":
+                    depth += 1
+                    continue
+                ends = el.iter(_END) if depth == BODY_LEVELS else (el,) if el.tag == _END else ()
+                depth -= 1
+                for end in ends:
+                    if name := end.get(f"{OFFICE}name"):
+                        self._ends.add(name)
+                        if next(end.iterancestors(_TRACKED), None) is None:  # not in deleted text
+                            self._read_ends.add(name)
         return self._ends

@@ -91,24 +91,45 @@ class BlockReader:
     # --- paragraphs --------------------------------------------------------------------------------
 
     def paragraph(self, el) -> list:
+        style = el.get(_STYLE_NAME)
+        heading = el.tag == _H or self.s.styles.is_title(style)
+        inlines, boxes = self._read_paragraph(el, style, heading)
+        return self._paragraph_blocks(el, style, heading, inlines, boxes) if inlines else boxes
+
+    def cell_content(self, cell) -> list:
+        """What a table cell holds: its blocks, or the inlines of the one paragraph or heading that is all of
+        them. A cell of one paragraph, the commonest, is read without building the block it would drop."""
+        p = cell[0] if len(cell) == 1 else None
+        if p is not None and p.tag == _P:
+            style = p.get(_STYLE_NAME)
+            if not self.s.styles.is_title(style):
+                inlines, boxes = self._read_paragraph(p, style, False)
+                if not boxes:
+                    return inlines
+                return _inlines_if_one(merge_lists(
+                    self._paragraph_blocks(p, style, False, inlines, boxes) if inlines else boxes))
+        return _inlines_if_one(self.children(cell))
+
+    def _read_paragraph(self, el, style: str | None, heading: bool) -> tuple[list, list]:
+        """A paragraph's inlines and the text boxes met in it, counted as the body's next paragraph."""
         s = self.s
         if s.locating:
             s.paragraph += 1
-        style = el.get(_STYLE_NAME)
         s.revision_marks.clear()
         deferred, s.deferred = s.deferred, []
-        is_h = el.tag == _H
-        heading = is_h or s.styles.is_title(style)
         # A heading style's own bold or size is what makes it a heading, not emphasis in its text.
         inlines = self.inlines.paragraph(el, _NO_FLAGS if heading else s.styles.flags("paragraph", style))
         boxes, s.deferred = s.deferred, deferred
-        if not inlines:
-            return boxes
+        return inlines, boxes
+
+    def _paragraph_blocks(self, el, style: str | None, heading: bool, inlines: list, boxes: list) -> list:
+        """The Paragraph or Heading of a paragraph's inlines (there are some), then its text boxes."""
+        s = self.s
         marks = s.revision_marks
         facets: tuple = tuple(dict.fromkeys(c.facet for c in marks)) if marks else ()
         locator = s.locator()
         if heading:
-            level = _int(el.get(_OUTLINE_LEVEL), 1) if is_h else 1
+            level = _int(el.get(_OUTLINE_LEVEL), 1) if el.tag == _H else 1
             if level > 6:
                 s.report("heading-level-clamped")
                 level = 6
@@ -268,6 +289,10 @@ def merge_lists(blocks: list) -> list:
             block.items = block.items[1:]
         out.append(block)
     return out
+
+
+def _inlines_if_one(blocks: list) -> list:
+    return blocks[0].children if len(blocks) == 1 and isinstance(blocks[0], (Paragraph, Heading)) else blocks
 
 
 def _has_own_content(blocks: list) -> bool:

@@ -116,6 +116,17 @@ class InlineReader:
         self._keys[id(fmt)] = (fmt, covering, key)
         return key
 
+    def _linked(self, fmt: dict, link: str | None) -> dict:
+        """``{**fmt, "link": link}``, its key made from ``fmt``'s: a link's format is new at every link (its
+        target is its own), so computing the key afresh would be done once for every link."""
+        linked = {**fmt, "link": link}
+        covering = self.blocks.annotations.covering
+        if len(self._keys) >= _CACHED:
+            self._keys.clear()
+        key = (link or None, *self._key(fmt)[1:])
+        self._keys[id(linked)] = (linked, covering, _PLAIN if key == _PLAIN else key)
+        return linked
+
     def _span(self, fmt: dict, flags: dict[str, bool]) -> dict:
         """``{**fmt, **flags}``, made once for each parent format and text style."""
         found = self._spans.get((id(fmt), id(flags)))
@@ -134,7 +145,7 @@ class InlineReader:
         elif tag == _A:
             # Carried as found: which targets become links is the writers' policy (zenconv/writers/urls.py).
             href = (child.get(_HREF) or "").strip()
-            self._walk(child, {**fmt, "link": href or fmt.get("link")}, out)
+            self._walk(child, self._linked(fmt, href or fmt.get("link")), out)
         elif tag == f"{TEXT}s":
             count = child.get(f"{TEXT}c", "1")
             if self._emit(" " * min(_MAX_SPACES, int(count) if count.isdigit() else 1), fmt, out):
@@ -248,8 +259,9 @@ def key_of(fmt: dict, covering: tuple[str, ...] = ()) -> tuple:
     get = fmt.get
     rev = get("rev")
     flags = (bool(get("b")), bool(get("i")), bool(get("u")), bool(get("s")), bool(get("sup")), bool(get("sub")))
-    return (get("link") or None, id(rev) if rev is not None else None, rev, bool(get("hidden")), covering,
-            _WRAPPERS_OF[flags])
+    key = (get("link") or None, id(rev) if rev is not None else None, rev, bool(get("hidden")), covering,
+           _WRAPPERS_OF[flags])
+    return _PLAIN if key == _PLAIN else key  # the one plain key, which _wrap knows by identity
 
 
 def trim(segments: list) -> list:
@@ -280,8 +292,11 @@ _WRAPPERS_OF = {flags: tuple(w for on, w in reversed(list(zip(flags, _WRAPPERS))
                 for flags in product((False, True), repeat=len(_WRAPPERS))}
 
 
+_PLAIN = (None, None, None, False, (), ())  # key_of({}): nothing to wrap, most runs' key
+
+
 def _wrap(children: list, fmt: tuple) -> list:
-    if not fmt:
+    if fmt is _PLAIN or not fmt:
         return children
     link, _, rev, hidden, covering, wrappers = fmt
     for wrapper in wrappers:

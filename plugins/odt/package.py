@@ -21,6 +21,10 @@ from zenconv_plugins.properties import odf_meta
 
 from .names import MANIFEST
 
+BODY_LEVELS = 4
+"""How deep content.xml is read as events (``iterparse_xml``'s ``levels``): the root, office:body, office:text and
+its paragraphs, lists and tables. What is inside those is read from the tree, never met element by element."""
+
 
 class OdfPackage:
     def __init__(self, source, ctx) -> None:

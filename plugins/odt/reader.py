@@ -2,7 +2,9 @@
 
 Styles come first (styles.xml, then content.xml's automatic styles, which precede the body), the
 tracked-changes table is the body's first child, and each top-level element is turned into blocks
-at its end event and then freed, so memory holds one paragraph, list or table at a time.
+at its end event and then freed, so memory holds one paragraph, list or table at a time. Only the
+elements of those top four levels come as events (``levels``): what is inside a paragraph is read
+from the tree, never seen element by element as the parser meets it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from zenconv.reports import Unreadable
 
 from .blocks import DECLARATIONS, BlockReader, merge_lists
 from .names import OFFICE, TABLE, TEXT
-from .package import OdfPackage
+from .package import BODY_LEVELS, OdfPackage
 from .pagestyles import Placement, page_furniture
 from .revisions import read_changes
 from .state import State
@@ -45,7 +47,7 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
     elif decorated:
         ctx.report("odt.headers-footers-dropped", text=decorated)
     layout = LayoutFacet("page", width, height) if width or height else None
-    events = pkg.events("content.xml")
+    events = pkg.events("content.xml", levels=BODY_LEVELS)
     if events is None:
         raise Unreadable("odt.wrong-document-type", "the package has no content.xml")
     state = State(ctx, pkg, styles, track_pages=pages is not None)
@@ -55,6 +57,8 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
     for event, el in events:
         if event == "start":
             depth += 1
+            if depth == 1:
+                state.root = el
             if depth == 3 and el.getparent() is not None and el.getparent().tag == _BODY:
                 if el.tag != _TEXT_BODY:
                     raise Unreadable("odt.wrong-document-type", f"the body is {el.tag.rsplit('}', 1)[-1]}, not text")

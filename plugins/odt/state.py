@@ -26,6 +26,7 @@ class State:
     notes: dict[str, int] = field(default_factory=dict)  # notes numbered per kind
     tables: int = 0
     base: Locator | None = None  # a presentation's blocks are located by slide, not by paragraph
+    root: object = None  # content.xml's root while its body is read: the comment look-up searches its tree first
 
     @property
     def revisions(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from zenconv.ir import Cell, Columns, Heading, Locator, Paragraph, Row, Table, Text
+from zenconv.ir import Cell, Columns, Locator, Row, Table, Text
 
 from .names import TABLE, TEXT
 from .plugin import TABLE_COLS, TABLE_ROWS
@@ -117,12 +117,9 @@ def _cells(row_el, reader, header: bool, max_cols: int) -> tuple[list, bool]:
 
 
 def _cell(el, reader, header: bool):
-    blocks = reader.children(el)
+    content = reader.cell_content(el)
     col_span = _span(el.get(_COLS_SPANNED))
     row_span = _span(el.get(_ROWS_SPANNED))
-    content: list = blocks
-    if len(blocks) == 1 and isinstance(blocks[0], (Paragraph, Heading)):
-        content = blocks[0].children
     if not header and col_span == 1 and row_span == 1:
         if not content:
             return ""

@@ -3,8 +3,9 @@
 ``patched(monkeypatch)`` puts these back in place of the fast ones: a format made anew for every paragraph
 and span, its key computed for every segment (no cache), white space always normalised by the regex, the
 flags kept as bools in the key and turned into wrappers one by one, the style chains walked at every
-paragraph, every paragraph trimmed and grouped by the shared grouping as it was, and a table row's
-locator made by ``with_``.
+paragraph, every paragraph trimmed and grouped by the shared grouping as it was, a table row's
+locator made by ``with_``, a link's format key computed afresh, a cell's paragraph built as a block and a comment's end always
+looked up by reading content.xml again.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from zenconv.ir import (
     Subscript, Superscript, Text, Underline, plain_text,
 )
 from zenconv_plugins.comments import comment_range
-from zenconv_plugins.odt import blocks, inlines, state, styles, tables
+from zenconv_plugins.odt import annotations, blocks, inlines, state, styles, tables
 from zenconv_plugins.odt.names import TEXT
 from zenconv_plugins.odt.styles import FLAGS
 
@@ -176,6 +177,15 @@ def span(self, fmt: dict, flags: dict[str, bool]) -> dict:
     return {**fmt, **flags}
 
 
+def linked(self, fmt: dict, link: str | None) -> dict:
+    return {**fmt, "link": link}
+
+
+def cell_content(self, cell) -> list:
+    blocks_ = self.children(cell)
+    return blocks_[0].children if len(blocks_) == 1 and isinstance(blocks_[0], (Paragraph, Heading)) else blocks_
+
+
 def row_locators(locator):
     return lambda row: locator.with_(row=row) if locator is not None else None
 
@@ -190,6 +200,9 @@ def patched(monkeypatch) -> None:
     monkeypatch.setattr(inlines.InlineReader, "_emit", _emit)
     monkeypatch.setattr(inlines.InlineReader, "paragraph", inline_paragraph)
     monkeypatch.setattr(inlines.InlineReader, "_span", span)
+    monkeypatch.setattr(inlines.InlineReader, "_linked", linked)
+    monkeypatch.setattr(blocks.BlockReader, "cell_content", cell_content)
+    monkeypatch.setattr(annotations, "_READ_END_AFTER", lambda el, name: False)  # every end looked up in the part
     monkeypatch.setattr(tables, "_row_locators", row_locators)
     monkeypatch.setattr(styles.Styles, "common", common)
     monkeypatch.setattr(styles.Styles, "master_page", master_page)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import codecs
 import io
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import BinaryIO
@@ -41,6 +42,7 @@ PARSER_OPTIONS = dict(resolve_entities=False, no_network=True, load_dtd=False, d
 
 _PROLOG_WINDOW = 1 << 20  # a prolog longer than this is left to the post-parse check
 _CHUNK = 1 << 16
+_LIBXML2_DEPTH = 256  # libxml2's own limit without huge_tree: it refuses a deeper element itself
 _BOMS = ((b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe\x00\x00", "utf-32-le"), (b"\xef\xbb\xbf", "utf-8"),
          (b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"))
 _PUSH_ENCODINGS = {"utf-32-le": "UTF-32LE", "utf-32-be": "UTF-32BE"}
@@ -219,7 +221,8 @@ def parse_xml(data: bytes, ns: str, *, max_depth: int = 256, plain_doctype: bool
 
 def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start", "end"),
                   tag: str | Iterable[str] | None = None, max_depth: int = 256,
-                  clear: bool = False, plain_doctype: bool = False) -> Iterator[tuple[str, object]]:
+                  clear: bool = False, plain_doctype: bool = False,
+                  levels: int | None = None) -> Iterator[tuple[str, object]]:
     """Stream ``(event, element)`` pairs from a binary stream (a :meth:`SafeZip.open` part, say).
 
     ``events`` are lxml's ("start", "end", "start-ns", "end-ns", "comment", "pi"); ``tag`` keeps the
@@ -236,11 +239,21 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
         element.clear(keep_tail=True)
         while element.getprevious() is not None:
             del element.getparent()[0]
-    """
-    from lxml import etree
 
+    ``levels``: the events of the elements at most that deep only (the root being depth 1), for a
+    reader that works at the top of a tree (a document body's paragraphs and tables, say) and reads
+    what is below from the tree. They are the same events, after the same chunks of the stream, but
+    at the default ``max_depth`` libxml2 itself keeps to the limit, so the elements below are parsed
+    without Python ever seeing them. The caller may clear an element at its end and remove its
+    earlier siblings (as ``clear`` does), not the element itself: it is where the walk goes on.
+    """
     wanted = tuple(events)
     tags = None if tag is None else frozenset([tag] if isinstance(tag, str) else tag)
+    if levels is not None and max_depth >= _LIBXML2_DEPTH and set(wanted) <= {"start", "end"}:
+        yield from _shallow_events(stream, ns, wanted, tags, levels, clear, plain_doctype)
+        return
+    from lxml import etree
+
     parser = None
     head, depth, checked = b"", 0, False
     while True:
@@ -274,6 +287,8 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
                 depth -= 1
             if event not in wanted or (tags is not None and event in ("start", "end") and element.tag not in tags):
                 continue
+            if levels is not None and event in ("start", "end") and depth + (event == "end") > levels:
+                continue
             yield event, element
             if clear and event == "end":
                 element.clear(keep_tail=True)
@@ -281,6 +296,92 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
                 if parent is not None:
                     while element.getprevious() is not None:
                         del parent[0]
+        if eof:
+            return
+
+
+def _shallow_events(stream: BinaryIO, ns: str, wanted: tuple[str, ...], tags: frozenset | None, levels: int,
+                    clear: bool, plain_doctype: bool) -> Iterator[tuple[str, object]]:
+    """iterparse_xml's events of the elements at most ``levels`` deep, found in the tree after each chunk.
+
+    libxml2 reports every element's start and end as it builds the tree; they are drained in C and only
+    the last is looked at: the element it leaves open, with its ancestors, is the part of the tree still
+    being read. Every other element in the tree is complete. The walk goes down the shallow levels in
+    document order, giving each element's start when it is met and its end once it is complete; it
+    stops at the first element still open, and goes on from there after the next chunk."""
+    checked = False
+    stack: list[list] = []  # [element, depth, its last child walked to] of the elements started, not ended
+    for found in _pushed(stream, ns, plain_doctype):
+        first = next(found, None)
+        if first is None:
+            continue
+        if not checked:
+            checked = True
+            if _has_dtd(first[1], plain_doctype):
+                raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
+            stack.append([first[1], 1, None])
+            if "start" in wanted and (tags is None or first[1].tag in tags):
+                yield "start", first[1]
+        last = deque(found, maxlen=1)
+        event, element = last[0] if last else first
+        innermost = element if event == "start" else element.getparent()
+        reading = [] if innermost is None else [innermost, *innermost.iterancestors()]
+        still_open = {id(el) for el in reading}  # ids held steady by ``reading``
+        while stack:
+            entry = stack[-1]
+            el, depth, walked = entry
+            child = None
+            if depth < levels:
+                if walked is not None:
+                    child = walked.getnext()
+                elif len(el):
+                    child = el[0]
+                while child is not None and not isinstance(child.tag, str):
+                    child = child.getnext()  # a comment, a processing instruction, an unexpanded entity
+            if child is not None:
+                entry[2] = child
+                stack.append([child, depth + 1, None])
+                if "start" in wanted and (tags is None or child.tag in tags):
+                    yield "start", child
+                continue
+            if id(el) in still_open:
+                break  # its end is in a chunk still to come
+            stack.pop()
+            if "end" in wanted and (tags is None or el.tag in tags):
+                yield "end", el
+                if clear:
+                    el.clear(keep_tail=True)
+                    parent = el.getparent()
+                    if parent is not None:
+                        while el.getprevious() is not None:
+                            del parent[0]
+
+
+def _pushed(stream: BinaryIO, ns: str, plain_doctype: bool) -> Iterator:
+    """A push parser fed ``stream`` a chunk at a time, the prolog checked before the first: after each
+    chunk, the iterator of the ``("start" | "end", element)`` events it produced."""
+    from lxml import etree
+
+    parser = None
+    head = b""
+    while True:
+        data = stream.read(_CHUNK)
+        eof = not data
+        try:
+            if head is not None:
+                head += data
+                if not _scan_prolog(head, ns, eof, plain_doctype):
+                    continue
+                data, head = head, None
+                parser = etree.XMLPullParser(events=("start", "end"), encoding=_PUSH_ENCODINGS.get(_encoding_of(data)),
+                                             **PARSER_OPTIONS)
+            if data:
+                parser.feed(data)
+            if eof:
+                parser.close()
+        except etree.LxmlError as exc:
+            raise _syntax_error(exc, ns) from None
+        yield parser.read_events()
         if eof:
             return
 
@@ -296,8 +397,6 @@ def check_xml(stream_or_bytes: BinaryIO | bytes, ns: str, *, max_depth: int = 25
                            plain_doctype=plain_doctype):
         pass
 
-
-_LIBXML2_DEPTH = 256
 
 
 def iterparse_tags(stream: BinaryIO, ns: str, tags: Iterable[str], *, events: Iterable[str] = ("end",),
