@@ -45,3 +45,16 @@ def test_with_is_dataclasses_replace():
     assert base.with_() == base and base.with_() is not base
     with pytest.raises(TypeError):
         base.with_(nope=1)
+
+
+def test_row_locator_is_the_constructor():
+    """row_locator sets the slots itself: every field as the constructor sets it, equal, and hashed alike."""
+    import dataclasses
+
+    from zenconv.ir.locator import row_locator
+
+    made, built = row_locator(11, "A12", 14), Locator(row=11, cell="A12", line=14)
+    for f in dataclasses.fields(Locator):  # an unset slot would raise here
+        assert getattr(made, f.name) == getattr(built, f.name), f.name
+    assert made == built and hash(made) == hash(built) and type(made) is Locator
+    assert made.to_json() == built.to_json() and made.citation() == built.citation() == "Row 12 (line 14)"

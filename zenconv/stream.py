@@ -118,11 +118,12 @@ class BlockStream:
     def _rows(self, table: Table, rows) -> Iterator:
         kept = [] if self._keep is not None else None
         checkpoint = self._guard.checkpoint
-        count = 0
+        left = 64  # rows to the next checkpoint: the clock is read every 64th row (the per-row cost of a million rows)
         try:
             for row in rows:
-                count += 1
-                if not count & 63:  # the clock is read every 64th row (the per-row cost of a million rows)
+                left -= 1
+                if not left:
+                    left = 64
                     checkpoint(64)
                     if self._over_cap():
                         break

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from zenconv.ir.locator import Locator
+from zenconv.ir.nodes import Row
 from zenconv_plugins.csv import tokenizer
 
 from .test_rfc4180 import stated
@@ -33,3 +34,5 @@ def test_rows_and_their_locators_follow_the_rules(seed, read_csv, monkeypatch):
     expected = [(fields, Locator(row=i, cell=f"A{i + 1}", line=line)) for i, (fields, line) in enumerate(stated(text))]
     assert [(row.cells, row.locator) for row in got.rows] == expected
     assert all(row.facets == () for row in got.rows)
+    # The hot path sets a row's slots itself: the rows equal the constructor's, every slot set.
+    assert got.rows == [Row(fields, locator=locator) for fields, locator in expected]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from types import GeneratorType
+from collections.abc import Iterator
 
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Cell, Text
@@ -18,12 +18,12 @@ def test_the_first_record_is_the_header_row(read_csv):
     assert not body.is_header
 
 
-def test_rows_are_a_lazy_generator(read_csv):
+def test_rows_are_a_lazy_iterator(read_csv):
     from zenconv.testing import read
 
     result = read(b"a\nb\n", "ai.insan.zenfmt.csv", materialize=False)
     (table,) = list(result.document.blocks)
-    assert isinstance(table.rows, GeneratorType)
+    assert isinstance(table.rows, Iterator) and not isinstance(table.rows, (list, tuple))
 
 
 def test_ragged_rows_are_never_cut_or_padded(read_csv):

@@ -416,7 +416,10 @@ def _plain_block(lines: list[str], width: int) -> str | None:
     fraction of that, and the search runs only when a non-ASCII character might be one it finds (e.g.
     "é" begins with C3, a no-break space with C2).
     """
-    block = "| " + " |\n| ".join(lines) + " |"
+    edged = lines.copy()  # the block's edges on its first and last line: the block is copied once, not three times
+    edged[0] = "| " + edged[0]
+    edged[-1] += " |"
+    block = " |\n| ".join(edged)
     if "  " in block or (":" in block and "://" in block):
         return None
     try:
