@@ -343,8 +343,11 @@ class Converter(ListReading):
         out: list = [Text(text if verbatim else collapse(text))] if text else []
         for child in el:
             tag = tag_of(child)
-            if not self._skip(child, tag):
-                out.extend(self._inline(child, tag, depth + 1))
+            if tag is None or tag in _NOT_CONTENT or child.keys():
+                if not self._skip(child, tag):
+                    out.extend(self._inline(child, tag, depth + 1))
+            else:  # most elements: content, without an attribute, so nothing to report and nothing hidden
+                out.extend(self._shown_inline(child, tag, depth + 1))
             if tag in VOID and (child.text or len(child)):  # what libxml2 nested in a void element follows it
                 out.extend(self._inlines_of(child, depth))
             tail = child.tail
@@ -353,18 +356,21 @@ class Converter(ListReading):
         return out
 
     def _inline(self, el, tag: str, depth: int) -> list:
+        nodes = self._shown_inline(el, tag, depth)
+        if self._is_hidden(el):
+            return [Span(nodes, None, HIDDEN)] if nodes else []
+        return nodes
+
+    def _shown_inline(self, el, tag: str, depth: int) -> list:
+        """The inlines of an element, without the mark of hidden content it may need."""
         if depth > MAX_DEPTH:
             text = self._flat_text(el)
             return [Text(text)] if text else []
         maker = self._formatting.get(tag)
         if maker is not None:  # most inline elements
             kids = self._inlines_of(el, depth)
-            nodes = [maker(kids)] if kids else []
-        else:
-            nodes = self._inline_of(el, tag, depth)
-        if self._is_hidden(el):
-            return [Span(nodes, None, HIDDEN)] if nodes else []
-        return nodes
+            return [maker(kids)] if kids else []
+        return self._inline_of(el, tag, depth)
 
     def _inline_of(self, el, tag: str, depth: int) -> list:
         """The inlines of an element that is not one of the formatting elements."""
