@@ -20,7 +20,7 @@ from . import vocabulary as v
 from .links import LinkReader
 from .lists import ListReading
 from .tables import TableReader
-from .tree import HIDDEN, pieces, tag_of
+from .tree import HIDDEN, VOID, pieces, tag_of
 from .whitespace import collapse, merge_text, tidy
 
 # Element nesting read structurally; deeper content is kept as plain text. Each level costs a few
@@ -29,8 +29,16 @@ MAX_DEPTH = 96
 
 _HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.IGNORECASE)
 _LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang)-([^\s]+)")
+_SPACES = " \t\n\r\f"  # what collapse() makes one space of
+_NOT_CONTENT = frozenset({*v.DROPPED, "meta", "link", *v.IGNORED})  # the elements _skip drops for their name
 
 Wrap = tuple[Callable[[list], object], ...]
+
+# Formatting elements and the containers they become (as _wrapper maps them)
+_FORMATTING = {
+    **dict.fromkeys(v.STRONG, Strong), **dict.fromkeys(v.EMPHASIS, Emphasis), **dict.fromkeys(v.STRIKE, Strikethrough),
+    **dict.fromkeys(v.UNDERLINE, Underline), "sup": Superscript, "sub": Subscript,
+}
 
 
 class Converter(ListReading):
@@ -52,6 +60,9 @@ class Converter(ListReading):
         self.in_cell = 0
         self.verbatim = False  # text kept as it is, not collapsed (Markdown's text in inline HTML)
         self._blocky: set = set()
+        # The formatting elements _inline_of reads first: all of them but the note reference's element
+        self._formatting = {tag: maker for tag, maker in _FORMATTING.items()
+                            if not (tag == note_ref_tag and note_ids is not None)}
         self._at_line: dict[int, Locator] = {}
 
     # --- reporting and small facts -----------------------------------------------------------------
@@ -93,7 +104,10 @@ class Converter(ListReading):
         names = el.keys()
         if not names:  # most elements: no attribute at all
             return
-        events = sum(1 for name in names if name.lower().startswith(v.EVENT_PREFIX))
+        events = 0
+        for name in names:
+            if name.lower().startswith(v.EVENT_PREFIX):
+                events += 1
         if events:
             self.report("event-attribute-dropped", el, count=events, detail=tag_of(el))
 
@@ -113,7 +127,10 @@ class Converter(ListReading):
         if tag is None:
             self.report("comment-dropped", el)
             return True
-        self._check_attributes(el)
+        if el.keys():  # most elements have no attribute at all
+            self._check_attributes(el)
+        if tag not in _NOT_CONTENT:  # most elements
+            return self.skip_hidden and self._skip_hidden(el, tag)
         code = v.DROPPED.get(tag)
         if code is not None:  # the text it takes, but a script's or a style sheet's, which is code
             self.report(code, el, detail=tag, text=None if tag in ("script", "style") else "".join(el.itertext()))
@@ -126,9 +143,10 @@ class Converter(ListReading):
             if "stylesheet" in (el.get("rel") or "").lower().split():
                 self.report("style-dropped", el, detail="link")
             return True
-        if tag in v.IGNORED:
-            return True
-        if self.skip_hidden and self._is_hidden(el):
+        return True  # v.IGNORED
+
+    def _skip_hidden(self, el, tag: str) -> bool:
+        if self._is_hidden(el):
             self.report("hidden-skipped", el, detail=tag, text="".join(el.itertext()))
             return True
         return False
@@ -147,6 +165,8 @@ class Converter(ListReading):
         for item in items:
             if isinstance(item, str):
                 if not run:
+                    if not item.strip(_SPACES):
+                        continue  # the whitespace between blocks: tidy would drop it at a run's start
                     run_el = owner
                 text = collapse(item)
                 run.append(Text(text))
@@ -185,31 +205,38 @@ class Converter(ListReading):
         inlines = tidy(_wrapped(run, wrap))
         return Paragraph(inlines, self.facets(), self.locator(el)) if inlines else None
 
-    def _block(self, el, tag: str, depth: int, wrap: Wrap) -> Iterator:
-        hidden = self._is_hidden(el)
-        self.hidden += hidden
+    def _block(self, el, tag: str, depth: int, wrap: Wrap) -> Iterable:
+        if self._is_hidden(el):
+            return self._hidden_block(el, tag, depth, wrap)
+        return self._block_of(el, tag, depth, wrap)
+
+    def _hidden_block(self, el, tag: str, depth: int, wrap: Wrap) -> Iterator:
+        self.hidden += 1
         try:
             yield from self._block_of(el, tag, depth, wrap)
         finally:
-            self.hidden -= hidden
+            self.hidden -= 1
 
-    def _block_of(self, el, tag: str, depth: int, wrap: Wrap) -> Iterator:
+    def _block_of(self, el, tag: str, depth: int, wrap: Wrap) -> Iterable:
+        """The blocks an element makes: a tuple for the elements that make at most one (most blocks of a
+        page, passed up without a generator of their own), an iterator for the others."""
         if depth > MAX_DEPTH:
             text = self._flat_text(el)
-            if text:
-                yield Paragraph([Text(text)], self.facets(), self.locator(el))
-            return
+            return (Paragraph([Text(text)], self.facets(), self.locator(el)),) if text else ()
+        if tag in v.PARAGRAPHS and el not in self._blocky:
+            paragraph = self._paragraph(self._inlines_of(el, depth), wrap, el)
+            return () if paragraph is None else (paragraph,)
         if tag in v.HEADINGS:
             inlines = tidy(_wrapped(self._inlines_of(el, depth), wrap))
-            if inlines:
-                yield Heading(v.HEADINGS[tag], inlines, self.facets(), self.locator(el))
-        elif tag in v.PARAGRAPHS and el not in self._blocky:
-            paragraph = self._paragraph(self._inlines_of(el, depth), wrap, el)
-            if paragraph is not None:
-                yield paragraph
-        elif tag in v.PREFORMATTED:
-            yield self._code_block(el, tag)
-        elif tag in v.LISTS:
+            return (Heading(v.HEADINGS[tag], inlines, self.facets(), self.locator(el)),) if inlines else ()
+        if tag in v.PREFORMATTED:
+            return (self._code_block(el, tag),)
+        if tag == "hr":
+            return (ThematicBreak(self.facets(), self.locator(el)),)
+        return self._blocks_of(el, tag, depth, wrap)
+
+    def _blocks_of(self, el, tag: str, depth: int, wrap: Wrap) -> Iterator:
+        if tag in v.LISTS:
             yield from self._list(el, tag, depth, wrap)
         elif tag == "dl":
             yield from self._definitions(el, depth, wrap)
@@ -217,8 +244,6 @@ class Converter(ListReading):
             blocks = list(self._flow(pieces(el), depth, wrap, el))
             if blocks:
                 yield BlockQuote(blocks, self.facets(), self.locator(el))
-        elif tag == "hr":
-            yield ThematicBreak(self.facets(), self.locator(el))
         elif tag == "table":
             yield from self.tables.read(el, depth)
         elif tag == "figure":
@@ -308,31 +333,47 @@ class Converter(ListReading):
             self.verbatim = False
 
     def _inlines_of(self, el, depth: int) -> list:
-        if not len(el):  # text alone (or nothing): what pieces() would give, without the walk
-            text = el.text
+        """The inlines of ``el``'s content: its :func:`.tree.pieces`, read in one loop over its children."""
+        text = el.text
+        if not len(el):  # text alone (or nothing)
             if not text:
                 return []
             return [Text(text if self.verbatim else collapse(text))]
-        out: list = []
-        for item in pieces(el):
-            if isinstance(item, str):
-                out.append(Text(item if self.verbatim else collapse(item)))
-                continue
-            tag = tag_of(item)
-            if not self._skip(item, tag):
-                out.extend(self._inline(item, tag, depth + 1))
+        verbatim = self.verbatim
+        out: list = [Text(text if verbatim else collapse(text))] if text else []
+        for child in el:
+            tag = tag_of(child)
+            if tag is None or tag in _NOT_CONTENT or child.keys():
+                if not self._skip(child, tag):
+                    out.extend(self._inline(child, tag, depth + 1))
+            else:  # most elements: content, without an attribute, so nothing to report and nothing hidden
+                out.extend(self._shown_inline(child, tag, depth + 1))
+            if tag in VOID and (child.text or len(child)):  # what libxml2 nested in a void element follows it
+                out.extend(self._inlines_of(child, depth))
+            tail = child.tail
+            if tail:
+                out.append(Text(tail if verbatim else collapse(tail)))
         return out
 
     def _inline(self, el, tag: str, depth: int) -> list:
-        if depth > MAX_DEPTH:
-            text = self._flat_text(el)
-            return [Text(text)] if text else []
-        nodes = self._inline_of(el, tag, depth)
+        nodes = self._shown_inline(el, tag, depth)
         if self._is_hidden(el):
             return [Span(nodes, None, HIDDEN)] if nodes else []
         return nodes
 
+    def _shown_inline(self, el, tag: str, depth: int) -> list:
+        """The inlines of an element, without the mark of hidden content it may need."""
+        if depth > MAX_DEPTH:
+            text = self._flat_text(el)
+            return [Text(text)] if text else []
+        maker = self._formatting.get(tag)
+        if maker is not None:  # most inline elements
+            kids = self._inlines_of(el, depth)
+            return [maker(kids)] if kids else []
+        return self._inline_of(el, tag, depth)
+
     def _inline_of(self, el, tag: str, depth: int) -> list:
+        """The inlines of an element that is not one of the formatting elements."""
         if tag == "br":
             return [HardBreak()]
         if tag == "wbr":
@@ -362,18 +403,9 @@ class Converter(ListReading):
 
     def _wrapper(self, el, tag: str, depth: int):
         """The inline container an element maps to, or None when it is transparent."""
-        if tag in v.STRONG:
-            return Strong
-        if tag in v.EMPHASIS:
-            return Emphasis
-        if tag in v.STRIKE:
-            return Strikethrough
-        if tag in v.UNDERLINE:
-            return Underline
-        if tag == "sup":
-            return Superscript
-        if tag == "sub":
-            return Subscript
+        maker = _FORMATTING.get(tag)
+        if maker is not None:
+            return maker
         if tag == "a":
             target = self.links.href(el)
             return (lambda kids: Link(kids, target, el.get("title"))) if target else None

@@ -1,18 +1,18 @@
 """Lists: bullet, ordered and task lists, and definition lists carried as bullet lists.
 
-A mixin of :class:`.convert.Converter`, which supplies ``_flow``, ``_skip``, ``_inlines_of`` and the
-hidden-content bookkeeping these methods use.
+A mixin of :class:`.convert.Converter`, which supplies ``_flow``, ``_paragraph``, ``_skip``, ``_inlines_of``
+and the hidden-content bookkeeping these methods use.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from zenconv.ir import List, ListItem, Paragraph, Strong
+from zenconv.ir import List, ListItem, Paragraph, Strong, Text
 from zenconv_plugins.numerals import format_number
 
 from .tree import html_int, pieces, tag_of
-from .whitespace import tidy
+from .whitespace import collapse, tidy
 
 # <ol type> (and an <li>'s own, for that item): the marker a browser draws, each followed by a period.
 _TYPES = {"1": "decimal", "a": "alphabetic", "A": "ALPHABETIC", "i": "lowerRoman", "I": "upperRoman"}
@@ -98,6 +98,10 @@ class ListReading:
         hidden = self._is_hidden(li)
         self.hidden += hidden
         try:
+            if not len(li):  # text alone (most items): the one paragraph _flow would make of it
+                text = li.text
+                paragraph = self._paragraph([Text(collapse(text))], wrap, li) if text else None
+                return ListItem([] if paragraph is None else [paragraph], None, self.facets(), self.locator(li))
             items = list(pieces(li))
             checked = None
             for i, item in enumerate(items):

@@ -107,7 +107,14 @@ class TableReader:
                     elif not conv._skip(item, tag):
                         stray.append(item)
                     continue
-                conv._check_attributes(item)
+                if item.keys():
+                    conv._check_attributes(item)
+                    colspan = self._span(item, "colspan")
+                    asked = self._span(item, "rowspan")
+                    hidden_cell = conv._is_hidden(item)
+                else:  # most cells: no attribute, so no span and nothing hidden
+                    colspan = asked = 1
+                    hidden_cell = False
                 while bi < len(live):  # past the columns that rowspans from above occupy
                     first, end, _ = live[bi]
                     if end <= col:
@@ -117,10 +124,9 @@ class TableReader:
                         bi += 1
                     else:
                         break
-                colspan = self._span(item, "colspan")
-                asked = self._span(item, "rowspan")
-                rowspan = min(asked, nrows - r)
-                if rowspan < asked:
+                rowspan = asked
+                if asked > nrows - r:
+                    rowspan = nrows - r
                     conv.report("table-span-capped", item, detail="rowspan past the last row")
                 if bi < len(live) and col + colspan > live[bi][0]:
                     colspan = live[bi][0] - col
@@ -131,12 +137,13 @@ class TableReader:
                         continue
                     colspan = self.max_cols - col
                     cut_cols += 1
-                cells.append(self._cell(item, tag, in_head, colspan, rowspan, depth))
+                cells.append(self._cell(item, tag, in_head, colspan, rowspan, hidden_cell, depth))
                 if rowspan > 1:
                     started.append([col, col + colspan, rowspan - 1])
                 col += colspan
             width = max(width, col)
-            live = sorted([[a, b, n - 1] for a, b, n in live if n > 1] + started)
+            if live or started:
+                live = sorted([[a, b, n - 1] for a, b, n in live if n > 1] + started)
             facets = HIDDEN if (hidden or conv.hidden) else ()
             rows.append(Row(cells, facets, conv.locator(tr, table=ordinal, row=r)))
         if cut_cols:
@@ -157,10 +164,9 @@ class TableReader:
             return MAX_SPAN
         return value
 
-    def _cell(self, td, tag: str, in_head: bool, colspan: int, rowspan: int, depth: int):
+    def _cell(self, td, tag: str, in_head: bool, colspan: int, rowspan: int, hidden: bool, depth: int):
         conv = self.conv
         header = in_head or tag == "th"
-        hidden = conv._is_hidden(td)
         if not len(td) and not (hidden or conv.hidden):
             # Text alone, shown (most cells): the inlines of the one paragraph _flow would make.
             text = td.text

@@ -16,6 +16,7 @@ from zenconv.ir import (
 # HTML's inter-element whitespace is ASCII only: a no-break space is text.
 _RUN = re.compile(r"[ \t\n\r\f]+")
 _CONTAINERS = (Strong, Emphasis, Strikethrough, Superscript, Subscript, SmallCaps, Underline, Link, Span)
+_CONTAINER_TYPES = frozenset(_CONTAINERS)  # the IR's classes are final: a set lookup of the type suffices
 
 
 def collapse(text: str) -> str:
@@ -28,9 +29,43 @@ def collapse(text: str) -> str:
 
 def tidy(nodes: list) -> list:
     """Inlines of one block, whitespace as a browser lays it out."""
-    if all(type(node) is Text for node in nodes):  # most blocks: text alone (a cell, an item, a heading)
+    if _laid_out(nodes):  # most paragraphs: nothing to move, merge or trim
+        return nodes
+    if all(type(node) is Text for node in nodes):  # most other blocks: text alone (a cell, an item, a heading)
         return _tidy_text(nodes)
     return _tidy_nodes(nodes)
+
+
+def _laid_out(nodes: list) -> bool:
+    """Whether :func:`tidy` would give these inlines back unchanged, decided in one pass for the common
+    shape: texts between formatting elements of one text each, no hard break.
+
+    Unchanged means: no empty text, no two texts side by side (they would be merged), no space where the
+    walk drops one (after a space or at the start), no space at the edges of a container (it would move out
+    of it), no space at the end.
+    """
+    after = True  # the last leaf is a text that ends in a space, or there is none yet
+    text_before = False
+    for node in nodes:
+        kind = type(node)
+        if kind is Text:
+            text = node.text
+            if not text or text_before or (after and text[0] == " "):
+                return False
+            after = text[-1] == " "
+            text_before = True
+            continue
+        if kind in _CONTAINER_TYPES:
+            kids = node.children
+            if len(kids) != 1 or type(kids[0]) is not Text:
+                return False
+            text = kids[0].text
+            if not text or text[0] == " " or text[-1] == " ":
+                return False
+        elif kind is HardBreak:
+            return False
+        after = text_before = False
+    return not after
 
 
 def _tidy_nodes(nodes: list) -> list:

@@ -20,7 +20,7 @@ from zenconv.ir import (
 from zenconv_plugins.html.convert import _HIDDEN_STYLE, Converter
 from zenconv_plugins.html import vocabulary as v
 from zenconv_plugins.html.tree import VOID, pieces, tag_of
-from zenconv_plugins.html.whitespace import _tidy_nodes, _tidy_text, collapse, tidy
+from zenconv_plugins.html.whitespace import _laid_out, _tidy_nodes, _tidy_text, collapse, tidy
 
 from . import reference_whitespace as reference
 from .conftest import read_html
@@ -74,6 +74,34 @@ def test_inlines_tidy_as_the_reference_tidies_them():
     for seed in range(8000):  # each tree built twice, the same: tidy changes the containers it is given
         expected = reference.tidy(_inlines(random.Random(seed), 0))
         assert tidy(_inlines(random.Random(seed), 0)) == expected, _inlines(random.Random(seed), 0)
+
+
+_EDGY = ["a", "x y", "a ", " a", "a  b", "\xa0", " ", "", "a\tb"]
+
+
+def _paragraph_like(rng: random.Random) -> list:
+    """Texts between formatting elements of one text each, most of them laid out already (the fast path of
+    tidy), some a space or an empty text away from it."""
+    out = []
+    for _ in range(rng.randint(0, 7)):
+        k = rng.random()
+        if k < 0.45:
+            out.append(Text(rng.choice(_EDGY)))
+        elif k < 0.55:
+            out.append(rng.choice([Code("c"), Image("i.png", "alt"), NoteRef("n"), HardBreak()]))
+        else:
+            out.append(rng.choice(_WRAPPERS)([Text(rng.choice(_EDGY))]))
+    return out
+
+
+def test_paragraph_like_inlines_tidy_as_the_reference_tidies_them():
+    laid_out = 0
+    for seed in range(8000):
+        nodes = _paragraph_like(random.Random(seed))
+        laid_out += _laid_out(nodes)
+        expected = reference.tidy(_paragraph_like(random.Random(seed)))
+        assert tidy(_paragraph_like(random.Random(seed))) == expected, nodes
+    assert laid_out > 500  # the fast path was taken often enough to be tested
 
 
 def _reference_pieces(el):
