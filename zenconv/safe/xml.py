@@ -252,29 +252,9 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
     if levels is not None and max_depth >= _LIBXML2_DEPTH and set(wanted) <= {"start", "end"}:
         yield from _shallow_events(stream, ns, wanted, tags, levels, clear, plain_doctype)
         return
-    from lxml import etree
-
-    parser = None
-    head, depth, checked = b"", 0, False
-    while True:
-        data = stream.read(_CHUNK)
-        eof = not data
-        try:
-            if head is not None:
-                head += data
-                if not _scan_prolog(head, ns, eof, plain_doctype):
-                    continue
-                data, head = head, None
-                # libxml2's push parser misses a UTF-32 byte-order mark unless told the encoding.
-                parser = etree.XMLPullParser(events=tuple(dict.fromkeys(("start", "end", *wanted))),
-                                             encoding=_PUSH_ENCODINGS.get(_encoding_of(data)), **PARSER_OPTIONS)
-            if data:
-                parser.feed(data)
-            if eof:
-                parser.close()
-        except etree.LxmlError as exc:
-            raise _syntax_error(exc, ns) from None
-        for event, element in parser.read_events():
+    depth, checked = 0, False
+    for found in _pushed(stream, ns, plain_doctype, events=tuple(dict.fromkeys(("start", "end", *wanted)))):
+        for event, element in found:
             if event == "start":
                 depth += 1
                 if depth > max_depth:
@@ -296,8 +276,6 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
                 if parent is not None:
                     while element.getprevious() is not None:
                         del parent[0]
-        if eof:
-            return
 
 
 def _shallow_events(stream: BinaryIO, ns: str, wanted: tuple[str, ...], tags: frozenset | None, levels: int,
@@ -357,9 +335,9 @@ def _shallow_events(stream: BinaryIO, ns: str, wanted: tuple[str, ...], tags: fr
                             del parent[0]
 
 
-def _pushed(stream: BinaryIO, ns: str, plain_doctype: bool) -> Iterator:
+def _pushed(stream: BinaryIO, ns: str, plain_doctype: bool, events: tuple[str, ...] = ("start", "end")) -> Iterator:
     """A push parser fed ``stream`` a chunk at a time, the prolog checked before the first: after each
-    chunk, the iterator of the ``("start" | "end", element)`` events it produced."""
+    chunk, the iterator of the ``events`` (lxml's names) it produced."""
     from lxml import etree
 
     parser = None
@@ -373,7 +351,8 @@ def _pushed(stream: BinaryIO, ns: str, plain_doctype: bool) -> Iterator:
                 if not _scan_prolog(head, ns, eof, plain_doctype):
                     continue
                 data, head = head, None
-                parser = etree.XMLPullParser(events=("start", "end"), encoding=_PUSH_ENCODINGS.get(_encoding_of(data)),
+                # libxml2's push parser misses a UTF-32 byte-order mark unless told the encoding.
+                parser = etree.XMLPullParser(events=events, encoding=_PUSH_ENCODINGS.get(_encoding_of(data)),
                                              **PARSER_OPTIONS)
             if data:
                 parser.feed(data)
