@@ -85,20 +85,25 @@ def build(segments: list) -> list:
     code = None                        # or the Code node at the end of target, with the pieces it gathers
     pieces: list[str] = []
     for keys, leaf in segments:
+        kind = type(leaf)
         # a run's leaves share one keys tuple, and so do the plain runs around them: mostly, nothing changes
+        reopen = False
         if keys is not current:
             depth = len(open_keys)
             shared = 0
             limit = min(depth, len(keys))
             while shared < limit and open_keys[shared] == keys[shared]:
                 shared += 1
-            if shared < depth or shared < len(keys):
-                if pending is not None:
-                    target.append(Text("".join(pending)))
-                    pending = None
-                elif code is not None:
-                    code.text = "".join(pieces)
-                    code = None
+            reopen = shared < depth or shared < len(keys)
+        if reopen or (kind is not str and kind is not Code):  # the text gathered so far ends here
+            if pending is not None:
+                target.append(Text("".join(pending)))
+                pending = None
+            elif code is not None:
+                code.text = "".join(pieces)
+                code = None
+        if keys is not current:
+            if reopen:
                 if shared < depth:
                     del open_keys[shared:]
                     del lists[shared + 1:]
@@ -110,7 +115,6 @@ def build(segments: list) -> list:
                     lists.append(children)
                     target = children
             current = keys
-        kind = type(leaf)
         if kind is str:
             if pending is not None:
                 pending.append(leaf)
@@ -128,13 +132,7 @@ def build(segments: list) -> list:
                 pending = None
             target.append(leaf)
             code, pieces = leaf, [leaf.text]
-        else:
-            if pending is not None:
-                target.append(Text("".join(pending)))
-                pending = None
-            elif code is not None:
-                code.text = "".join(pieces)
-                code = None
+        else:  # the text before it was ended above
             target.append(leaf)
     if pending is not None:
         target.append(Text("".join(pending)))
