@@ -87,26 +87,19 @@ def facet_bearers(block) -> list:
 
 def _bearers(node, found: list) -> None:
     kind = type(node)
+    if kind in _OWN_FACETS and node.facets:
+        found.append(node)
     if kind is Paragraph or kind is Heading:
-        if node.facets:
-            found.append(node)
         _inline_bearers(node.children, found)
     elif kind in _BLOCKS_OF:
-        if node.facets:
-            found.append(node)
         for child in node.blocks:
             _bearers(child, found)
     elif kind in _LEAF_BLOCKS:
-        if node.facets:
-            found.append(node)
+        pass
     elif kind is List:
-        if node.facets:
-            found.append(node)
         for item in node.items:
             _bearers(item, found)
     elif kind is Table:
-        if node.facets:
-            found.append(node)
         if node.caption:
             _inline_bearers(node.caption, found)
         if isinstance(node.rows, (list, tuple)):
@@ -148,6 +141,8 @@ def _inline_bearers(inlines, found: list) -> None:
 
 _BLOCKS_OF = frozenset((BlockQuote, Container, ListItem))
 _LEAF_BLOCKS = frozenset((CodeBlock, ThematicBreak, MathBlock))
+# The blocks counted here with their own facets (a row is counted as it streams; a cell's are its content's).
+_OWN_FACETS = frozenset((Paragraph, Heading, List, Table, *_BLOCKS_OF, *_LEAF_BLOCKS))
 _INLINE_WRAPPERS = frozenset((Strong, Emphasis, Strikethrough, Superscript, Subscript, SmallCaps, Underline, Link))
 _INLINE_LEAVES = frozenset((Text, Code, HardBreak, Image, NoteRef, Math, str))
 
