@@ -15,7 +15,6 @@ comment) and nothing else; the date is kept as the source writes it, cut to the 
 
 from __future__ import annotations
 
-import re
 from dataclasses import field
 
 from zenconv.ir.facets import CommentRangeFacet
@@ -24,13 +23,14 @@ from zenconv_plugins.declarations import (  # noqa: F401 (for importers)
     ATTRIBUTION_CHARS, MAX_ATTRIBUTION_CHARS, MAX_COMMENT_RANGES, MAX_OPEN_RANGES,
 )
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 # The class of the Span around the text a comment covers: the writers mark it (HTML and Markdown <mark>),
 # the segments writer says what each comment covers.
 COMMENT_RANGE = "comment-range"
 # Ranges open at once whose text is marked, by default: a hostile run of starts must not make every run wear
 # them all. The readers that mark ranges (DOCX, ODT) report one opened past it, <reader>.comment-ranges-unmarked.
-_FRACTION = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\.\d+")
+_FRACTION = pattern(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\.\d+")
 
 
 @dataclass

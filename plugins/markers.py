@@ -11,8 +11,9 @@ imported by the entry-point modules: it imports nothing heavy.
 from __future__ import annotations
 
 import re
+from zenconv.patterns import pattern
 
-_OPEN = re.compile(r"---[ \t]*\r?\n")
+_OPEN = pattern(r"---[ \t]*\r?\n")
 # The rest are compiled on first use (re's own cache): only a text that opens with --- needs them.
 _CLOSE = r"(?m)^(?:---|\.\.\.)[ \t]*\r?$"
 _KEY = r"(?m)[A-Za-z_][\w.\- ]*:(?:[ \t]|\r?$)"

@@ -29,6 +29,7 @@ from fractions import Fraction
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 # ECMA-376 18.8.30: the built-in formats every application knows by id. 5-8 and 41-44 are the
 # en-US currency and accounting formats Excel writes for them; 27-36 and 50-58 are East Asian
@@ -54,7 +55,7 @@ DAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Satur
 LAST_SERIAL = 2_958_466  # 9999-12-31 is serial 2 958 465, the last day Excel shows
 MAX_CODE_CHARS = 255  # Excel's own limit on a format code: a longer one is not compiled
 _COLOURS = frozenset(("black", "blue", "cyan", "green", "magenta", "red", "white", "yellow"))
-_CONDITION = re.compile(r"\[(<=|>=|<>|<|>|=)\s*(-?[0-9.]+(?:[eE][-+]?\d+)?)\]")
+_CONDITION = pattern(r"\[(<=|>=|<>|<|>|=)\s*(-?[0-9.]+(?:[eE][-+]?\d+)?)\]")
 _SIG15 = Context(prec=15, rounding=ROUND_HALF_UP)
 _WIDE = Context(prec=400, rounding=ROUND_HALF_UP)
 _EPOCH_1900 = dt.date(1899, 12, 30)

@@ -18,7 +18,6 @@ This module is imported by the entry-point modules for its option declarations: 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import field
 from json.encoder import encode_basestring as _quote  # the C encoder: non-ASCII kept
@@ -28,13 +27,14 @@ from zenconv.ir.nodes import Block, Cell, Heading, List, ListItem, Paragraph, Ro
 from zenconv_plugins.declarations import MAX_DEPTH, MAX_KEYS, MAX_STRING, MAX_VALUE  # noqa: F401 (for importers)
 from zenconv.reports import Unreadable
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 
 # The mapping recurses two frames a level, under the interpreter's bound of 1,000 frames: --max-data-depth
 # is taken as at most this.
 DEPTH_CEILING = 400
 TRUNCATED_MARK = " ⚠ [cut at {:,} characters]"
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = pattern("[\ud800-\udfff]")
 _MISSING = object()
 
 

@@ -4,10 +4,10 @@ never followed."""
 
 from __future__ import annotations
 
-import re
+from zenconv.patterns import pattern
 
 DETAIL_CHARS = 200
-_SECRET = re.compile(r"(?i)\b(password|pwd)(\s*=\s*)(\"[^\"]*\"|'[^']*'|[^;]*)")
+_SECRET = pattern(r"(?i)\b(password|pwd)(\s*=\s*)(\"[^\"]*\"|'[^']*'|[^;]*)")
 
 
 def masked(text: str) -> str:

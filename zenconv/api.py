@@ -20,6 +20,7 @@ from .errors import UsageError
 from .pipeline import Request, check_request, run
 from .plugins import build_plugins
 from .result import ConversionResult
+from zenconv.patterns import pattern
 
 NO_NAME = "-"  # what a source without a name is called: as stdin is, and detected from its bytes alike
 
@@ -131,7 +132,7 @@ def _check_keywords(options: dict[str, Any], registry) -> None:
 
 
 # ``--max-rows`` is ``max_rows``; ``--from csv: …`` is ``from_='csv': …``.
-_FLAG = re.compile(r"--([a-z][a-z0-9-]*)(?: ('[^']*'|[^\s:;,]+)(?=:))?")
+_FLAG = pattern(r"--([a-z][a-z0-9-]*)(?: ('[^']*'|[^\s:;,]+)(?=:))?")
 
 
 def api_terms(message: str) -> str:

@@ -25,12 +25,12 @@ for 52 locators (a tree and an index of every element took 6.5 s and 715 MB).
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from dataclasses import fields
 from pathlib import Path
 
 from .ir.locator import Locator
+from zenconv.patterns import pattern
 
 FIELDS = tuple(f.name for f in fields(Locator))
 _ATTRS = {"data-" + name.replace("_", "-"): name for name in FIELDS}
@@ -41,7 +41,7 @@ FINEST_FIRST = ("cell", "line_end", "line", "xpath", "path", "row", "paragraph",
 ORDERED = ("line", "paragraph", "rendered_page", "page")
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 CHUNK = 1 << 20
-_CELL = re.compile(r"[A-Z]{1,3}([1-9][0-9]{0,6})")
+_CELL = pattern(r"[A-Z]{1,3}([1-9][0-9]{0,6})")
 
 
 def anchors(path: Path, locators: list[dict]) -> list[dict | None] | None:

@@ -18,20 +18,20 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
-import re
 from pathlib import Path
 from urllib.parse import quote
 
 from markupsafe import Markup
 
 from .reports import Kind, content_first
+from zenconv.patterns import pattern
 
 CHART_WIDTH = 640       # the SVG's width; bars start after the labels and scale to the largest count
 LABEL_WIDTH = 300
 BAR_SPACE = 260
 BAR_HEIGHT = 18
 ROW_HEIGHT = 24
-_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROLS = pattern("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 CSS = """\
 :root { color-scheme: light dark; --fg: #1b1f24; --bg: #fff; --muted: #59636e; --rule: #d1d9e0;

@@ -11,7 +11,6 @@ from __future__ import annotations
 import fnmatch
 import gc
 import os
-import re
 import sys
 from dataclasses import field
 from pathlib import Path
@@ -34,6 +33,7 @@ from .plugins import LoadedPlugins, ReaderSpec, WriterSpec, build_plugins
 from .reports import HOST_CODES, Outcome, Reporter, Unreadable, outcome_of
 from .stream import BlockStream, HashingWriter, hard_output_limit
 from .records import dataclass
+from zenconv.patterns import pattern
 
 STRICT_ENV = "ZENCONV_STRICT"  # tests: let unexpected exceptions through instead of host.internal-error
 
@@ -149,7 +149,7 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
                 guard.extend(options["timeout_per_mib"] * source.size / (1 << 20))  # its size is known now
             if source.size > options["max_input_bytes"]:
                 raise Unreadable("host.input-too-large", f"{source.size} bytes, over --max-input-bytes")
-            _ = source.sha256  # hashed before it is read: the digest is of the bytes the reader meets
+            source.hash_aside()  # hashed as it is read (a large file on a second thread): the bytes the reader meets
             reader_spec = choose_reader(source, registry, request.from_, password=options.get("password") or None,
                                         max_package_bytes=options.get("max_package_bytes"))
             reporter.declare(reader_spec.codes)
@@ -324,7 +324,7 @@ def _stated_source(source: Source) -> dict[str, Any]:
         return {"size": 0, "sha256": hashlib.sha256().hexdigest()}
 
 
-_SURROGATES = re.compile("[\ud800-\udfff]")
+_SURROGATES = pattern("[\ud800-\udfff]")
 
 
 def _scrub(value: Any) -> Any:

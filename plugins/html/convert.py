@@ -22,13 +22,14 @@ from .lists import ListReading
 from .tables import TableReader
 from .tree import HIDDEN, VOID, pieces, tag_of
 from .whitespace import collapse, merge_text, tidy
+from zenconv.patterns import pattern
 
 # Element nesting read structurally; deeper content is kept as plain text. Each level costs a few
 # Python frames, so this keeps the converter well inside the interpreter's recursion limit.
 MAX_DEPTH = 96
 
-_HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.IGNORECASE)
-_LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang)-([^\s]+)")
+_HIDDEN_STYLE = pattern(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.IGNORECASE)
+_LANGUAGE = pattern(r"(?:^|\s)(?:language|lang)-([^\s]+)")
 _SPACES = " \t\n\r\f"  # what collapse() makes one space of
 _NOT_CONTENT = frozenset({*v.DROPPED, "meta", "link", *v.IGNORED})  # the elements _skip drops for their name
 

@@ -10,6 +10,7 @@ from zenconv.plugins import OptionSpec
 from zenconv.reports import degraded, refused
 
 from .codes import allowlist_codes
+from zenconv.patterns import pattern
 
 ID = "ai.insan.zenfmt.html"
 NAME = "html"
@@ -31,7 +32,7 @@ OPTIONS = (
 
 # A doctype or an html start tag near the start, after a byte-order mark, whitespace, an XML
 # declaration or comments: what a browser would take for a page without a file name.
-_HTML_START = re.compile(rb"<(?:!doctype\s+html|html[\s>])", re.IGNORECASE)
+_HTML_START = pattern(rb"<(?:!doctype\s+html|html[\s>])", re.IGNORECASE)
 _SNIFF_WINDOW = 1024
 
 

@@ -15,12 +15,13 @@ from .convert import Converter
 from .parse import LIBRARY, parse_document
 from .tree import tag_of
 from .whitespace import collapse
+from zenconv.patterns import pattern
 
 # What a browser's prescan finds in the first KiB: <meta charset=…> or the charset of a
 # <meta http-equiv="Content-Type" content="…; charset=…">; and an XHTML file's XML declaration.
 _PRESCAN = 1024
-_META_CHARSET = re.compile(rb"<meta[^>]*?charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:\-]+)", re.IGNORECASE)
-_XML_ENCODING = re.compile(rb"^<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9_.:\-]+)", re.IGNORECASE)
+_META_CHARSET = pattern(rb"<meta[^>]*?charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:\-]+)", re.IGNORECASE)
+_XML_ENCODING = pattern(rb"^<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9_.:\-]+)", re.IGNORECASE)
 
 _AUTHORS = {"author", "dc.creator", "dcterms.creator"}
 _CREATED = {"dcterms.created", "dc.date", "dcterms.date", "date", "article:published_time"}

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from zenconv.ir import HiddenFacet
+from zenconv.patterns import pattern
 
 HIDDEN = (HiddenFacet(reason="html-hidden"),)
-_DIGITS = re.compile(r"[ \t\n\r\f]*\+?(\d+)")
+_DIGITS = pattern(r"[ \t\n\r\f]*\+?(\d+)")
 
 
 def tag_of(el) -> str | None:

@@ -11,12 +11,13 @@ import re
 from urllib.parse import unquote_to_bytes
 
 from zenconv.ir.resources import RASTER_EXTENSIONS, raster_type
+from zenconv.patterns import pattern
 
 # Browsers drop C0 controls and spaces around a URL and ASCII tab and newline anywhere in it.
 _EDGES = "".join(map(chr, range(0x21)))
-_TAB_NEWLINE = re.compile(r"[\t\n\r]")
+_TAB_NEWLINE = pattern(r"[\t\n\r]")
 
-_DATA_URL = re.compile(r"data:([^,;]*)((?:;[^,;]*)*),(.*)", re.DOTALL | re.IGNORECASE)
+_DATA_URL = pattern(r"data:([^,;]*)((?:;[^,;]*)*),(.*)", re.DOTALL | re.IGNORECASE)
 
 
 def clean_url(url: str) -> str:

@@ -7,14 +7,14 @@ The last rule is for the writers: ``<b>Fee </b>due`` read as ``Strong("Fee ")`` 
 
 from __future__ import annotations
 
-import re
 
 from zenconv.ir import (
     Emphasis, HardBreak, Link, SmallCaps, Span, Strikethrough, Strong, Subscript, Superscript, Text, Underline,
 )
+from zenconv.patterns import pattern
 
 # HTML's inter-element whitespace is ASCII only: a no-break space is text.
-_RUN = re.compile(r"[ \t\n\r\f]+")
+_RUN = pattern(r"[ \t\n\r\f]+")
 _CONTAINERS = (Strong, Emphasis, Strikethrough, Superscript, Subscript, SmallCaps, Underline, Link, Span)
 _CONTAINER_TYPES = frozenset(_CONTAINERS)  # the IR's classes are final: a set lookup of the type suffices
 

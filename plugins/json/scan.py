@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import codecs
 import json
-import re
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from zenconv_plugins.records import Literal, Tally, pointer
+from zenconv.patterns import pattern
 
 CHUNK = 1 << 20
 # Objects walked by hand before a member's value is decoded whole: records sit a few members down
@@ -51,7 +51,7 @@ class Plan:
 
     def streams(self, offset: int, depth: int) -> bool:
         return depth <= 1 or self.streamed is None or offset in self.streamed
-_WS = re.compile(r"[ \t\n\r]*")
+_WS = pattern(r"[ \t\n\r]*")
 # A decoding error this close to the end of the text may only mean the text stops there.
 _CUT_MARGIN = 64
 

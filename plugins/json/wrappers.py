@@ -10,24 +10,24 @@ paths only, so nothing that could be code is taken for a wrapper: the body is th
 
 from __future__ import annotations
 
-import re
 
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
-_VALUE_START = re.compile(rb'\s*(?:[\[{"\-0-9]|true\b|false\b|null\b)')
+_VALUE_START = pattern(rb'\s*(?:[\[{"\-0-9]|true\b|false\b|null\b)')
 _NAME = rb"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\s*[\"'][\w$.\-]{1,100}[\"']\s*\])*"
 _END_SPACE = rb"\s*\Z"
 
 # (kind, opening on the head, closing on the tail); the first that matches both ends wins.
 _WRAPPERS = (
-    ("anti-hijacking prefix", re.compile(rb"\s*(?:\)\]\}'\s*,?|while\s*\(\s*(?:1|true)\s*\)\s*;|for\s*\(\s*;\s*;\s*\)\s*;)"),
-     re.compile(_END_SPACE)),
-    ("comment guard", re.compile(rb"\s*<!--"), re.compile(rb"-->" + _END_SPACE)),
-    ("CDATA guard", re.compile(rb"\s*(?://\s*|/\*\s*)?<!\[CDATA\[(?:\s*\*/)?"),
-     re.compile(rb"(?://\s*|/\*\s*)?\]\]>(?:\s*\*/)?" + _END_SPACE)),
-    ("JSONP call", re.compile(rb"\s*(?:/\*\*/\s*)?(?:typeof\s+" + _NAME + rb"\s*===?\s*['\"]function['\"]\s*&&\s*)?"
-                              + _NAME + rb"\s*\(\s*"), re.compile(rb"\)\s*;?" + _END_SPACE)),
-    ("assignment", re.compile(rb"\s*(?:(?:var|let|const)\s+)?" + _NAME + rb"\s*=\s*"), re.compile(rb";?" + _END_SPACE)),
+    ("anti-hijacking prefix", pattern(rb"\s*(?:\)\]\}'\s*,?|while\s*\(\s*(?:1|true)\s*\)\s*;|for\s*\(\s*;\s*;\s*\)\s*;)"),
+     pattern(_END_SPACE)),
+    ("comment guard", pattern(rb"\s*<!--"), pattern(rb"-->" + _END_SPACE)),
+    ("CDATA guard", pattern(rb"\s*(?://\s*|/\*\s*)?<!\[CDATA\[(?:\s*\*/)?"),
+     pattern(rb"(?://\s*|/\*\s*)?\]\]>(?:\s*\*/)?" + _END_SPACE)),
+    ("JSONP call", pattern(rb"\s*(?:/\*\*/\s*)?(?:typeof\s+" + _NAME + rb"\s*===?\s*['\"]function['\"]\s*&&\s*)?"
+                              + _NAME + rb"\s*\(\s*"), pattern(rb"\)\s*;?" + _END_SPACE)),
+    ("assignment", pattern(rb"\s*(?:(?:var|let|const)\s+)?" + _NAME + rb"\s*=\s*"), pattern(rb";?" + _END_SPACE)),
 )
 
 

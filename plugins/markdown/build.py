@@ -20,14 +20,15 @@ from zenconv.ir import (
 
 from .parser import Parsers, Frame
 from .render import LINE_ATTR, NOTE_REF_TAG, blocks_html, inlines_html, plain
+from zenconv.patterns import pattern
 
 # Tags an HTML block may leave open for Markdown to follow, closed by a later HTML block. Elements
 # whose end tag HTML lets a parser infer (p, li, td…) and void elements never hold a group open.
-_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)(?:\s[^>]*)?>")
+_TAG = pattern(r"<(/?)([A-Za-z][A-Za-z0-9-]*)(?:\s[^>]*)?>")
 # What cannot hold a tag: a comment, and the text of script, style, textarea and title. Found opener by
 # opener, each end searched for once: a lazy pattern rescanned to the end from every unclosed opener.
-_RAW_OPEN = re.compile(r"<!--|<(script|style|textarea|title)\b", re.IGNORECASE)
-_RAW_CLOSE = {name: re.compile(rf"</{name}\s*>", re.IGNORECASE) for name in ("script", "style", "textarea", "title")}
+_RAW_OPEN = pattern(r"<!--|<(script|style|textarea|title)\b", re.IGNORECASE)
+_RAW_CLOSE = {name: pattern(rf"</{name}\s*>", re.IGNORECASE) for name in ("script", "style", "textarea", "title")}
 _SELF_CLOSING = frozenset({
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
     "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "option", "optgroup", "colgroup",
@@ -37,7 +38,7 @@ _SELF_CLOSING = frozenset({
 
 # GFM's tag filter: these tags are shown as text, not read as HTML (a textarea or an xmp would swallow
 # the rest of the page). Script, style and iframe stay HTML, to be dropped and reported by the allowlist.
-_FILTERED = re.compile(r"<(?=/?(?:title|textarea|xmp|noembed|noframes|plaintext)(?:[\s/>]|$))", re.IGNORECASE)
+_FILTERED = pattern(r"<(?=/?(?:title|textarea|xmp|noembed|noframes|plaintext)(?:[\s/>]|$))", re.IGNORECASE)
 
 
 def tag_filter(raw: str) -> str:

@@ -17,16 +17,17 @@ from dataclasses import field
 
 from zenconv.ir import Metadata
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
-_OPEN = re.compile(r"---[ \t]*\n")
-_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
+_OPEN = pattern(r"---[ \t]*\n")
+_CLOSE = pattern(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
 # A line is split one way only: a lazy key or value before "[ \t]*" tried every split of a run of spaces,
 # quadratic on one long line. The key keeps the spaces before its colon (callers strip it); a value
 # starts and ends with a character that is not a space or a tab.
 _VALUE = r"(?:[^ \t](?:.*[^ \t])?)"
-_KEY = re.compile(r"([A-Za-z_][\w.\- ]*)(?:\t[ \t]*)?:(?:[ \t]+(" + _VALUE + r"))?[ \t]*$")
-_ITEM = re.compile(r"[ \t]+-[ \t]+(" + _VALUE + r"?)[ \t]*$|-[ \t]+(" + _VALUE + r"?)[ \t]*$")
-_BLOCK_SCALAR = re.compile(r"[|>][+-]?[0-9]?")
+_KEY = pattern(r"([A-Za-z_][\w.\- ]*)(?:\t[ \t]*)?:(?:[ \t]+(" + _VALUE + r"))?[ \t]*$")
+_ITEM = pattern(r"[ \t]+-[ \t]+(" + _VALUE + r"?)[ \t]*$|-[ \t]+(" + _VALUE + r"?)[ \t]*$")
+_BLOCK_SCALAR = pattern(r"[|>][+-]?[0-9]?")
 
 _TITLE = {"title"}
 _AUTHORS = {"author", "authors", "creator"}

@@ -30,12 +30,13 @@ from mistune.util import unikey
 
 from .tables import parse_table
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 PLUGINS = ("table", "strikethrough", "footnotes", "task_lists", "url")
 MAX_EMPHASIS_RUNS = 2_000
 MAX_BRACKETS = 20_000
-_EMPHASIS_RUN = re.compile(r"[*_]+")
-_FOOTNOTE_KEY = re.compile(r"\[\^((?:[^\\\[\]\s]|\\.){1,500})\]:")
+_EMPHASIS_RUN = pattern(r"[*_]+")
+_FOOTNOTE_KEY = pattern(r"\[\^((?:[^\\\[\]\s]|\\.){1,500})\]:")
 
 
 @dataclass(slots=True)

@@ -11,6 +11,7 @@ from zenconv_plugins.markers import under_front_matter
 from zenconv import hookimpl
 from zenconv.plugins import OptionSpec
 from zenconv.reports import PRESENTATION, degraded, dropped, refused
+from zenconv.patterns import pattern
 
 ID = "ai.insan.zenfmt.markdown"
 NAME = "markdown"
@@ -50,15 +51,15 @@ OPTIONS = (
 
 # What only Markdown writes, each a construct a sniffer can see in a line or two.
 _CONSTRUCTS = (
-    ("an ATX heading", re.compile(r"^#{1,6}[ \t]+\S", re.MULTILINE)),
-    ("a fenced code block", re.compile(r"^[ ]{0,3}(?:```|~~~)", re.MULTILINE)),
-    ("an inline link", re.compile(r"\[[^\]\n]+\]\([^)\s]+(?:[ \t]+\"[^\"\n]*\")?\)")),
-    ("a pipe-table delimiter row", re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*\|", re.MULTILINE)),
-    ("strong emphasis", re.compile(r"(?<![\w*])\*\*[^*\s][^*\n]*\*\*(?![\w*])")),
-    ("a setext heading", re.compile(r"^\S[^\n]*\n(?:=+|-{3,})[ \t]*$", re.MULTILINE)),
-    ("a bullet list", re.compile(r"^[ ]{0,3}[-*+][ \t]+\S[^\n]*\n[ ]{0,3}[-*+][ \t]+\S", re.MULTILINE)),
+    ("an ATX heading", pattern(r"^#{1,6}[ \t]+\S", re.MULTILINE)),
+    ("a fenced code block", pattern(r"^[ ]{0,3}(?:```|~~~)", re.MULTILINE)),
+    ("an inline link", pattern(r"\[[^\]\n]+\]\([^)\s]+(?:[ \t]+\"[^\"\n]*\")?\)")),
+    ("a pipe-table delimiter row", pattern(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*\|", re.MULTILINE)),
+    ("strong emphasis", pattern(r"(?<![\w*])\*\*[^*\s][^*\n]*\*\*(?![\w*])")),
+    ("a setext heading", pattern(r"^\S[^\n]*\n(?:=+|-{3,})[ \t]*$", re.MULTILINE)),
+    ("a bullet list", pattern(r"^[ ]{0,3}[-*+][ \t]+\S[^\n]*\n[ ]{0,3}[-*+][ \t]+\S", re.MULTILINE)),
 )
-_LEADING_HEADING = re.compile(r"\A\s*#{1,6}[ \t]+\S")
+_LEADING_HEADING = pattern(r"\A\s*#{1,6}[ \t]+\S")
 _WINDOW = 64 << 10  # the host's sniff window: a head this long may stop mid-line
 
 

@@ -21,8 +21,9 @@ from zenconv.reports import Unreadable
 
 from .limits import StreamTooLarge
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
-_DATE = re.compile(r"^D?:?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*([Zz+\-])?\s*(\d{2})?'?(\d{2})?'?")
+_DATE = pattern(r"^D?:?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*([Zz+\-])?\s*(\d{2})?'?(\d{2})?'?")
 
 
 @dataclass(slots=True)

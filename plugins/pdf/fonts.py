@@ -7,14 +7,14 @@ italic angle.
 
 from __future__ import annotations
 
-import re
 
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
-_SUBSET = re.compile(r"^[A-Z]{6}\+")
-_BOLD = re.compile(r"bold|black|heavy|demi|semibold|extrabold|ultra|[-,_]bd\b|[-,](medi|med)(ital)?$|^(cm|lm|sf|ec)\w*bx|^cmb\d")
-_ITALIC = re.compile(r"italic|oblique|ital$|[-,]it$|[-,](bold)?it\b|slanted|^(cm|sf|ec)(ti|sl|bxti|bxsl)|^cmmi")
-_MONO = re.compile(r"mono|courier|consol|menlo|^cmtt|^sftt|typewriter|inconsolata|lucidaconsole|code")
+_SUBSET = pattern(r"^[A-Z]{6}\+")
+_BOLD = pattern(r"bold|black|heavy|demi|semibold|extrabold|ultra|[-,_]bd\b|[-,](medi|med)(ital)?$|^(cm|lm|sf|ec)\w*bx|^cmb\d")
+_ITALIC = pattern(r"italic|oblique|ital$|[-,]it$|[-,](bold)?it\b|slanted|^(cm|sf|ec)(ti|sl|bxti|bxsl)|^cmmi")
+_MONO = pattern(r"mono|courier|consol|menlo|^cmtt|^sftt|typewriter|inconsolata|lucidaconsole|code")
 
 FORCE_BOLD = 1 << 18
 ITALIC_FLAG = 1 << 6

@@ -17,6 +17,7 @@ import struct
 from pdfminer.pdftypes import resolve1
 
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 
 TOKENS_PER_ENTRY = 4   # a mapping is two or three objects; more objects than this per entry is padding
@@ -43,7 +44,7 @@ class Cost:
 # match never runs past the next one, so the scan stays linear on a stream of unclosed strings
 # (a string it splits counts as more objects, never as fewer codes).
 _STRING = rb"\([^()\\]*\)"
-_CMAP_TOKEN = re.compile(rb"%[^\r\n]*|<[0-9A-Fa-f\s]*>|\[|\]|" + _STRING + rb"|/?[^\s<>\[\]()/%{}]+|[{}<>()]")
+_CMAP_TOKEN = pattern(rb"%[^\r\n]*|<[0-9A-Fa-f\s]*>|\[|\]|" + _STRING + rb"|/?[^\s<>\[\]()/%{}]+|[{}<>()]")
 _SECTIONS = {b"beginbfchar": (b"endbfchar", 2), b"begincidchar": (b"endcidchar", 2),
              b"beginbfrange": (b"endbfrange", 3), b"begincidrange": (b"endcidrange", 3)}
 
@@ -239,7 +240,7 @@ def _subtable_codes(data: bytes, at: int, room: int) -> int:
 
 
 # The objects of a Type 1 font's clear-text header, as pdfminer's PostScript parser splits them.
-_PS_TOKEN = re.compile(rb"%[^\r\n]*|" + _STRING + rb"|<[^<>]*>|[\[\]{}()<>]|/?[^\s<>\[\]()/%{}]+")
+_PS_TOKEN = pattern(rb"%[^\r\n]*|" + _STRING + rb"|<[^<>]*>|[\[\]{}()<>]|/?[^\s<>\[\]()/%{}]+")
 
 
 def type1_header_cost(data: bytes, max_entries: int) -> Cost:

@@ -8,19 +8,19 @@ or when the two halves are not both words of their own. A compound broken at its
 
 from __future__ import annotations
 
-import re
 
 from zenconv.ir.nodes import Code, Emphasis, Link, Strong, Text
 
 from .lines import TextLine
+from zenconv.patterns import pattern
 
 _HYPHENS = ("-", "\u2010", "\u00ad")
-_TAIL = re.compile(r"([^\W\d_]+)[-\u2010\u00ad]$")
+_TAIL = pattern(r"([^\W\d_]+)[-\u2010\u00ad]$")
 # The tail is searched in the last characters only: on a long run of letters that does not end in a
 # hyphen the search would try every start and scan to the end from each (a ToUnicode map can make a
 # line one word of a million letters), and no word past this length is in the vocabulary anyway.
 _WORD = 100
-_HEAD = re.compile(r"^([^\W\d_]+)")
+_HEAD = pattern(r"^([^\W\d_]+)")
 
 
 def join_lines(lines: list[TextLine], vocabulary: set[str]) -> list:

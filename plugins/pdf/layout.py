@@ -10,10 +10,10 @@ both columns does not interleave them.
 
 from __future__ import annotations
 
-import re
 import statistics
 
 from .grid import Cell, rows_of_cells
+from zenconv.patterns import pattern
 
 MAX_DEPTH = 10
 MAX_GUTTERS = 4       # the widest gutters tried at each cut (a wide table has dozens)
@@ -26,7 +26,7 @@ MIN_LINES = 3         # lines a column needs before it counts as one
 MIN_COLUMN = 8.0      # × body size: the narrowest text column
 WIDE_GUTTER = 3.0     # × body size: a gutter this wide splits columns of words that do not line up
 ALIGNED = 0.6         # ... when fewer than this share of their lines are level with each other
-_LETTER = re.compile(r"[^\W\d_]")
+_LETTER = pattern(r"[^\W\d_]")
 
 
 def regions(cells: list[Cell], body: float) -> list[list[Cell]]:

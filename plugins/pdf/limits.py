@@ -10,12 +10,12 @@ when no budget is set, the codec behaves exactly like ``zlib``.
 from __future__ import annotations
 
 import contextvars
-import re
 import zlib
 
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
-_RANGE = re.compile(r"^\s*(\d+)?\s*(-)?\s*(\d+)?\s*$")
+_RANGE = pattern(r"^\s*(\d+)?\s*(-)?\s*(\d+)?\s*$")
 
 
 class PageRangeError(ValueError):

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from .bidi import direction, is_rtl, logical
 from .grid import Row
 from .grid.rows import SPACE_GAP
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 MAX_PITCH_SPACES = 256   # spaces a gap in fixed-pitch text turns into at most (degenerate geometry)
 # Dot leaders and a page reference: a contents entry. Exactly four dots: any longer leader ends in four
 # too, and "{4,}" over a group backtracks without end on a line of ten thousand dots.
-LEADER = re.compile(r"(?:\.\s*){4}\S{1,8}$")
+LEADER = pattern(r"(?:\.\s*){4}\S{1,8}$")
 
 
 @dataclass(slots=True)

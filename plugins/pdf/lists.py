@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 # Bullets (and checkboxes) as drawn, including the private-use code points symbol fonts (Symbol, Wingdings) map
 # their bullets to when a PDF carries no better Unicode for them.
 BULLETS = "•◦▪▫●○■□►▸‣⁃∙·–—-*➢➤✓✔❖☐☑☒❏❑\uf0b7\uf0a7\uf076\uf0d8\uf0fc\uf06e\uf0a8\uf0be\uf075\uf0e0\uf06f\uf071\uf070\uf0fe\uf078"
-_BULLET = re.compile(r"^([" + re.escape(BULLETS) + r"])(\s+|$)")
-_ENUM = re.compile(r"^(\(?)(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})([.)])(\s+|$)")
+_BULLET = pattern(r"^([" + re.escape(BULLETS) + r"])(\s+|$)")
+_ENUM = pattern(r"^(\(?)(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})([.)])(\s+|$)")
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 

@@ -7,7 +7,6 @@ entry and stops at a cap.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from pdfminer.pdftypes import PDFObjRef, resolve1
@@ -15,9 +14,10 @@ from pdfminer.psparser import PSLiteral
 
 from .document import PdfFile, text_of
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 MAX_ENTRIES = 10_000
-_SPACE = re.compile(r"\s+")
+_SPACE = pattern(r"\s+")
 
 
 @dataclass(slots=True)

@@ -19,14 +19,15 @@ from .grid.lattice import Lattice, find_lattices
 from .interpreter import metered
 from .runs import LinkAreas, flow_gap, runs_of
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 SPACE_JOIN_GAP = 1.0   # × size: a gap next to a space character still joins a cell (justified text)
 EDGE = 0.12            # share of the page height at the top and bottom where running headers live
 EDGE_LINES = 3         # lines at each edge looked at
 FOLIO_WORDS = 12       # a line carrying a page number is short
-_DIGITS = re.compile(r"\d+")
-_ROMAN = re.compile(r"^[ivxlcdm]+$", re.IGNORECASE)
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_DIGITS = pattern(r"\d+")
+_ROMAN = pattern(r"^[ivxlcdm]+$", re.IGNORECASE)
+_WORD = pattern(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 @dataclass(slots=True)

@@ -8,7 +8,6 @@ under ``pdf.table-not-resolved``, never written as a garbled grid.
 
 from __future__ import annotations
 
-import re
 import statistics
 
 from .grid import Cell, Row, Rule, TableGrid, build_table, find_tables
@@ -17,6 +16,7 @@ from .grid.regroup import numeric
 from .grid.table import pieces_text
 from .lists import marker_of
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 MAX_LATTICE_HEADER = 4    # rows a ruled grid's header may take
 CHART_GAP = 5.0           # × a median label's width: a row of numbers this far apart is a chart's labels ...
@@ -27,11 +27,11 @@ PROSE_WORDS = 7           # median words per cell above which two "columns" are 
 CODE_SHARE = 0.2          # share of fixed-pitch rows with a program's punctuation that makes them a listing
 FEW_ROWS = 3              # body rows below which unruled columns are a guess
 NUMERIC = 0.5             # share of a first row's cells that are numbers for it to be data, not header
-_LEADER_RUN = re.compile(r"(?:\.\s?){4,}")  # dot leaders: four dots at least, spaced or not
-_YEAR = re.compile(r"(19|20)\d\d([-/\u2013](\d\d|(19|20)\d\d))?$")
-_CODE = re.compile(r"[{}();=<>\[\]]|^\s*(#|//)")
-_CAPTION = re.compile(r"(?i)(table|figure|exhibit|chart)(\s+|\s*[:.]\s*)[\dA-Z]")
-_CAPTION_LABEL = re.compile(r"(?i)(table|figure|exhibit|chart)(\s+|\s*[:.]\s*)[\dA-Z][\w.\-]*[:.]?")
+_LEADER_RUN = pattern(r"(?:\.\s?){4,}")  # dot leaders: four dots at least, spaced or not
+_YEAR = pattern(r"(19|20)\d\d([-/\u2013](\d\d|(19|20)\d\d))?$")
+_CODE = pattern(r"[{}();=<>\[\]]|^\s*(#|//)")
+_CAPTION = pattern(r"(?i)(table|figure|exhibit|chart)(\s+|\s*[:.]\s*)[\dA-Z]")
+_CAPTION_LABEL = pattern(r"(?i)(table|figure|exhibit|chart)(\s+|\s*[:.]\s*)[\dA-Z][\w.\-]*[:.]?")
 
 
 @dataclass(slots=True)

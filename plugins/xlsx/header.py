@@ -15,17 +15,17 @@ cells that is not such a header ends the search: the sheet has no header, and th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from zenconv.ir.facets import CellValuesFacet
 from zenconv.ir.nodes import Cell, Paragraph, Row, Text
 from zenconv.ir.walk import cell_text
+from zenconv.patterns import pattern
 
 LOOKAHEAD = 32  # rows read before a sheet's table is written; a header further down is not looked for
 SUBHEADER_ROWS = 3  # rows of text a header may have under it before its first row of data
 # A stored value that is typed: a canonical number, an ISO date, date-time or time, a boolean.
-_TYPED = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\d{4}-\d{2}-\d{2}(?:T[\d:.]+)?|\d{2}:\d{2}:\d{2}(?:\.\d+)?"
+_TYPED = pattern(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\d{4}-\d{2}-\d{2}(?:T[\d:.]+)?|\d{2}:\d{2}:\d{2}(?:\.\d+)?"
                     r"|TRUE|FALSE")
 
 

@@ -15,6 +15,7 @@ import re
 
 from zenconv.ir.facets import FurnitureFacet
 from zenconv.ir.nodes import Container, Paragraph, Text
+from zenconv.patterns import pattern
 
 _VARIANTS = {"odd": None, "even": "even", "first": "first"}
 _SHOWN = {"P": "[Page]", "N": "[Pages]", "D": "[Date]", "T": "[Time]", "Z": "[Path]", "G": "[Picture]",
@@ -22,7 +23,7 @@ _SHOWN = {"P": "[Page]", "N": "[Pages]", "D": "[Date]", "T": "[Time]", "Z": "[Pa
 _POSITIONS = {"L": "left", "C": "center", "R": "right"}
 # One code: && a literal ampersand; a font (&"name,style"); a size (&12); a colour (&KRRGGBB, &KTTSNNN,
 # theme colour and tint); a one-letter code.
-_CODE = re.compile(r'&(&|"[^"]*"?|\d{1,3}|K[0-9A-Fa-f+-]{0,6}|.?)', re.S)
+_CODE = pattern(r'&(&|"[^"]*"?|\d{1,3}|K[0-9A-Fa-f+-]{0,6}|.?)', re.S)
 
 
 def header_blocks(headers: list[tuple[str, str]], sheet_name: str, where, ctx) -> list[Container]:

@@ -18,6 +18,7 @@ from dataclasses import field
 from openpyxl.utils import column_index_from_string, get_column_letter
 
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 MAX_COLUMN = 16_384   # XFD
 MAX_ROW = 1 << 31     # a row number past this is not a row number
@@ -25,19 +26,19 @@ MERGE_LIMIT = 100_000
 LINK_LIMIT = 100_000
 _CHUNK = 1 << 20
 _HEADER_BYTES = 1000
-_HEADER_CODES = re.compile(r'&(?:"[^"]{0,200}"|K(?:[0-9A-Fa-f]{6}|\d\d[+-]\d{3})|\d+|[A-Za-z]|&)')
+_HEADER_CODES = pattern(r'&(?:"[^"]{0,200}"|K(?:[0-9A-Fa-f]{6}|\d\d[+-]\d{3})|\d+|[A-Za-z]|&)')
 _OVERLAP = 64
 
 # A name is matched whole (the lookaround) so that a failed match cannot retry it one character shorter:
 # the attributes could absorb the rest, and a long name with no '>' (or a long word among the attributes)
 # was scanned once per character, quadratic in C where no checkpoint reaches.
-_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)(?![\w.-])((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>")
-_ATTR = re.compile(r"(?<![\w.:-])([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
-_COL_A = re.compile(rb" r=[\"']A[0-9]")
-_REF_ATTR = re.compile(rb"\sr=[\"']([A-Za-z]{1,3})[0-9]")
-_DOCTYPE = re.compile(rb"<!DOCTYPE", re.IGNORECASE)
-_CELL_REF = re.compile(rb"\sr=[\"']([A-Za-z]{1,3})([0-9]{1,10})[\"']")
-_REF = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,10})")
+_TAG = pattern(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)(?![\w.-])((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>")
+_ATTR = pattern(r"(?<![\w.:-])([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+_COL_A = pattern(rb" r=[\"']A[0-9]")
+_REF_ATTR = pattern(rb"\sr=[\"']([A-Za-z]{1,3})[0-9]")
+_DOCTYPE = pattern(rb"<!DOCTYPE", re.IGNORECASE)
+_CELL_REF = pattern(rb"\sr=[\"']([A-Za-z]{1,3})([0-9]{1,10})[\"']")
+_REF = pattern(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,10})")
 
 _COLUMNS: dict[str, int] = {}
 _TABLE: dict[str, int] | None = None

@@ -17,10 +17,11 @@ from lxml import etree
 
 from zenconv.reports import Unreadable
 from zenconv.safe.xml import PARSER_OPTIONS, iterparse_xml
+from zenconv.patterns import pattern
 
 _LIBXML2_DEPTH = 256
 _PEEK = 1 << 16
-_DOCTYPE = re.compile(rb"<!DOCTYPE", re.IGNORECASE)
+_DOCTYPE = pattern(rb"<!DOCTYPE", re.IGNORECASE)
 
 
 class _Peeked(io.RawIOBase):

@@ -7,15 +7,15 @@ the text's own size plus 4 bytes a string) and decodes a string when a cell asks
 
 from __future__ import annotations
 
-import re
 from array import array
 
 from .stream import element_events
+from zenconv.patterns import pattern
 
 _LIST_LIMIT = 100_000
 SI_TAGS = ("{http://schemas.openxmlformats.org/spreadsheetml/2006/main}si",
            "{http://purl.oclc.org/ooxml/spreadsheetml/main}si", "si")
-_ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
+_ESCAPE = pattern(r"_x([0-9A-Fa-f]{4})_")
 
 
 def unescape(text: str) -> str:

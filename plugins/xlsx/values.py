@@ -9,12 +9,12 @@ could read ``13.955,625`` as thirteen thousand or thirteen million.
 from __future__ import annotations
 
 import datetime as dt
-import re
 
 from openpyxl.styles.numbers import is_date_format, is_timedelta_format
 from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel
 
 from zenconv_plugins.number_formats import general
+from zenconv.patterns import pattern
 
 # Built-in number format ids that are dates or times (ECMA-376 18.8.30 and the East Asian ids that
 # openpyxl's BUILTIN_FORMATS leaves out). Id 46 is ``[h]:mm:ss``, elapsed time: a number, like any
@@ -116,7 +116,7 @@ def iso_text(raw: str) -> str:
     return temporal_text(value)
 
 
-_DURATION = re.compile(r"(-)?P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?$")
+_DURATION = pattern(r"(-)?P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?$")
 
 
 def duration_text(raw: str) -> str:

@@ -24,9 +24,10 @@ from .gz import open_xml_bytes
 from .names import local_name
 from .outline import Outline
 from .sitemap import Sitemap, is_sitemap
+from zenconv.patterns import pattern
 
 LIBRARY = "lxml/{}; libxml2/{}".format(etree.__version__, ".".join(map(str, etree.LIBXML_VERSION)))
-_HTML_LIKE = re.compile(rb"<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])", re.IGNORECASE)
+_HTML_LIKE = pattern(rb"<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])", re.IGNORECASE)
 _HINT = "it looks like HTML: read it with --from html"
 
 

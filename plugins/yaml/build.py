@@ -18,7 +18,6 @@ Mappings and sequences carry the line of each member (``lines``), for the locato
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 
 from ruamel.yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
@@ -27,15 +26,16 @@ from ruamel.yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent
 from zenconv.reports import Unreadable
 
 from zenconv_plugins.records import DEPTH_CEILING, Literal, Tally
+from zenconv.patterns import pattern
 
 CORE = "tag:yaml.org,2002:"
 _KNOWN = {"str", "int", "float", "bool", "null", "map", "seq", "merge", "binary", "timestamp", "omap", "set"}
 _NULL = {"", "~", "null", "Null", "NULL"}
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
-_INT = re.compile(r"([-+]?)0*([0-9]+)")
-_OCT = re.compile(r"0o([0-7]{1,1000})")
-_HEX = re.compile(r"0x([0-9a-fA-F]{1,1000})")
-_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+_INT = pattern(r"([-+]?)0*([0-9]+)")
+_OCT = pattern(r"0o([0-7]{1,1000})")
+_HEX = pattern(r"0x([0-9a-fA-F]{1,1000})")
+_FLOAT = pattern(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
 _MERGE = object()
 _NO_KEY = object()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 
 from zenconv import hookimpl
 from zenconv.plugins import OptionSpec
@@ -10,6 +9,7 @@ from zenconv.reports import degraded, refused
 
 from zenconv_plugins.markers import under_front_matter
 from zenconv_plugins.declarations import DATA_OPTIONS, shared_codes
+from zenconv.patterns import pattern
 
 VERSION = "0.1.0"
 
@@ -36,8 +36,8 @@ OPTIONS = (
 
 # A %YAML directive, or a document marker on the first line: plain "key: value" text is too common
 # (an e-mail header, a log line) to be taken for YAML without one.
-_DIRECTIVE = re.compile(rb"%YAML[ \t]+1\.\d")
-_MARKER = re.compile(rb"---(?:[ \t]|\r?\n|\Z)")
+_DIRECTIVE = pattern(rb"%YAML[ \t]+1\.\d")
+_MARKER = pattern(rb"---(?:[ \t]|\r?\n|\Z)")
 _WINDOW = 64 << 10  # the host's sniff window: a head this long may stop mid-line
 
 

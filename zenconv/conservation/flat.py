@@ -6,14 +6,14 @@ from __future__ import annotations
 import csv
 import html
 import io
-import re
 
 from ..safe.text import decode_text
 from . import rules
 from .flow import BLOCK, DESCEND, SKIP, lines
 from .model import Part
+from zenconv.patterns import pattern
 
-_PDF_SKIPPED = re.compile("|".join(rules.PDF_SKIPPED))
+_PDF_SKIPPED = pattern("|".join(rules.PDF_SKIPPED))
 CSV_ROWS_PER_PART = 1000  # a part names where a loss is: rows 1-1000, 1001-2000, ...
 _SNIFF_CHARS = 1 << 16
 

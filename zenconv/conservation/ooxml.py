@@ -9,7 +9,6 @@ is not text (its display depends on a number format the reader applies).
 
 from __future__ import annotations
 
-import re
 
 from ..reports import Unreadable
 from ..safe.xml import parse_xml
@@ -18,13 +17,14 @@ from . import rules
 from .flow import BLOCK, DESCEND, MAX_PART_CHARS, SKIP, SPACE, TEXT, Line, TextLimit, Words, lines
 from .model import Part
 from .tokens import math_symbols
+from zenconv.patterns import pattern
 
 NS = "conservation"
 _RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
-_SHEET_CODES = re.compile(rules.OOXML_HEADER_FOOTER_CODES[0])
+_SHEET_CODES = pattern(rules.OOXML_HEADER_FOOTER_CODES[0])
 _HEADER_FOOTER = frozenset(rules.X + name for name in (
     "oddHeader", "oddFooter", "evenHeader", "evenFooter", "firstHeader", "firstFooter"))
-_XSTRING = re.compile(rules.OOXML_ESCAPE[0])
+_XSTRING = pattern(rules.OOXML_ESCAPE[0])
 _PHONETIC = rules.X + "rPh"
 
 

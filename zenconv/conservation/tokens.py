@@ -21,12 +21,13 @@ import html
 import re
 import unicodedata
 from collections import Counter
+from zenconv.patterns import pattern
 
-_TOKEN = re.compile(r"[^\W_]+")
-_FORMAT_CHARS = re.compile("[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
+_TOKEN = pattern(r"[^\W_]+")
+_FORMAT_CHARS = pattern("[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
 _INLINE_TAGS = frozenset(
     "a abbr b bdi bdo cite code del dfn em i ins kbd mark q s samp small span strong sub sup u var".split())
-_MARKUP = re.compile(
+_MARKUP = pattern(
     r"(?P<fence>^(?P<mark>`{3,}|~{3,})[^\n]{0,200}\n(?P<code>(?s:.){0,1000000}?)^(?P=mark)[`~]*[ \t]*$)"
     r"|(?P<span>(?P<ticks>`+)(?P<spanned>(?s:.){1,20000}?)(?P=ticks))"  # code: taken as it stands
     r"|\\(?P<escaped>[!-/:-@\[-`{-~])"          # a backslash escape: the character itself
@@ -64,7 +65,7 @@ def count(text: str) -> Counter:
     return Counter(tokens(text))
 
 
-_COMMAND = re.compile(r"\\([A-Za-z]+)")
+_COMMAND = pattern(r"\\([A-Za-z]+)")
 
 
 def _symbol(match: re.Match) -> str:

@@ -8,11 +8,11 @@ source called it.
 from __future__ import annotations
 
 import hashlib
-import re
 
 from ..records import dataclass
+from zenconv.patterns import pattern
 
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_UNSAFE = pattern(r"[^A-Za-z0-9._-]+")
 
 MEDIA_TYPES = {
     ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import struct
 import zlib
 from collections.abc import Mapping
@@ -27,14 +26,15 @@ from ..reports import Unreadable
 from .codes import ZIP_REFUSALS as _MEANINGS, zip_codes  # noqa: F401 (zip_codes: for importers)
 from ._zipdir import LOCAL, LOCAL_SIG, Entry, pread, read_directory, refusal
 from ..records import dataclass
+from zenconv.patterns import pattern
 
 _STORED, _DEFLATED = 0, 8
 _FLAG_ENCRYPTED = 0x1
 _CHUNK = 1 << 16
 _LIST_CAP = 1_000_000  # list_names is for detection: past this many entries it says "not a zip we list"
-_DRIVE = re.compile(r"[A-Za-z]:")
+_DRIVE = pattern(r"[A-Za-z]:")
 # the surrogates a name's bytes that are not UTF-8 were decoded to: one regex search, not a loop per character
-_UNDECODED = re.compile("[\udc80-\udcff]")
+_UNDECODED = pattern("[\udc80-\udcff]")
 
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import operator
-import re
 from dataclasses import fields, replace
 from typing import BinaryIO
 
@@ -37,6 +36,7 @@ from ..ir.walk import cell_text, plain_text
 from .furniture import furniture_of
 from .grid import COVERED, SpanGrid, cell_locator, filled
 from .sink import JsonSink, TextSink
+from zenconv.patterns import pattern
 
 # Fields that place a row without a table ordinal: a sheet, a page, a slide, an explicit table.
 _SCOPES = ("sheet", "sheet_name", "page", "rendered_page", "slide", "table")
@@ -61,7 +61,7 @@ def _hidden(node) -> str | None:
 # single spaces inside cells: none of these characters (str.isspace's set, less the space), and no space
 # at a cell's edge or two in a row (tested apart, with `in`: alternatives in the pattern cost more than
 # all the rest of the row).
-_RAW_UNSAFE = re.compile("[|\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+_RAW_UNSAFE = pattern("[|\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
 
 def _plain_row(cells: list, width: int) -> str | None:

@@ -4,14 +4,14 @@ one cell holds two columns' numbers (a padded space glued them into one run)."""
 
 from __future__ import annotations
 
-import re
 
 from .bands import Band, band_index
 from .regroup import numeric
 from .rows import Cell, Row
+from zenconv.patterns import pattern
 
 FIT_SPACE = 0.3      # × cell height: a word space, for whether a word would have fitted on the line above
-_LEADER_END = re.compile(r"(?:\.\s{0,3}){3,}$")
+_LEADER_END = pattern(r"(?:\.\s{0,3}){3,}$")
 
 
 def fresh_lines(body_rows: list[Row], bands: list[Band], header_rows: list[Row]) -> frozenset[int]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from contextvars import ContextVar
 from dataclasses import fields
 from itertools import compress, repeat
@@ -22,9 +21,10 @@ from operator import attrgetter, is_not, itemgetter
 
 from ...ir.facets import CellValuesFacet, CommentRangeFacet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet
 from ...ir.locator import Locator
+from zenconv.patterns import pattern
 
-_SPECIAL = re.compile(r"[&<>\"'\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
-CONTROLS = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+_SPECIAL = pattern(r"[&<>\"'\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+CONTROLS = pattern(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 _LOCATOR_ATTRS = tuple("data-" + f.name.replace("_", "-") for f in fields(Locator))
 _locator_values = attrgetter(*(f.name for f in fields(Locator)))  # one C call: this runs once per table row
 
@@ -111,7 +111,7 @@ def locator_attributes(locator: Locator, ids: ElementIds | None = None) -> str:
 # given (the Markdown writer's --html-tables).
 ELEMENT_IDS: ContextVar = ContextVar("zenconv_html_element_ids", default=None)
 _NONES = repeat(None)
-_CELL_REF = re.compile(r"[A-Z]{1,3}[0-9]{1,7}")
+_CELL_REF = pattern(r"[A-Z]{1,3}[0-9]{1,7}")
 _FIELD = {name: n for n, name in enumerate(f.name for f in fields(Locator))}
 _PAGE, _PAGE_LABEL, _RENDERED, _PARAGRAPH, _SHEET, _SHEET_NAME, _SLIDE, _SLIDE_TITLE, _TABLE, _ROW, _CELL, \
     _LINE, _LINE_END, _PART, _XPATH, _PATH = (_FIELD[name] for name in (

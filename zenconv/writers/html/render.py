@@ -21,18 +21,19 @@ from ..notes import NoteNumbers
 from ..urls import REFUSALS, UrlPolicy
 from .markup import ATTRIBUTE_CONTROLS, ELEMENT_IDS, ElementIds, attributes, escape, has_controls, node_attributes
 from .slugs import Slugger
+from zenconv.patterns import pattern
 
 _SIMPLE = {Strong: "strong", Emphasis: "em", Strikethrough: "s", Superscript: "sup", Subscript: "sub",
            Underline: "u"}
-_LANGUAGE = re.compile(r"[^A-Za-z0-9_+.#-]")
-_CLASS_NAME = re.compile(r"[^a-z0-9-]")
+_LANGUAGE = pattern(r"[^A-Za-z0-9_+.#-]")
+_CLASS_NAME = pattern(r"[^a-z0-9-]")
 _INSERTIONS = ("insertion", "move-to")
 _CHANGE_WORDS = {"insertion": "Inserted", "deletion": "Deleted", "move-to": "Moved here",
                  "move-from": "Moved from here"}
 # A review comment's attribution as zenconv_plugins.comments writes it: "Comment by Ann Lee (AL), 2026-01-01T09:00:00:"
-_ATTRIBUTION = re.compile(r"(?P<kind>Comment|Reply)(?: by (?P<who>.*?))?"
+_ATTRIBUTION = pattern(r"(?P<kind>Comment|Reply)(?: by (?P<who>.*?))?"
                           r"(?:, (?P<date>\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?Z?))?:\Z", re.S)
-_INITIALS = re.compile(r"(?P<author>.*) \((?P<initials>[^()]*)\)\Z", re.S)
+_INITIALS = pattern(r"(?P<author>.*) \((?P<initials>[^()]*)\)\Z", re.S)
 
 
 class HtmlCodes:

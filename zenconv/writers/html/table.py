@@ -14,7 +14,6 @@ short rows are padded with empty cells to the width, as the Markdown writer pads
 from __future__ import annotations
 
 import operator
-import re
 import sys
 from collections.abc import Iterator
 
@@ -22,11 +21,12 @@ from ...ir.nodes import BLOCK_TYPES, Paragraph, Row, Table
 from ...ir.walk import plain_text
 from ..grid import COVERED, MAX_SPAN, SpanGrid
 from .markup import attributes, node_attributes
+from zenconv.patterns import pattern
 
 
 # A row of bare strings joined with NUL is written as it is when none of these match: nothing to escape,
 # no line break to write as <br>, no control character (a NUL in a cell shows in the separator count).
-_PLAIN_UNSAFE = re.compile(r"[&<>\"'\r\n\x01-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+_PLAIN_UNSAFE = pattern(r"[&<>\"'\r\n\x01-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 
 def row_html(r, row: Row) -> str:
@@ -69,10 +69,10 @@ def table_note_html(r, note: str) -> str:
 # PADDING_CELLS): past this many empty cells, and past eight per cell written, short rows stay short.
 PADDING_CELLS = 1 << 22
 PADDING_RATIO = 8
-_MARKER = re.compile("\x01([0-9]+)\x02")
+_MARKER = pattern("\x01([0-9]+)\x02")
 # A number as a table shows it: a sign or parentheses, a currency, digits grouped by , . space or ',
 # a decimal part, a percent or a unit-less exponent. "12", "-3.5", "(1,200.00)", "€ 4 500", "12.5%", "1e-3".
-_NUMBER = re.compile(r"[-+\u2212(]?\s*[$€£¥]?\s*(\d{1,3}([,.\u00a0\u202f' ]\d{3})+|\d+)([.,]\d+)?"
+_NUMBER = pattern(r"[-+\u2212(]?\s*[$€£¥]?\s*(\d{1,3}([,.\u00a0\u202f' ]\d{3})+|\d+)([.,]\d+)?"
                      r"([eE][-+]?\d+)?\s*%?\)?\Z")
 
 
