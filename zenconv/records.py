@@ -5,10 +5,12 @@ Applying ``dataclasses.dataclass`` compiles a function for each method it writes
 conversion's start-up applies it to some eighty classes: that compiling was a third of the time
 ``zenconv tiny.csv -o tiny.md`` took. This decorator gives each class a ``__repr__``, an ``__eq__``, a
 ``__hash__`` and a frozen class's guards built from its fields without compiling anything, and has the
-standard library write ``__init__`` when the class is first instantiated rather than when it is made
-(most of the eighty are never instantiated in a given conversion): the same results as the standard
-library's, by the same rules (a method the class defines itself is kept; the hash follows the standard
-library's table). ``tests/test_records.py`` holds the two to the same behaviour.
+standard library write ``__init__`` only once the class has been instantiated a few times rather than
+when it is made: most of the eighty are never instantiated in a given conversion, and most of the rest a
+handful of times (a conversion's request, its manifest), which a generic binder serves at no compiling
+cost; a class made thousands of times (the IR's nodes) gets the standard library's compiled one. The same
+results as the standard library's, by the same rules (a method the class defines itself is kept; the hash
+follows the standard library's table). ``tests/test_records.py`` holds the two to the same behaviour.
 
 Everything else is the standard library's: ``fields``, ``replace``, ``asdict``, slots, ``__match_args__``,
 pickling. ``order=True`` and ``unsafe_hash=True`` go to the standard library whole.
@@ -118,8 +120,14 @@ _INIT_HOOK = _STDLIB_INIT is not None and hasattr(dataclasses, "_fields_in_init_
     == ("fields", "std_fields", "kw_only_fields", "frozen", "has_post_init", "self_name", "globals", "slots"))
 
 
+# Instantiations a class's generic binder serves before the standard library writes its own __init__
+# (about a millisecond of compiling each): enough for the records a conversion makes a few of.
+COLD_CALLS = 16
+
+
 def _deferred_init(cls, frozen: bool, slots: bool):
-    """An ``__init__`` that has the class's real one written (:func:`_written_init`) and runs it.
+    """An ``__init__`` that binds its first :data:`COLD_CALLS` calls itself (:func:`_binder`), then has
+    the class's real one written (:func:`_written_init`) and runs it.
 
     What the standard library would read when making the class is read now, so the ``__init__`` written
     later is the one it would have written then.
@@ -127,14 +135,91 @@ def _deferred_init(cls, frozen: bool, slots: bool):
     every = [f for f in cls.__dataclass_fields__.values()
              if f._field_type in (dataclasses._FIELD, dataclasses._FIELD_INITVAR)]
     module = sys.modules.get(cls.__module__)
+    std_fields, kw_only_fields = dataclasses._fields_in_init_order(every)
+    has_post_init = hasattr(cls, "__post_init__")
+    bind = _binder(cls, every, std_fields, kw_only_fields, frozen, has_post_init, slots)
+    calls = 0
 
     def __init__(self, *args, **kwargs):
-        _written_init(cls)(self, *args, **kwargs)
+        nonlocal calls
+        calls += 1
+        if calls > COLD_CALLS:
+            _written_init(cls)(self, *args, **kwargs)
+        else:
+            bind(self, args, kwargs)
 
-    __init__.deferred = (every, *dataclasses._fields_in_init_order(every), frozen, hasattr(cls, "__post_init__"),
+    __init__.deferred = (every, std_fields, kw_only_fields, frozen, has_post_init,
                          "__dataclass_self__" if "self" in cls.__dataclass_fields__ else "self",
                          module.__dict__ if module is not None else {}, slots)
     return __init__
+
+
+def _binder(cls, every, std_fields, kw_only_fields, frozen: bool, has_post_init: bool, slots: bool):
+    """What the standard library's ``__init__`` for these fields does, without compiling one.
+
+    Its parameters are ``std_fields`` (positional or keyword) then ``kw_only_fields`` (keyword only); a
+    field without a default is required, one with a factory gets ``factory()`` when not given. Then, in
+    field order, each field is assigned (``object.__setattr__`` when frozen), an ``init=False`` field its
+    factory's value, or with slots its default; an InitVar is not assigned but handed, with the others
+    in order, to ``__post_init__``. A call the standard library's would refuse raises a TypeError too.
+    """
+    name = f"{cls.__qualname__}.__init__()"
+    positional = tuple(f.name for f in std_fields)
+    accepted = frozenset(f.name for f in (*std_fields, *kw_only_fields))
+    required = tuple(f.name for f in (*std_fields, *kw_only_fields)
+                     if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+    defaulted = [f.name for f in std_fields if f.name not in required]
+    late = [n for n in positional[positional.index(defaulted[0]):] if n in required] if defaulted else []
+    if late:  # as the standard library refuses when it writes the __init__ (at once, made eagerly)
+        raise TypeError(f"non-default argument {late[0]!r} follows default argument")
+    missing_value = object()
+    steps = []  # (field name, how its value is found, default or factory, an InitVar), in field order
+    for f in every:
+        if f.init:
+            steps.append((f.name, "given", f.default if f.default_factory is dataclasses.MISSING
+                          else f.default_factory, f.default_factory is not dataclasses.MISSING))
+        elif f.default_factory is not dataclasses.MISSING:
+            steps.append((f.name, "factory", f.default_factory, False))
+        elif slots and f.default is not dataclasses.MISSING:
+            steps.append((f.name, "default", f.default, False))
+    initvars = tuple(f.name for f in every if f._field_type is dataclasses._FIELD_INITVAR)
+    is_initvar = frozenset(initvars)
+    assign = object.__setattr__ if frozen else setattr
+
+    def bind(self, args, kwargs):
+        if len(args) > len(positional):
+            _refused(name, f"takes {len(positional) + 1} positional arguments but {len(args) + 1} were given")
+        values = dict(zip(positional, args))
+        for key, value in kwargs.items():
+            if key not in accepted:
+                _refused(name, f"got an unexpected keyword argument {key!r}")
+            if key in values:
+                _refused(name, f"got multiple values for argument {key!r}")
+            values[key] = value
+        absent = [n for n in required if n not in values]
+        if absent:
+            _refused(name, f"missing required arguments: {', '.join(map(repr, absent))}")
+        for field_name, how, source, factory in steps:
+            if how == "given":
+                value = values.get(field_name, missing_value)
+                if value is missing_value:
+                    value = source() if factory else source
+            elif how == "factory":
+                value = source()
+            else:
+                value = source
+            if how == "given" and field_name in is_initvar:
+                values[field_name] = value
+                continue
+            assign(self, field_name, value)
+        if has_post_init:
+            self.__post_init__(*(values[n] for n in initvars))
+
+    return bind
+
+
+def _refused(name: str, problem: str) -> None:
+    raise TypeError(f"{name} {problem}")
 
 
 def _written_init(cls):
