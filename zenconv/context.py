@@ -274,6 +274,7 @@ class Source:
         self.detection: str | None = None  # how detection chose the reader (zenconv.detect), for the manifest
         self.decryption: str | None = None  # how an encrypted source was opened (zenconv.safe.decrypt)
         self._plain: bytes | None = None
+        self._hashing: tuple[threading.Thread, dict] | None = None  # a digest being made aside (hash_aside)
 
     def spool(self, limit: int) -> None:
         """Copy the stream into a temporary file, hashing it; past ``limit`` bytes: host.input-too-large.
@@ -348,15 +349,54 @@ class Source:
 
     @property
     def sha256(self) -> str:
+        if self._hashing is not None:
+            thread, outcome = self._hashing
+            thread.join()
+            self._hashing = None
+            if "error" in outcome:
+                raise outcome["error"]
+            self._sha256 = outcome["digest"]
         if self._sha256 is None and self.stream is not None:
             return hashlib.sha256().hexdigest()
         if self._sha256 is None:
-            digest = hashlib.sha256()
             with self.open() as fh:
-                for chunk in iter(lambda: fh.read(1 << 20), b""):
-                    digest.update(chunk)
-            self._sha256 = digest.hexdigest()
+                self._sha256 = _digest_of(fh)
         return self._sha256
+
+    def hash_aside(self) -> None:
+        """Begin the source's digest, which :attr:`sha256` then gives: a file of :data:`HASH_ASIDE` bytes or
+        more is hashed on a thread of its own while the conversion reads it (reading a file and hashing
+        release the GIL, so on a machine with a core to spare its digest costs no wall time); a smaller
+        one, bytes in memory or a stream, at once. The file is opened here, so one that cannot be opened
+        fails where it always did."""
+        if self._sha256 is not None or self._hashing is not None or self.stream is not None:
+            return
+        if self.path is None or self._plain is not None or self.size < HASH_ASIDE:
+            _ = self.sha256
+            return
+        fh = self.open()
+        outcome: dict = {}
+
+        def work() -> None:
+            try:
+                with fh:
+                    outcome["digest"] = _digest_of(fh)
+            except BaseException as exc:  # noqa: BLE001 - raised where the digest is asked for
+                outcome["error"] = exc
+
+        thread = threading.Thread(target=work, name="zenconv-source-digest", daemon=True)
+        thread.start()
+        self._hashing = (thread, outcome)
+
+
+HASH_ASIDE = 4 << 20  # below this a source is hashed at once: a thread would cost more than it saves
+
+
+def _digest_of(fh: BinaryIO) -> str:
+    digest = hashlib.sha256()
+    for chunk in iter(lambda: fh.read(1 << 20), b""):
+        digest.update(chunk)
+    return digest.hexdigest()
 
 
 class Options(Mapping):
