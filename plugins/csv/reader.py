@@ -11,6 +11,7 @@ no block at all.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import partial
 from itertools import chain
 from typing import TextIO
 
@@ -19,6 +20,7 @@ from zenconv.ir.locator import Locator, column_letters, row_locator
 from zenconv.ir.nodes import Block, Cell, Row, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.text import EncodingGuess, UnknownEncoding, open_text, sniff_encoding
+from zenconv.stream import PlainRows, RowGroups
 from zenconv_plugins.binary import SAMPLE_BYTES, binary_reason
 
 from zenconv_plugins.xlsx.header import split_header
@@ -87,15 +89,16 @@ def _detect(source: Source, guess: EncodingGuess, caps: Caps) -> str:
 
 
 def _rows(batches: Iterator[Batch], stream: TextIO, table: Table, ctx: ReadContext,
-          guess: EncodingGuess, tokenizer: Tokenizer, first_is_header: bool = True) -> Iterator[Row]:
+          guess: EncodingGuess, tokenizer: Tokenizer, first_is_header: bool = True) -> RowGroups:
     """The rows, lazily; the stream closes when they are exhausted or abandoned."""
-    return chain.from_iterable(_row_groups(batches, stream, table, ctx, guess, tokenizer, first_is_header))
+    return RowGroups(_row_groups(batches, stream, table, ctx, guess, tokenizer, first_is_header))
 
 
 def _row_groups(batches: Iterator[Batch], stream: TextIO, table: Table, ctx: ReadContext,
                 guess: EncodingGuess, tokenizer: Tokenizer, first_is_header: bool) -> Iterator[Iterable[Row]]:
-    """The rows in groups, a batch's clean records made into rows by ``map``: a row on the hot path of a
-    million-row file passes no generator of its own, only :func:`_row`."""
+    """The rows in groups: a batch's clean records as :class:`PlainRows`, whose rows, when iterated, are
+    made by ``map``, so a row on the hot path of a million-row file passes no generator of its own, only
+    :func:`_row`; a writer that takes the records alone makes no row at all."""
     ledger = _Ledger(ctx, table, guess)
     max_rows = ctx.options["max_rows"]
     lenient = guess.lenient
@@ -113,10 +116,10 @@ def _row_groups(batches: Iterator[Batch], stream: TextIO, table: Table, ctx: Rea
                 yield (Row([Cell([Text(field)] if field else [], header=True) for field in fields], locator=locator),)
                 index, line, records = 1, line + 1, records[1:]
             if cuts is None and not lenient:  # nothing to check
-                end = index + len(records)
-                yield map(_row, records, range(index, end), range(line, line + len(records)))
+                if records:
+                    yield PlainRows(records, partial(_made_rows, records, index, line))
                 line += len(records)
-                index = end
+                index += len(records)
             else:
                 for fields in records:
                     locator = Locator(row=index, cell=f"A{index + 1}", line=line)
@@ -144,6 +147,14 @@ def _row(fields: list[str], index: int, line: int) -> Row:
 
 
 _new = object.__new__
+
+
+def _made_rows(records: list[list[str]], index: int, line: int, start: int, stop: int) -> Iterator[Row]:
+    """The rows of ``records[start:stop]``, the records on consecutive lines from ``line``, the first row
+    ``index``."""
+    if start:
+        records = records[start:stop]
+    return map(_row, records, range(index + start, index + stop), range(line + start, line + stop))
 
 
 class _Ledger:

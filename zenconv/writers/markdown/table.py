@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from ...ir.locator import Locator
@@ -28,6 +28,7 @@ from ...ir.nodes import (
 from ...ir.walk import cell_text
 from ..deferred import DeferredReports
 from ..grid import COVERED, SpanGrid, cell_locator, filled
+from ...stream import PlainRows, RowGroups
 from ..spool import RowSpool
 from .escape import CONTROLS, ROW_UNSAFE, escape_cell_string, escape_text, finish_block
 from .hidden import block_label, hidden_reason
@@ -110,9 +111,22 @@ class PipeTables:
         tally = _Tally(table.columns.count or 0)
         tally.column_labels = labels
         grid = SpanGrid()
+        rows = table.rows
+        if isinstance(rows, RowGroups) and self.html is None:
+            # Nothing is written while the rows are spooled, so the groups may be taken (see RowGroups).
+            for group in rows.groups():
+                if isinstance(group, PlainRows) and tally.usual > 0 and not grid.active:
+                    self._plain_rows(group, spool, table, grid, held, tally)
+                else:
+                    self._spool_rows(iter(group), spool, table, grid, held, tally)
+        else:
+            self._spool_rows(iter(rows), spool, table, grid, held, tally)
+        return tally.header, _Shape(tally.width, tally.usual, tally.unusual), tally.needs_html, tally.filled
+
+    def _spool_rows(self, rows: Iterator[Row], spool: RowSpool, table: Table, grid: SpanGrid,
+                    held: DeferredReports, tally: _Tally) -> None:
         join = " | ".join
         plain = self.html is None
-        rows = iter(table.rows)
         row = next(rows, None)
         # No checkpoint per row here: the pipeline's row stream already ticks the guard for each row.
         while row is not None:
@@ -151,9 +165,31 @@ class PipeTables:
                 row = None
             if chunk:
                 self._plain(chunk, lines, usual, spool, table, grid, held, tally)
-        return tally.header, _Shape(tally.width, tally.usual, tally.unusual), tally.needs_html, tally.filled
 
-    def _plain(self, rows: list[Row], lines: list[str], width: int, spool: RowSpool, table: Table,
+    def _plain_rows(self, group: PlainRows, spool: RowSpool, table: Table, grid: SpanGrid,
+                    held: DeferredReports, tally: _Tally) -> None:
+        """A group of plain rows after the first row, spooled as :meth:`_spool_rows` spools them, from
+        their cells alone: rows of bare strings without facets need no label and take no span, so those
+        as wide as the first are checked a chunk at a time (:meth:`_plain`), which makes Row objects only
+        for the rows it sends to :meth:`_record`. The chunks are cut elsewhere than _spool_rows cuts
+        them, which changes no record: a chunk's test passes exactly the rows the per-row test passes."""
+        cells = group.cells
+        usual = tally.usual
+        if min(map(len, cells)) != usual or max(map(len, cells)) != usual:  # a ragged group: row by row
+            self._spool_rows(iter(group.rows()), spool, table, grid, held, tally)
+            return
+        lines = list(map(" | ".join, cells))
+        count = len(lines)
+        chunks = -(-(sum(map(len, lines)) + count * ROW_CHARS) // CHUNK_CHARS)  # at most CHUNK_CHARS or so each
+        if chunks <= 1:
+            self._plain(group.rows(), lines, usual, spool, table, grid, held, tally)
+            return
+        step = -(-count // chunks)
+        for start in range(0, count, step):
+            self._plain(group.rows(start, start + step), lines[start:start + step], usual, spool, table, grid,
+                        held, tally)
+
+    def _plain(self, rows: Iterable[Row], lines: list[str], width: int, spool: RowSpool, table: Table,
                grid: SpanGrid, held: DeferredReports, tally: _Tally) -> None:
         """Records for rows of ``width`` bare strings, ``lines`` their cells joined with " | ".
 
