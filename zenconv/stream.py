@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from itertools import chain
 from typing import BinaryIO
 
@@ -52,6 +53,14 @@ class PlainRows:
 
     def __iter__(self) -> Iterator[Row]:
         return iter(self.rows())
+
+    def after(self, count: int) -> PlainRows:
+        """The rows after the first ``count``, as a group of their own."""
+        return PlainRows(self.cells[count:], partial(_shifted, self.make, count))
+
+
+def _shifted(make: Callable[[int, int], Iterable[Row]], by: int, start: int, stop: int) -> Iterable[Row]:
+    return make(start + by, stop + by)
 
 
 class RowGroups:

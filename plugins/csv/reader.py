@@ -23,7 +23,7 @@ from zenconv.safe.text import EncodingGuess, UnknownEncoding, open_text, sniff_e
 from zenconv.stream import PlainRows, RowGroups
 from zenconv_plugins.binary import SAMPLE_BYTES, binary_reason
 
-from zenconv_plugins.xlsx.header import split_header
+from zenconv_plugins.xlsx.header import LOOKAHEAD, split_header
 
 from .delimiter import SAMPLE_CHARS, detect_delimiter
 from .plugin import VERSION
@@ -68,10 +68,30 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
     header = options["header"] or "first"
     rows = _rows(chain((first,), batches), stream, table, ctx, guess, tokenizer, header == "first")
     if header == "auto":  # the header found under title lines, as in a sheet (zenconv_plugins.xlsx.header)
-        titles, rows = split_header(rows, "auto")
+        # split_header reads LOOKAHEAD rows ahead and leaves the rest lazy: given them alone, it finds
+        # the same header, and the rest stay groups.
+        ahead, groups = _ahead(rows.groups(), LOOKAHEAD)
+        titles, found = split_header(iter(ahead), "auto")
         yield from titles
+        rows = RowGroups(chain((list(found),), groups))
     table.rows = rows
     yield table
+
+
+def _ahead(groups: Iterator, count: int) -> tuple[list[Row], Iterator]:
+    """The first ``count`` rows (all, when there are fewer), pulled from the reader as a loop over the rows
+    would pull them, and the groups of the rest."""
+    ahead: list[Row] = []
+    for group in groups:
+        if isinstance(group, PlainRows):
+            take = count - len(ahead)
+            if take < len(group.cells):
+                ahead.extend(group.rows(0, take))
+                return ahead, chain((group.after(take),), groups)
+        ahead.extend(group)
+        if len(ahead) >= count:
+            break
+    return ahead, groups
 
 
 def _encoding(source: Source, declared: str | None, ctx: ReadContext) -> EncodingGuess:
