@@ -40,7 +40,7 @@ def hard_output_limit(cap: int) -> int:
 class PlainRows:
     """Consecutive rows of a table whose cells are all bare strings and which carry no facets: ``cells``
     holds each row's cells, and ``make(start, stop)`` gives the Row objects of ``cells[start:stop]``
-    (locators and all), made only when asked for."""
+    (``0 <= start <= stop <= len(cells)``; locators and all), made only when asked for."""
 
     __slots__ = ("cells", "make")
 

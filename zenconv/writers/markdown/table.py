@@ -11,6 +11,8 @@ rendering is dropped are dropped with it (:class:`~zenconv.writers.deferred.Defe
 
 The common row (bare-string cells, no spans, nothing to escape) is checked with one regular
 expression over the joined row and written as it is: this is the hot path of a million-row sheet.
+A reader's group of such rows (:class:`~zenconv.stream.PlainRows`, a CSV batch) is joined and checked
+from its cells alone, a Row made only for a row that needs more than that.
 """
 
 from __future__ import annotations
@@ -114,7 +116,7 @@ class PipeTables:
         grid = SpanGrid()
         rows = table.rows
         if isinstance(rows, RowGroups) and self.html is None:
-            # Nothing is written while the rows are spooled, so the groups may be taken (see RowGroups).
+            # Nothing is written while the rows are spooled, so the groups may be taken (BlockStream._groups).
             for group in rows.groups():
                 if isinstance(group, PlainRows) and tally.usual > 0 and not grid.active:
                     self._plain_rows(group, spool, table, grid, held, tally)
@@ -176,6 +178,8 @@ class PipeTables:
         them, which changes no record: a chunk's test passes exactly the rows the per-row test passes."""
         cells = group.cells
         usual = tally.usual
+        if not cells:
+            return
         if list(map(len, cells)).count(usual) != len(cells):  # a ragged group: row by row
             self._spool_rows(iter(group.rows()), spool, table, grid, held, tally)
             return
