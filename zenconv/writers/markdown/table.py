@@ -32,6 +32,7 @@ from ...ir.walk import cell_text
 from ...stream import PlainRows, RowGroups
 from ..deferred import DeferredReports
 from ..grid import COVERED, SpanGrid, cell_locator, filled
+from ..sink import CHUNK as SINK_CHUNK
 from ..spool import RowSpool
 from .escape import CONTROLS, ROW_UNSAFE, escape_cell_string, escape_text, finish_block
 from .hidden import block_label, hidden_reason
@@ -376,7 +377,9 @@ class PipeTables:
         yield "|" + " --- |" * width
         if self.html is None and not shape.unusual and usual == width:
             # Every row is as wide as the table (the common case): the spool holds the lines as written.
-            yield from spool.blocks()
+            # Blocks of the sink's chunk: each is flushed as it comes, and no string of a MiB is made and
+            # freed again per MiB of table (the allocator gave such memory back and faulted it in anew).
+            yield from spool.blocks(SINK_CHUNK)
             return
         if not pad:
             width, empty = 0, "|  |"
