@@ -202,10 +202,11 @@ class BlockStream:
 
     def _groups(self, groups: Iterator) -> Iterator:
         """:meth:`_rows` a group at a time (for the Python API's kept IR, rows go one at a time): the
-        checkpoints fall on the same rows and the output cap cuts before the same row, but the checks for
-        a group's rows are all made before the group is handed on. So a writer may take the groups only
-        if it writes nothing while it takes them in (the pipe table spools its rows); the sink's size is
-        then the same at each check as it would be row by row.
+        guard is ticked for the same rows and the output cap cuts before the same row, but the checks
+        for a group's rows are made before the group is handed on. So a writer may take the groups only
+        if it writes nothing while it takes them in (the pipe table spools its rows): the sink's size
+        is then the same at each check as it would be row by row, and for a plain group the check at its
+        first checkpoint stands for those after it (the guard ticked once for their rows).
 
         A plain group cut by the cap is handed on as a list of its rows before the cut."""
         checkpoint = self._guard.checkpoint
@@ -214,13 +215,16 @@ class BlockStream:
             if isinstance(group, PlainRows):
                 count = len(group.cells)
                 at = left - 1  # the group's row before which the next checkpoint falls
-                while at < count:
+                if at < count:
                     checkpoint(64)
                     if self._over_cap():
                         if at:
                             yield list(group.rows(0, at))
                         return
-                    at += 64
+                    checks = (count - 1 - at) // 64  # the group's other checkpoints
+                    if checks:
+                        checkpoint(64 * checks)
+                    at += 64 * (checks + 1)
                 left = at - count + 1
                 yield group
                 continue
