@@ -139,3 +139,55 @@ def test_a_lazy_row_stream_is_not_consumed():
     stream._count(table)
     assert stream.facet_counts == {"hidden": 1}
     assert next(table.rows).cells == ["a"]
+
+
+class _Ticks:
+    def __init__(self) -> None:
+        self.ticks = 0
+
+    def checkpoint(self, ticks: int = 1) -> None:
+        self.ticks += ticks
+
+
+class _Sink:
+    size = 0
+
+
+def _grouped(r: random.Random, maker: _Maker):
+    from zenconv.stream import PlainRows
+
+    groups, index = [], 0
+    for _ in range(r.randint(0, 12)):
+        count = r.choice([0, 1, 5, 63, 64, 65, 200])
+        if r.random() < 0.6:
+            cells = [[f"r{index + i}"] for i in range(count)]
+            groups.append(PlainRows(cells, lambda start, stop, cells=cells: [Row(c) for c in cells[start:stop]]))
+        else:
+            groups.append(tuple(Row([f"r{index + i}"], maker.facets()) for i in range(count)))
+        index += count
+    return groups
+
+
+def test_groups_are_checked_where_rows_are():
+    """A table's rows taken a group at a time meet the checkpoints and the output cap at the same rows,
+    and count the same facets, as taken one at a time."""
+    from zenconv.stream import RowGroups
+
+    for seed in range(300):
+        over = random.Random(seed).random() < 0.5  # the output already past its cap: the table is cut at its first check
+        got = []
+        for by_group in (False, True):
+            guard, sink = _Ticks(), _Sink()
+            stream = BlockStream(iter([Table(RowGroups(_grouped(random.Random(seed), _Maker(seed))))]), guard, None,
+                                 preserve=True)
+            stream.cap_output(sink, 10)
+            blocks = iter(stream)
+            table = next(blocks)
+            sink.size = 11 if over else 0
+            if by_group:
+                rows = [row.cells for group in table.rows.groups() for row in group]
+            else:
+                rows = [row.cells for row in table.rows]
+            after = [type(block).__name__ for block in blocks]  # the note saying where the output was cut
+            got.append((rows, after, guard.ticks, stream.cut_at, stream.facet_counts, stream.facet_rows))
+        assert got[0] == got[1]

@@ -11,6 +11,7 @@ no block at all.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import partial
 from itertools import chain
 from typing import TextIO
 
@@ -19,9 +20,10 @@ from zenconv.ir.locator import Locator, column_letters, row_locator
 from zenconv.ir.nodes import Block, Cell, Row, Table, Text
 from zenconv.reports import Unreadable
 from zenconv.safe.text import EncodingGuess, UnknownEncoding, open_text, sniff_encoding
+from zenconv.stream import PlainRows, RowGroups
 from zenconv_plugins.binary import SAMPLE_BYTES, binary_reason
 
-from zenconv_plugins.xlsx.header import split_header
+from zenconv_plugins.xlsx.header import LOOKAHEAD, split_header
 
 from .delimiter import SAMPLE_CHARS, detect_delimiter
 from .plugin import VERSION
@@ -66,10 +68,30 @@ def read(source: Source, ctx: ReadContext) -> Iterator[Block]:
     header = options["header"] or "first"
     rows = _rows(chain((first,), batches), stream, table, ctx, guess, tokenizer, header == "first")
     if header == "auto":  # the header found under title lines, as in a sheet (zenconv_plugins.xlsx.header)
-        titles, rows = split_header(rows, "auto")
+        # split_header reads LOOKAHEAD rows ahead and leaves the rest lazy: given them alone, it finds
+        # the same header, and the rest stay groups.
+        ahead, groups = _ahead(rows.groups(), LOOKAHEAD)
+        titles, found = split_header(iter(ahead), "auto")
         yield from titles
+        rows = RowGroups(chain((list(found),), groups))
     table.rows = rows
     yield table
+
+
+def _ahead(groups: Iterator, count: int) -> tuple[list[Row], Iterator]:
+    """The first ``count`` rows (all, when there are fewer), pulled from the reader as a loop over the rows
+    would pull them, and the groups of the rest."""
+    ahead: list[Row] = []
+    for group in groups:
+        if isinstance(group, PlainRows):
+            take = count - len(ahead)
+            if take < len(group.cells):
+                ahead.extend(group.rows(0, take))
+                return ahead, chain((group.after(take),), groups)
+        ahead.extend(group)
+        if len(ahead) >= count:
+            break
+    return ahead, groups
 
 
 def _encoding(source: Source, declared: str | None, ctx: ReadContext) -> EncodingGuess:
@@ -87,15 +109,16 @@ def _detect(source: Source, guess: EncodingGuess, caps: Caps) -> str:
 
 
 def _rows(batches: Iterator[Batch], stream: TextIO, table: Table, ctx: ReadContext,
-          guess: EncodingGuess, tokenizer: Tokenizer, first_is_header: bool = True) -> Iterator[Row]:
+          guess: EncodingGuess, tokenizer: Tokenizer, first_is_header: bool = True) -> RowGroups:
     """The rows, lazily; the stream closes when they are exhausted or abandoned."""
-    return chain.from_iterable(_row_groups(batches, stream, table, ctx, guess, tokenizer, first_is_header))
+    return RowGroups(_row_groups(batches, stream, table, ctx, guess, tokenizer, first_is_header))
 
 
 def _row_groups(batches: Iterator[Batch], stream: TextIO, table: Table, ctx: ReadContext,
                 guess: EncodingGuess, tokenizer: Tokenizer, first_is_header: bool) -> Iterator[Iterable[Row]]:
-    """The rows in groups, a batch's clean records made into rows by ``map``: a row on the hot path of a
-    million-row file passes no generator of its own, only :func:`_row`."""
+    """The rows in groups: a batch's clean records as :class:`PlainRows`, whose rows, when iterated, are
+    made by ``map``, so a row on the hot path of a million-row file passes no generator of its own, only
+    :func:`_row`; a writer that takes the records alone makes no row at all."""
     ledger = _Ledger(ctx, table, guess)
     max_rows = ctx.options["max_rows"]
     lenient = guess.lenient
@@ -113,10 +136,10 @@ def _row_groups(batches: Iterator[Batch], stream: TextIO, table: Table, ctx: Rea
                 yield (Row([Cell([Text(field)] if field else [], header=True) for field in fields], locator=locator),)
                 index, line, records = 1, line + 1, records[1:]
             if cuts is None and not lenient:  # nothing to check
-                end = index + len(records)
-                yield map(_row, records, range(index, end), range(line, line + len(records)))
+                if records:
+                    yield PlainRows(records, partial(_made_rows, records, index, line))
                 line += len(records)
-                index = end
+                index += len(records)
             else:
                 for fields in records:
                     locator = Locator(row=index, cell=f"A{index + 1}", line=line)
@@ -144,6 +167,14 @@ def _row(fields: list[str], index: int, line: int) -> Row:
 
 
 _new = object.__new__
+
+
+def _made_rows(records: list[list[str]], index: int, line: int, start: int, stop: int) -> Iterator[Row]:
+    """The rows of ``records[start:stop]``, the records on consecutive lines from ``line``, the first row
+    ``index``."""
+    if start:
+        records = records[start:stop]
+    return map(_row, records, range(index + start, index + stop), range(line + start, line + stop))
 
 
 class _Ledger:

@@ -356,11 +356,9 @@ def _clean_batch(lines: list[str], text: str, dialect: dict, fast_max: int,
     # The last line's quoted field may have run on to the end of the batch: its line break is in it.
     if any("\n" in field or "\r" in field for field in records[-1]):
         return None
-    # A record has at most one field more than its line has delimiters, so only a batch with as many
-    # delimiters as the column cap may hold a record over it.
-    if text.count(dialect["delimiter"]) >= max_cols and max(map(len, records)) > max_cols:
+    if max(map(len, records)) > max_cols:  # the state machine cuts the record and counts what it cut
         return None
-    if [] in records:  # a blank line, which csv reads as no field
+    if not all(records):  # a blank line, which csv reads as no field ([], the one false record)
         return [fields or [""] for fields in records]
     return records
 

@@ -11,6 +11,8 @@ rendering is dropped are dropped with it (:class:`~zenconv.writers.deferred.Defe
 
 The common row (bare-string cells, no spans, nothing to escape) is checked with one regular
 expression over the joined row and written as it is: this is the hot path of a million-row sheet.
+A reader's group of such rows (:class:`~zenconv.stream.PlainRows`, a CSV batch) is joined and checked
+from its cells alone, a Row made only for a row that needs more than that.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from ...ir.locator import Locator
@@ -26,8 +29,10 @@ from ...ir.nodes import (
     BLOCK_TYPES, BlockQuote, Cell, CodeBlock, Container, Heading, List, MathBlock, Paragraph, Row, Table, Text,
 )
 from ...ir.walk import cell_text
+from ...stream import PlainRows, RowGroups
 from ..deferred import DeferredReports
 from ..grid import COVERED, SpanGrid, cell_locator, filled
+from ..sink import CHUNK as SINK_CHUNK
 from ..spool import RowSpool
 from .escape import CONTROLS, ROW_UNSAFE, escape_cell_string, escape_text, finish_block
 from .hidden import block_label, hidden_reason
@@ -110,9 +115,22 @@ class PipeTables:
         tally = _Tally(table.columns.count or 0)
         tally.column_labels = labels
         grid = SpanGrid()
+        rows = table.rows
+        if isinstance(rows, RowGroups) and self.html is None:
+            # Nothing is written while the rows are spooled, so the groups may be taken (BlockStream._groups).
+            for group in rows.groups():
+                if isinstance(group, PlainRows) and tally.usual > 0 and not grid.active:
+                    self._plain_rows(group, spool, table, grid, held, tally)
+                else:
+                    self._spool_rows(iter(group), spool, table, grid, held, tally)
+        else:
+            self._spool_rows(iter(rows), spool, table, grid, held, tally)
+        return tally.header, _Shape(tally.width, tally.usual, tally.unusual), tally.needs_html, tally.filled
+
+    def _spool_rows(self, rows: Iterator[Row], spool: RowSpool, table: Table, grid: SpanGrid,
+                    held: DeferredReports, tally: _Tally) -> None:
         join = " | ".join
         plain = self.html is None
-        rows = iter(table.rows)
         row = next(rows, None)
         # No checkpoint per row here: the pipeline's row stream already ticks the guard for each row.
         while row is not None:
@@ -151,9 +169,33 @@ class PipeTables:
                 row = None
             if chunk:
                 self._plain(chunk, lines, usual, spool, table, grid, held, tally)
-        return tally.header, _Shape(tally.width, tally.usual, tally.unusual), tally.needs_html, tally.filled
 
-    def _plain(self, rows: list[Row], lines: list[str], width: int, spool: RowSpool, table: Table,
+    def _plain_rows(self, group: PlainRows, spool: RowSpool, table: Table, grid: SpanGrid,
+                    held: DeferredReports, tally: _Tally) -> None:
+        """A group of plain rows after the first row, spooled as :meth:`_spool_rows` spools them, from
+        their cells alone: rows of bare strings without facets need no label and take no span, so those
+        as wide as the first are checked a chunk at a time (:meth:`_plain`), which makes Row objects only
+        for the rows it sends to :meth:`_record`. The chunks are cut elsewhere than _spool_rows cuts
+        them, which changes no record: a chunk's test passes exactly the rows the per-row test passes."""
+        cells = group.cells
+        usual = tally.usual
+        if not cells:
+            return
+        if list(map(len, cells)).count(usual) != len(cells):  # a ragged group: row by row
+            self._spool_rows(iter(group.rows()), spool, table, grid, held, tally)
+            return
+        lines = list(map(" | ".join, cells))
+        count = len(lines)
+        chunks = -(-(sum(map(len, lines)) + count * ROW_CHARS) // CHUNK_CHARS)  # at most CHUNK_CHARS or so each
+        if chunks <= 1:
+            self._plain(group.rows(), lines, usual, spool, table, grid, held, tally)
+            return
+        step = -(-count // chunks)
+        for start in range(0, count, step):
+            self._plain(group.rows(start, start + step), lines[start:start + step], usual, spool, table, grid,
+                        held, tally)
+
+    def _plain(self, rows: Iterable[Row], lines: list[str], width: int, spool: RowSpool, table: Table,
                grid: SpanGrid, held: DeferredReports, tally: _Tally) -> None:
         """Records for rows of ``width`` bare strings, ``lines`` their cells joined with " | ".
 
@@ -335,7 +377,9 @@ class PipeTables:
         yield "|" + " --- |" * width
         if self.html is None and not shape.unusual and usual == width:
             # Every row is as wide as the table (the common case): the spool holds the lines as written.
-            yield from spool.blocks()
+            # Blocks of the sink's chunk: each is flushed as it comes, and no string of a MiB is made and
+            # freed again per MiB of table (the allocator gave such memory back and faulted it in anew).
+            yield from spool.blocks(SINK_CHUNK)
             return
         if not pad:
             width, empty = 0, "|  |"
@@ -403,6 +447,7 @@ def _empty_header(width: int, labels: dict[int, str]) -> str:
 _ROW_MARKS = bytes(sorted({*range(0x20), 0x7f, *b"\\`*_[]<>~$&|", 0xc2, 0xe1, 0xe2, 0xe3}))
 _ROW_PLAIN = bytes(sorted(set(range(256)) - set(_ROW_MARKS)))
 _LEAD_BYTES_PIPE_NEWLINE = b"|\n\xc2\xe1\xe2\xe3"
+_TWO_SPACES = re.compile("  ")  # what ``"  " in block`` says, found in half its time (many single spaces)
 
 
 def _plain_block(lines: list[str], width: int) -> str | None:
@@ -420,7 +465,7 @@ def _plain_block(lines: list[str], width: int) -> str | None:
     edged[0] = "| " + edged[0]
     edged[-1] += " |"
     block = " |\n| ".join(edged)
-    if "  " in block or (":" in block and "://" in block):
+    if _TWO_SPACES.search(block) or (":" in block and "://" in block):
         return None
     try:
         marks = block.encode("utf-8").translate(None, _ROW_PLAIN)
