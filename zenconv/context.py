@@ -393,9 +393,16 @@ HASH_ASIDE = 4 << 20  # below this a source is hashed at once: a thread would co
 
 
 def _digest_of(fh: BinaryIO) -> str:
+    """The SHA-256 of what is left in ``fh``, read through one buffer: a fresh MiB for each read would be
+    given back to the system and faulted in again every time (a 60 MB source: ~13,000 page faults)."""
     digest = hashlib.sha256()
-    for chunk in iter(lambda: fh.read(1 << 20), b""):
-        digest.update(chunk)
+    buffer = bytearray(1 << 18)
+    view = memoryview(buffer)
+    while True:
+        n = fh.readinto(buffer)
+        if not n:
+            break
+        digest.update(view[:n])
     return digest.hexdigest()
 
 

@@ -131,3 +131,23 @@ def test_a_100_mb_file_is_scanned_in_bounded_memory(tmp_path):
         tracemalloc.stop()
     assert guess == EncodingGuess("windows-1252")
     assert peak < 8 << 20, f"the scan peaked at {peak >> 20} MiB"
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 5, 8, 64])
+def test_the_guess_does_not_depend_on_where_the_chunks_fall(monkeypatch, chunk):
+    """ASCII chunks pass undecoded only with nothing buffered: a character cut by a chunk's end, a stray
+    byte, a byte-order mark or a declared codec give the guess they give read in one chunk."""
+    import io
+
+    from zenconv.safe import text
+
+    samples = [b"plain ascii only " * 3, "caf\u00e9 then ascii ".encode() * 3, b"ascii \xff stray then more ascii",
+               b"abc" + "\u20ac".encode() + b"defghij" * 4, b"\xef\xbb\xbfbom then ascii " * 2,
+               b"only ascii then a cut \xe2\x82", b"x" * 10 + b"\xe9" + b"y" * 10]
+    wide = {}
+    for data in samples:
+        for declared in (None, "utf-8"):
+            wide[data, declared] = text.sniff_encoding(io.BytesIO(data), declared)
+    monkeypatch.setattr(text, "SCAN_CHUNK", chunk)
+    for (data, declared), expected in wide.items():
+        assert text.sniff_encoding(io.BytesIO(data), declared) == expected, (data, declared)

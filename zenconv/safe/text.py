@@ -141,10 +141,13 @@ def decode_text(data: bytes, declared: str | None = None) -> tuple[str, Encoding
 
 
 def _chunks(binary_fh: BinaryIO):
+    """``(offset, chunk)`` to the end, each full chunk the one reused buffer, valid until the next (a fresh
+    MiB for each read would be given back to the system and faulted in again every time)."""
     offset = 0
-    while chunk := binary_fh.read(SCAN_CHUNK):
-        yield offset, chunk
-        offset += len(chunk)
+    buffer = bytearray(SCAN_CHUNK)
+    while n := binary_fh.readinto(buffer):
+        yield offset, buffer if n == SCAN_CHUNK else buffer[:n]
+        offset += n
 
 
 class _Scan:
@@ -155,6 +158,14 @@ class _Scan:
         self.decoder = codecs.getincrementaldecoder(codec)("strict")
         self.bad_offset: int | None = None
         self.end = 0
+
+    def passes_ascii(self, offset: int, chunk) -> bool:
+        """A chunk of ASCII met with nothing buffered: valid as it is in any ASCII-compatible codec, and no
+        character beyond ASCII, so not decoded (decoding it would make a string only to drop it)."""
+        if not chunk.isascii() or self.decoder.getstate()[0]:
+            return False
+        self.end = offset + len(chunk)
+        return True
 
     def decode(self, offset: int, chunk: bytes, final: bool = False) -> str:
         buffered, flag = self.decoder.getstate()
@@ -195,6 +206,8 @@ def _scan_utf8(binary_fh: BinaryIO) -> EncodingGuess:
     scan = _Scan("utf-8")
     beyond_ascii = False
     for offset, chunk in _chunks(binary_fh):
+        if scan.passes_ascii(offset, chunk):
+            continue
         beyond_ascii = _beyond_ascii(scan.decode(offset, chunk)) or beyond_ascii
         if beyond_ascii and scan.bad_offset is not None:
             break
