@@ -20,7 +20,7 @@ from .errors import UsageError
 from .pipeline import Request, check_request, run
 from .plugins import build_plugins
 from .result import ConversionResult
-from zenconv.patterns import pattern
+from .patterns import pattern
 
 NO_NAME = "-"  # what a source without a name is called: as stdin is, and detected from its bytes alike
 

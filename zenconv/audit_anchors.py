@@ -30,7 +30,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from .ir.locator import Locator
-from zenconv.patterns import pattern
+from .patterns import pattern
 
 FIELDS = tuple(f.name for f in fields(Locator))
 _ATTRS = {"data-" + name.replace("_", "-"): name for name in FIELDS}

@@ -24,7 +24,7 @@ from urllib.parse import quote
 from markupsafe import Markup
 
 from .reports import Kind, content_first
-from zenconv.patterns import pattern
+from .patterns import pattern
 
 CHART_WIDTH = 640       # the SVG's width; bars start after the labels and scale to the largest count
 LABEL_WIDTH = 300

@@ -24,7 +24,7 @@ from importlib import import_module
 from typing import Any
 
 from .records import dataclass
-from zenconv.patterns import pattern
+from .patterns import pattern
 
 # importlib.metadata.EntryPoint.pattern: module, then an optional :attr, then optional [extras].
 _PATTERN = pattern(r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?((?P<extras>\[.*\])\s*)?$")

@@ -33,7 +33,7 @@ from .plugins import LoadedPlugins, ReaderSpec, WriterSpec, build_plugins
 from .reports import HOST_CODES, Outcome, Reporter, Unreadable, outcome_of
 from .stream import BlockStream, HashingWriter, hard_output_limit
 from .records import dataclass
-from zenconv.patterns import pattern
+from .patterns import pattern
 
 STRICT_ENV = "ZENCONV_STRICT"  # tests: let unexpected exceptions through instead of host.internal-error
 

@@ -15,13 +15,14 @@ from collections import Counter
 from itertools import islice
 
 from .tokenizer import Caps, Tokenizer
+from zenconv.patterns import pattern
 
 CANDIDATES = (",", ";", "\t", "|")
 SAMPLE_CHARS = 64 * 1024
 SAMPLE_ROWS = 100
 CLEAR_ROWS = 3
 CLEAR_SHARE = 0.95
-_PIPE_DELIMITER_ROW = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$", re.MULTILINE)
+_PIPE_DELIMITER_ROW = pattern(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$", re.MULTILINE)
 
 
 def detect_delimiter(sample: str, cut: bool, caps: Caps) -> str:

@@ -41,6 +41,7 @@ from itertools import islice
 from typing import TextIO
 
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 # Longest piece of a physical line read at once: longer lines arrive in pieces, so memory is bounded
 # by the caps and this size, never by the length of a line.
@@ -306,7 +307,7 @@ class Tokenizer:
         self._pending.extend(pieces)
 
 
-_BREAK = re.compile("\r\n|\r|\n")
+_BREAK = pattern("\r\n|\r|\n")
 
 
 def _replay_pieces(text: str, size: int) -> tuple[list[str], str]:

@@ -11,7 +11,7 @@ from ..safe.text import decode_text
 from . import rules
 from .flow import BLOCK, DESCEND, SKIP, lines
 from .model import Part
-from zenconv.patterns import pattern
+from ..patterns import pattern
 
 _PDF_SKIPPED = pattern("|".join(rules.PDF_SKIPPED))
 CSV_ROWS_PER_PART = 1000  # a part names where a loss is: rows 1-1000, 1001-2000, ...

@@ -17,7 +17,7 @@ from . import rules
 from .flow import BLOCK, DESCEND, MAX_PART_CHARS, SKIP, SPACE, TEXT, Line, TextLimit, Words, lines
 from .model import Part
 from .tokens import math_symbols
-from zenconv.patterns import pattern
+from ..patterns import pattern
 
 NS = "conservation"
 _RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"

@@ -21,7 +21,7 @@ import html
 import re
 import unicodedata
 from collections import Counter
-from zenconv.patterns import pattern
+from ..patterns import pattern
 
 _TOKEN = pattern(r"[^\W_]+")
 _FORMAT_CHARS = pattern("[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import fields
 from operator import attrgetter
 
 from ..records import dataclass
+from ..patterns import pattern
 
-_CELL = re.compile(r"([A-Z]+)([0-9]+)")
+_CELL = pattern(r"([A-Z]+)([0-9]+)")
 
 
 # Not frozen: a frozen dataclass builds through object.__setattr__, three times slower, and a

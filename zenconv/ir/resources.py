@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 
 from ..records import dataclass
-from zenconv.patterns import pattern
+from ..patterns import pattern
 
 _UNSAFE = pattern(r"[^A-Za-z0-9._-]+")
 

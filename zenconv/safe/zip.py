@@ -26,7 +26,7 @@ from ..reports import Unreadable
 from .codes import ZIP_REFUSALS as _MEANINGS, zip_codes  # noqa: F401 (zip_codes: for importers)
 from ._zipdir import LOCAL, LOCAL_SIG, Entry, pread, read_directory, refusal
 from ..records import dataclass
-from zenconv.patterns import pattern
+from ..patterns import pattern
 
 _STORED, _DEFLATED = 0, 8
 _FLAG_ENCRYPTED = 0x1

@@ -36,7 +36,7 @@ from ..ir.walk import cell_text, plain_text
 from .furniture import furniture_of
 from .grid import COVERED, SpanGrid, cell_locator, filled
 from .sink import JsonSink, TextSink
-from zenconv.patterns import pattern
+from ..patterns import pattern
 
 # Fields that place a row without a table ordinal: a sheet, a page, a slide, an explicit table.
 _SCOPES = ("sheet", "sheet_name", "page", "rendered_page", "slide", "table")

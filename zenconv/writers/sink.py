@@ -6,8 +6,8 @@ than rendering it, so they are gathered and written about every 64 KiB.
 
 from __future__ import annotations
 
-import re
 from typing import BinaryIO
+from ..patterns import pattern
 
 CHUNK = 1 << 16
 
@@ -42,7 +42,7 @@ class TextSink:
 # JSON escapes C0 controls (json.dumps writes ESC as \u001b) but writes DEL and C1 raw, and U+009B is a
 # terminal's CSI on its own. They can only stand inside a JSON string, so one pass over each chunk
 # escapes them the same way: nothing is lost, nothing raw reaches a terminal.
-_JSON_RAW = re.compile("[\x7f-\x9f]")
+_JSON_RAW = pattern("[\x7f-\x9f]")
 
 
 class JsonSink(TextSink):

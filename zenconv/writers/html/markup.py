@@ -21,7 +21,7 @@ from operator import attrgetter, is_not, itemgetter
 
 from ...ir.facets import CellValuesFacet, CommentRangeFacet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet
 from ...ir.locator import Locator
-from zenconv.patterns import pattern
+from ...patterns import pattern
 
 _SPECIAL = pattern(r"[&<>\"'\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 CONTROLS = pattern(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")

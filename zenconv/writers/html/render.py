@@ -21,7 +21,7 @@ from ..notes import NoteNumbers
 from ..urls import REFUSALS, UrlPolicy
 from .markup import ATTRIBUTE_CONTROLS, ELEMENT_IDS, ElementIds, attributes, escape, has_controls, node_attributes
 from .slugs import Slugger
-from zenconv.patterns import pattern
+from ...patterns import pattern
 
 _SIMPLE = {Strong: "strong", Emphasis: "em", Strikethrough: "s", Superscript: "sup", Subscript: "sub",
            Underline: "u"}

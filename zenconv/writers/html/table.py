@@ -21,7 +21,7 @@ from ...ir.nodes import BLOCK_TYPES, Paragraph, Row, Table
 from ...ir.walk import plain_text
 from ..grid import COVERED, MAX_SPAN, SpanGrid
 from .markup import attributes, node_attributes
-from zenconv.patterns import pattern
+from ...patterns import pattern
 
 
 # A row of bare strings joined with NUL is written as it is when none of these match: nothing to escape,
