@@ -56,6 +56,7 @@ class LazyRows:
 def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterator:
     lists = ListAssembler()
     events = iter(iterparse_tags(io.BytesIO(data), ctx.namespace, _TAGS, max_depth=max_depth))
+    body = None   # the w:body element once met: a body-level element is then known by its parent's identity
     for _, el in events:
         tag = el.tag
         parent = el.getparent()
@@ -64,7 +65,7 @@ def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterat
                 reader.block(child, lists)
                 _discard(child)
             break
-        if parent is None or parent.tag != _BODY:
+        if parent is None or parent is not body and parent.tag != _BODY:
             if tag == _TR:
                 tbl = _owner(el)
                 if tbl is not None and tbl.getparent() is not None and tbl.getparent().tag == _BODY:
@@ -90,9 +91,13 @@ def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterat
                     # the consumer wants the next block: the rows it did not read must not be lost
                     rows.drain()
             continue
+        body = parent
         _preceding(el, reader, lists)
-        reader.block(el, lists)
-        _discard(el)
+        if tag == _P:   # what reader.block does with a paragraph, without asking its tag again
+            reader.paragraph(el, lists)
+        else:
+            reader.block(el, lists)
+        _discard(el, parent)
         yield from lists.take()
         ctx.checkpoint()
     reader.flush_joined(lists)
@@ -148,8 +153,9 @@ def _preceding(el, reader: BlockReader, lists: ListAssembler) -> None:
         _discard(node)
 
 
-def _discard(el) -> None:
-    parent = el.getparent()
+def _discard(el, parent=None) -> None:
+    if parent is None:
+        parent = el.getparent()
     el.clear()
     if parent is not None:
         parent.remove(el)

@@ -117,7 +117,7 @@ class RowBuilder:
         st = self.st
         before = 0
         header = False
-        trpr = _child(tr, _TRPR)
+        trpr, tcs = _row_parts(tr)
         if trpr is not None:
             for prop in trpr:
                 tag = prop.tag
@@ -142,9 +142,13 @@ class RowBuilder:
             cells.append(Cell([], col_span=before) if before > 1 else "")
         col = before
         still_open: dict[int, tuple[Cell, int]] = {}
-        for tc in _cells(tr):
-            span, vmerge = _cell_props(tc, st)
+        for tc in tcs:
+            pr = _child(tc, _TCPR)
+            span, vmerge = _cell_props(pr, st)
+            # pr still held: the walk over the cell's blocks meets it again, and lxml keeps an element's
+            # proxy, and the tag it made, only while something holds it
             blocks = self.reader.blocks.blocks_of(tc)
+            del pr
             origin = self._open.get(col) if vmerge == "continue" else None
             if origin is not None:
                 cell, origin_seq = origin
@@ -176,6 +180,23 @@ class RowBuilder:
         return self._flush()
 
 
+def _row_parts(tr) -> tuple:
+    """A row's w:trPr (the first, as ``_child`` finds it) and its w:tc in order (as ``_cells`` gives them), in
+    one pass over its children: each cell's proxy made once and held while the row is read."""
+    trpr = None
+    cells = []
+    for child in tr:
+        tag = child.tag
+        if tag == _TC:
+            cells.append(child)
+        elif tag == _TRPR:
+            if trpr is None:
+                trpr = child
+        elif tag in _ROW_WRAPPERS:
+            cells.extend(_cells(child))
+    return trpr, cells
+
+
 def _cells(tr):
     for child in tr:
         if child.tag == _TC:
@@ -184,9 +205,9 @@ def _cells(tr):
             yield from _cells(child)
 
 
-def _cell_props(tc, st) -> tuple[int, str | None]:
+def _cell_props(pr, st) -> tuple[int, str | None]:
+    """(grid span, vertical merge) of a cell's w:tcPr (None: a plain cell)."""
     span, vmerge = 1, None
-    pr = _child(tc, _TCPR)
     if pr is not None:
         for prop in pr:
             tag = prop.tag
