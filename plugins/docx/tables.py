@@ -143,7 +143,10 @@ class RowBuilder:
         col = before
         still_open: dict[int, tuple[Cell, int]] = {}
         for tc in tcs:
-            pr = _child(tc, _TCPR)
+            # a cell's properties come first: tc[0] makes no proxy for the content, which blocks_of makes next
+            pr = tc[0] if len(tc) else None
+            if pr is None or pr.tag != _TCPR:
+                pr = _child(tc, _TCPR)
             span, vmerge = _cell_props(pr, st)
             # pr still held: the walk over the cell's blocks meets it again, and lxml keeps an element's
             # proxy, and the tag it made, only while something holds it
