@@ -19,6 +19,7 @@ _TR, _TC, _TRPR, _TCPR = W + "tr", W + "tc", W + "trPr", W + "tcPr"
 _VAL = W + "val"
 _GRID_BEFORE, _TBL_HEADER, _GRID_SPAN, _VMERGE = W + "gridBefore", W + "tblHeader", W + "gridSpan", W + "vMerge"
 _ROW_CHANGES = (W + "del", W + "ins")
+_TBLPR, _TBLGRID, _GRIDCOL, _TBLLOOK = W + "tblPr", W + "tblGrid", W + "gridCol", W + "tblLook"
 _AUTHOR = W + "author"
 _ROW_WRAPPERS = frozenset((W + "sdt", W + "sdtContent", W + "customXml", W + "ins", W + "moveTo"))
 _OFF = ("0", "false", "off")
@@ -49,9 +50,10 @@ class TableReader:
         """The Table (rows still to come) and the builder its rows go through."""
         st = self.st
         st.tables += 1
-        grid = tbl.find(W + "tblGrid")
-        count = len(grid.findall(W + "gridCol")) if grid is not None else 0
-        for props in (tbl.find(W + "tblPr"), grid):
+        # _child rather than find: lxml's ElementPath costs tens of thousands of instructions a call
+        grid = _child(tbl, _TBLGRID)
+        count = sum(1 for col in grid if col.tag == _GRIDCOL) if grid is not None else 0
+        for props in (_child(tbl, _TBLPR), grid):
             if props is not None:
                 formatting_changes(st, props)
         locator = Locator(table=st.tables, paragraph=st.paragraph + 1 if st.counting else None,
@@ -78,8 +80,8 @@ def frame_content(rows: list[Row]) -> list | None:
 
 def _first_row_is_header(tbl) -> bool:
     """Word's "Header Row" table option (w:tblLook firstRow, or bit 0x0020 of its older hex value)."""
-    pr = tbl.find(W + "tblPr")
-    look = pr.find(W + "tblLook") if pr is not None else None
+    pr = _child(tbl, _TBLPR)
+    look = _child(pr, _TBLLOOK) if pr is not None else None
     if look is None:
         return False
     first = look.get(W + "firstRow")
