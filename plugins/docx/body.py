@@ -180,9 +180,9 @@ class BlockReader:
         style = num_id = ilvl = outline = None
         mark_facets: list = []
         joins = False   # the mark is removed under the mode: the paragraph opens the next one
-        first = None
-        for first in p:   # the paragraph's properties, when it has any, are its first child
-            break
+        # the paragraph's properties, when it has any, are its first child: p[0] rather than a loop's first
+        # step, which would make the second child's proxy too, only to drop it before the runs are read
+        first = p[0] if len(p) else None
         if first is not None and first.tag == _PPR:
             for child in first:
                 tag = child.tag

@@ -73,6 +73,10 @@ def _open(key):
 
 def build(segments: list) -> list:
     """The inline tree of a paragraph's segments."""
+    if len(segments) == 1:
+        keys, leaf = segments[0]
+        if not keys and type(leaf) is str:   # one run of plain text (a table cell's, mostly): what the loop makes
+            return [Text(leaf)]
     root: list = []
     open_keys: list = []
     lists: list[list] = [root]

@@ -73,6 +73,7 @@ class Numbering:
         # every level below the one advanced
         self._levels: dict[tuple[str, int], Level | None] = {}
         self._restarts: dict[tuple[str, int], tuple[int, ...]] = {}   # (num id, level) -> the levels it restarts
+        self._templates: dict[tuple[str, int], tuple] = {}   # (num id, level) -> its text split (_template)
         if root is not None:
             self._load(root)
 
@@ -185,20 +186,37 @@ class Numbering:
         format ``none`` shows its text without numbers ("Note:"), and nothing when that is empty."""
         if level.fmt == "bullet" or not level.text:
             return None, None
+        key = (num_id, ilvl)
+        template = self._templates.get(key)
+        if template is None:
+            template = self._templates[key] = self._template(num_id, ilvl, level)
+        parts = []
         unsupported = None
-
-        def value(match: re.Match) -> str:
-            nonlocal unsupported
-            at = int(match.group(1)) - 1
-            other = self.level(num_id, at) or level
-            count = counters[at] if counters[at] is not None else other.start
-            fmt = "decimal" if level.legal and at != ilvl else other.fmt
+        for piece in template:
+            if type(piece) is str:
+                parts.append(piece)
+                continue
+            at, fmt, start = piece
             if fmt not in FORMATS and unsupported is None:
                 unsupported = fmt
-            return format_number(count, fmt)
-
-        label = _PLACEHOLDER.sub(value, level.text[:self.max_label_chars]).strip()
+            parts.append(format_number(counters[at] if counters[at] is not None else start, fmt))
+        label = "".join(parts).strip()
         return label or None, unsupported
+
+    def _template(self, num_id: str, ilvl: int, level: Level) -> tuple:
+        """A level's text, cut to --max-label-chars, as its literal pieces and, for each ``%n``, (the level it
+        counts, the format it is shown in, that level's start): fixed by the definitions, so split once per
+        level rather than substituted by a regular expression for every numbered paragraph."""
+        pieces: list = []
+        for i, piece in enumerate(_PLACEHOLDER.split(level.text[:self.max_label_chars])):
+            if i % 2 == 0:
+                if piece:
+                    pieces.append(piece)
+                continue
+            at = int(piece) - 1
+            other = self.level(num_id, at) or level
+            pieces.append((at, "decimal" if level.legal and at != ilvl else other.fmt, other.start))
+        return tuple(pieces)
 
 
 def _properties(el):

@@ -19,7 +19,9 @@ from zenconv.records import dataclass
 _REL = "{%s}Relationship" % PKG_REL_NS
 
 
-@dataclass(slots=True, frozen=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, and a long document has a
+# relationship per link (thousands, each made when its part's relationships are read). Nobody changes one.
+@dataclass(slots=True)
 class Relationship:
     id: str
     type: str

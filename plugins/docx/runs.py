@@ -262,36 +262,28 @@ class RunReader:
 
     def run(self, r) -> None:
         st = self.st
-        fields = st.fields
-        mask = 0
-        for first in r:   # the run's properties, when it has any, are its first child
-            if first.tag == _RPR:
-                on, off, rstyle, changed = rpr_masks(first)
-                if changed:
-                    formatting_changes(st, first)
-                if rstyle is not None:
-                    son, soff = st.styles.run_bits(rstyle)
-                    mask = (son & ~off) | on
-                else:
-                    mask = on
-            break
-        if self.in_link and mask & UNDERLINE:
-            mask &= ~UNDERLINE
-        hidden = mask & HIDDEN
-        if hidden and st.hidden == "skip":
-            text = "".join(c.text for c in r if c.tag in (_T, _DELTEXT) and c.text)
-            if text:
-                st.report("docx.hidden-text-skipped", text=text)
-            st.comments.hidden_run(r)
-            return
-        if mask or fields or st.comments.open_keys:
-            keys, suppressed = self._run_keys(mask)
-        else:   # plain text outside fields and comment ranges, most runs: nothing wraps it but the paragraph's
-            keys, suppressed = self.keys, False
-        code = mask & CODE
-        out = self.out
+        keys = None   # what wraps the run's content: settled at its first child, before any content
         for child in r:
             tag = child.tag
+            if keys is None:
+                # the run's properties, when it has any, are its first child: read here, in the one pass over
+                # the children, so that no child's tag is asked for twice (a run is the commonest element)
+                mask = self._mask(child) if tag == _RPR else 0
+                if self.in_link and mask & UNDERLINE:
+                    mask &= ~UNDERLINE
+                hidden = mask & HIDDEN
+                if hidden and st.hidden == "skip":
+                    self._skip_hidden(r)
+                    return
+                fields = st.fields
+                if mask or fields or st.comments.open_keys:
+                    keys, suppressed = self._run_keys(mask)
+                else:   # plain text outside fields and comment ranges, most runs: only the paragraph's wrappers
+                    keys, suppressed = self.keys, False
+                code = mask & CODE
+                out = self.out
+                if tag == _RPR:
+                    continue
             if tag == _T:
                 if suppressed:
                     continue
@@ -387,6 +379,23 @@ class RunReader:
                 continue
             else:
                 st.report("docx.unhandled-construct", detail=_local(tag))
+
+    def _mask(self, rpr) -> int:
+        """The formatting bits of a run with these properties: its own over its character style's."""
+        on, off, rstyle, changed = rpr_masks(rpr)
+        if changed:
+            formatting_changes(self.st, rpr)
+        if rstyle is not None:
+            son, _ = self.st.styles.run_bits(rstyle)
+            return (son & ~off) | on
+        return on
+
+    def _skip_hidden(self, r) -> None:
+        """A hidden run under --hidden skip: reported with its text, and what it holds of comments."""
+        text = "".join(c.text for c in r if c.tag in (_T, _DELTEXT) and c.text)
+        if text:
+            self.st.report("docx.hidden-text-skipped", text=text)
+        self.st.comments.hidden_run(r)
 
     def _ruby(self, ruby) -> None:
         """A phonetic guide (furigana over kanji): the base text is the text; the guide is reported with

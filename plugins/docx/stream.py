@@ -14,16 +14,22 @@ import io
 from collections import deque
 from collections.abc import Iterator
 
-from zenconv.safe.xml import iterparse_tags
+from zenconv.reports import Unreadable
+from zenconv.safe.xml import iterparse_tags, parse_xml
 
 from .body import BlockReader
 from .lists import ListAssembler
 from .namespaces import W
-from .tables import RowBuilder, frame_content
+from .tables import RowBuilder, frame_content, row_elements
 
 _BODY, _P, _TBL, _TR, _SDT, _SECT = W + "body", W + "p", W + "tbl", W + "tr", W + "sdt", W + "sectPr"
 _TAGS = (_BODY, _P, _TBL, _TR, _SDT, _SECT)
 _ROW_WRAPPERS = frozenset((W + "sdt", W + "sdtContent", W + "customXml", W + "ins", W + "moveTo"))
+_TBLPR, _TBLGRID = W + "tblPr", W + "tblGrid"
+_END = "end"
+# document.xml up to this size is parsed whole rather than pulled (see _whole_events): its tree, some ten
+# times the bytes, is held while it is read; a larger part is streamed, as every part was before
+WHOLE_PART = 4 << 20
 
 
 class LazyRows:
@@ -55,27 +61,36 @@ class LazyRows:
 
 def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterator:
     lists = ListAssembler()
-    events = iter(iterparse_tags(io.BytesIO(data), ctx.namespace, _TAGS, max_depth=max_depth))
+    events = whole = _whole_events(data, ctx, max_depth)
+    if whole is None:
+        events = iter(iterparse_tags(io.BytesIO(data), ctx.namespace, _TAGS, max_depth=max_depth))
+    # pulled, what was read is released as it goes (which also keeps it from being read again); held whole, the
+    # tree is freed at once at the end (freed element by element, each subtree costs lxml a walk of its own),
+    # and ``last``, the body child read last, is where the next read starts
+    release = _discard if whole is None else _held
+    last = None
+    body = None   # the w:body element once met: a body-level element is then known by its parent's identity
     for _, el in events:
         tag = el.tag
         parent = el.getparent()
         if tag == _BODY:
-            for child in list(el):
+            for child in list(el) if whole is None or last is None else list(last.itersiblings()):
                 reader.block(child, lists)
-                _discard(child)
+                release(child)
             break
-        if parent is None or parent.tag != _BODY:
+        if parent is None or parent is not body and parent.tag != _BODY:
             if tag == _TR:
                 tbl = _owner(el)
                 if tbl is not None and tbl.getparent() is not None and tbl.getparent().tag == _BODY:
-                    _preceding(tbl, reader, lists)
+                    _preceding(tbl, reader, lists, last, release)
+                    last = tbl
                     reader.flush_joined(lists)
                     yield from lists.finish()
                     table, builder = reader.tables.begin(tbl)
                     first = [el]
                     if (table.columns.count or 1) == 1 and _one_row(events, tbl, first):
                         built = builder.row(el) + builder.finish()
-                        _discard(tbl)
+                        release(tbl)
                         content = frame_content(built)
                         if content is None:
                             table.rows = built
@@ -84,19 +99,75 @@ def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterat
                             lists.block(block)
                         yield from lists.take()
                         continue
-                    rows = LazyRows(_rows(events, tbl, first, builder, ctx))
+                    rows = LazyRows(_rows(events, tbl, first, builder, ctx, release))
                     table.rows = rows
                     yield table
                     # the consumer wants the next block: the rows it did not read must not be lost
                     rows.drain()
             continue
-        _preceding(el, reader, lists)
-        reader.block(el, lists)
-        _discard(el)
+        body = parent
+        _preceding(el, reader, lists, last, release)
+        last = el
+        if tag == _P:   # what reader.block does with a paragraph, without asking its tag again
+            reader.paragraph(el, lists)
+        else:
+            reader.block(el, lists)
+        release(el, parent)
         yield from lists.take()
         ctx.checkpoint()
     reader.flush_joined(lists)
     yield from lists.finish()
+
+
+def _whole_events(data: bytes, ctx, max_depth: int) -> Iterator | None:
+    """For a part small enough to hold whole (at most ``WHOLE_PART`` bytes), parsed in one call, the events the
+    streaming loop acts on, in the order the pull parser gives them; None where the stream must read it.
+
+    Parsed whole, a part costs libxml2 a third less than pulled, event by event, through lxml. Held whole, it
+    is still read block by block, so the loop below reads the same elements in the same order: the end of each
+    body child named in _TAGS, a body-level table's rows (through their wrappers) before the table, then the
+    body. A part that does not parse goes to the stream, which refuses it where it did, after the
+    blocks before the fault; so does one whose shape the stream would see otherwise than whole (not one
+    w:body under the root; a table whose properties or grid follow its first row, read before they arrive).
+    """
+    if len(data) > WHOLE_PART:
+        return None
+    try:
+        root = parse_xml(data, ctx.namespace, max_depth=max_depth)
+    except Unreadable:
+        return None
+    bodies = list(root.iter(_BODY))
+    if len(bodies) != 1 or bodies[0].getparent() is not root:
+        return None
+    body = bodies[0]
+    for child in body.iterchildren(_TBL):
+        if not _props_first(child):
+            return None
+    return _events_of(body)
+
+
+def _props_first(tbl) -> bool:
+    """Whether a table's w:tblPr and w:tblGrid (read when its first row ends) all come before its rows."""
+    rows_met = False
+    for child in tbl:
+        tag = child.tag
+        if tag == _TR or tag in _ROW_WRAPPERS:
+            rows_met = True
+        elif rows_met and (tag == _TBLPR or tag == _TBLGRID):
+            return False
+    return True
+
+
+def _events_of(body) -> Iterator:
+    for child in body:
+        tag = child.tag
+        if tag == _TBL:
+            for tr in row_elements(child):
+                yield _END, tr
+            yield _END, child
+        elif tag in _TAGS:
+            yield _END, child
+    yield _END, body
 
 
 def _one_row(events, tbl, first: list) -> bool:
@@ -111,19 +182,19 @@ def _one_row(events, tbl, first: list) -> bool:
     return True
 
 
-def _rows(events, tbl, first: list, builder: RowBuilder, ctx) -> Iterator:
+def _rows(events, tbl, first: list, builder: RowBuilder, ctx, release) -> Iterator:
     for tr in first:
         yield from builder.row(tr)
-        _discard(tr)
+        release(tr)
     for _, el in events:
         if el is tbl:
             break
         if el.tag == _TR and _owner(el) is tbl:
             yield from builder.row(el)
-            _discard(el)
+            release(el)
             ctx.checkpoint()
     yield from builder.finish()
-    _discard(tbl)
+    release(tbl)
 
 
 def _owner(tr):
@@ -136,20 +207,26 @@ def _owner(tr):
     return node
 
 
-def _preceding(el, reader: BlockReader, lists: ListAssembler) -> None:
-    """Body children before ``el`` not yet read: the tags the parser's filter does not name."""
+def _preceding(el, reader: BlockReader, lists: ListAssembler, last, release) -> None:
+    """Body children before ``el`` not yet read (after ``last``, or all those not released): the tags the
+    parser's filter does not name."""
     before = []
     prev = el.getprevious()
-    while prev is not None:
+    while prev is not None and prev is not last:
         before.append(prev)
         prev = prev.getprevious()
     for node in reversed(before):
         reader.block(node, lists)
-        _discard(node)
+        release(node)
 
 
-def _discard(el) -> None:
-    parent = el.getparent()
+def _held(el, parent=None) -> None:
+    """Release nothing: the tree is held whole and freed with its document."""
+
+
+def _discard(el, parent=None) -> None:
+    if parent is None:
+        parent = el.getparent()
     el.clear()
     if parent is not None:
         parent.remove(el)

@@ -19,6 +19,7 @@ _TR, _TC, _TRPR, _TCPR = W + "tr", W + "tc", W + "trPr", W + "tcPr"
 _VAL = W + "val"
 _GRID_BEFORE, _TBL_HEADER, _GRID_SPAN, _VMERGE = W + "gridBefore", W + "tblHeader", W + "gridSpan", W + "vMerge"
 _ROW_CHANGES = (W + "del", W + "ins")
+_TBLPR, _TBLGRID, _GRIDCOL, _TBLLOOK = W + "tblPr", W + "tblGrid", W + "gridCol", W + "tblLook"
 _AUTHOR = W + "author"
 _ROW_WRAPPERS = frozenset((W + "sdt", W + "sdtContent", W + "customXml", W + "ins", W + "moveTo"))
 _OFF = ("0", "false", "off")
@@ -49,9 +50,10 @@ class TableReader:
         """The Table (rows still to come) and the builder its rows go through."""
         st = self.st
         st.tables += 1
-        grid = tbl.find(W + "tblGrid")
-        count = len(grid.findall(W + "gridCol")) if grid is not None else 0
-        for props in (tbl.find(W + "tblPr"), grid):
+        # _child rather than find: lxml's ElementPath costs tens of thousands of instructions a call
+        grid = _child(tbl, _TBLGRID)
+        count = sum(1 for col in grid if col.tag == _GRIDCOL) if grid is not None else 0
+        for props in (_child(tbl, _TBLPR), grid):
             if props is not None:
                 formatting_changes(st, props)
         locator = Locator(table=st.tables, paragraph=st.paragraph + 1 if st.counting else None,
@@ -78,8 +80,8 @@ def frame_content(rows: list[Row]) -> list | None:
 
 def _first_row_is_header(tbl) -> bool:
     """Word's "Header Row" table option (w:tblLook firstRow, or bit 0x0020 of its older hex value)."""
-    pr = tbl.find(W + "tblPr")
-    look = pr.find(W + "tblLook") if pr is not None else None
+    pr = _child(tbl, _TBLPR)
+    look = _child(pr, _TBLLOOK) if pr is not None else None
     if look is None:
         return False
     first = look.get(W + "firstRow")
@@ -117,7 +119,7 @@ class RowBuilder:
         st = self.st
         before = 0
         header = False
-        trpr = _child(tr, _TRPR)
+        trpr, tcs = _row_parts(tr)
         if trpr is not None:
             for prop in trpr:
                 tag = prop.tag
@@ -142,9 +144,16 @@ class RowBuilder:
             cells.append(Cell([], col_span=before) if before > 1 else "")
         col = before
         still_open: dict[int, tuple[Cell, int]] = {}
-        for tc in _cells(tr):
-            span, vmerge = _cell_props(tc, st)
+        for tc in tcs:
+            # a cell's properties come first: tc[0] makes no proxy for the content, which blocks_of makes next
+            pr = tc[0] if len(tc) else None
+            if pr is None or pr.tag != _TCPR:
+                pr = _child(tc, _TCPR)
+            span, vmerge = _cell_props(pr, st)
+            # pr still held: the walk over the cell's blocks meets it again, and lxml keeps an element's
+            # proxy, and the tag it made, only while something holds it
             blocks = self.reader.blocks.blocks_of(tc)
+            del pr
             origin = self._open.get(col) if vmerge == "continue" else None
             if origin is not None:
                 cell, origin_seq = origin
@@ -176,6 +185,23 @@ class RowBuilder:
         return self._flush()
 
 
+def _row_parts(tr) -> tuple:
+    """A row's w:trPr (the first, as ``_child`` finds it) and its w:tc in order (as ``_cells`` gives them), in
+    one pass over its children: each cell's proxy made once and held while the row is read."""
+    trpr = None
+    cells = []
+    for child in tr:
+        tag = child.tag
+        if tag == _TC:
+            cells.append(child)
+        elif tag == _TRPR:
+            if trpr is None:
+                trpr = child
+        elif tag in _ROW_WRAPPERS:
+            cells.extend(_cells(child))
+    return trpr, cells
+
+
 def _cells(tr):
     for child in tr:
         if child.tag == _TC:
@@ -184,9 +210,9 @@ def _cells(tr):
             yield from _cells(child)
 
 
-def _cell_props(tc, st) -> tuple[int, str | None]:
+def _cell_props(pr, st) -> tuple[int, str | None]:
+    """(grid span, vertical merge) of a cell's w:tcPr (None: a plain cell)."""
     span, vmerge = 1, None
-    pr = _child(tc, _TCPR)
     if pr is not None:
         for prop in pr:
             tag = prop.tag

@@ -42,6 +42,7 @@ _STRICT_MARK = b"purl.oclc.org/ooxml/"
 R_ID = f"{{{NS['r']}}}id"
 R_EMBED = f"{{{NS['r']}}}embed"
 R_LINK = f"{{{NS['r']}}}link"
+_RELATIONSHIP = f"{{{NS['pr']}}}Relationship"
 
 # Relationship types by their last path segment: transitional, strict and Microsoft's 2018+ URIs all
 # end the same way, so one name covers them all.
@@ -69,7 +70,9 @@ def descend(el, *tags: str):
     return None
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, and every slide's and notes
+# page's relationships are read (a few thousand in a long deck). Nobody changes one.
+@dataclass(slots=True)
 class Rel:
     type: str       # the last segment of the relationship type URI
     target: str     # a part name inside the package, or the external URI as written
@@ -121,7 +124,7 @@ class Package:
         root = self.xml(posixpath.join(folder, "_rels", base + ".rels"))
         found = {}
         if root is not None:
-            for rel in root.iter(f"{{{NS['pr']}}}Relationship"):
+            for rel in root.iter(_RELATIONSHIP):
                 rid, target = rel.get("Id"), rel.get("Target")
                 if not rid or target is None:
                     continue
