@@ -8,7 +8,6 @@ elements one by one through :meth:`BlockReader.block`.
 
 from __future__ import annotations
 
-import re
 
 from zenconv.ir.facets import HiddenFacet, RevisionFacet, StyleFacet
 from zenconv.ir.locator import Locator
@@ -25,6 +24,7 @@ from .namespaces import M, MC, R, W
 from .revisions import CHANGES, FORMAT_CHANGES, INSERTED, formatting_change, formatting_changes, kept
 from .runs import RunReader, control_tag
 from .state import DocxState, Joined
+from zenconv.patterns import pattern
 
 _P, _PPR, _TBL, _SDT = W + "p", W + "pPr", W + "tbl", W + "sdt"
 _VAL = W + "val"
@@ -35,7 +35,7 @@ _AUTHOR, _DATE = W + "author", W + "date"
 _JOIN_ENDS = frozenset((_TBL, _SDT, W + "altChunk", M + "oMathPara"))
 _OFF = ("0", "false", "off", "none")
 # what makes an all-monospace paragraph read as code rather than prose set in a typewriter face
-_CODE_SIGNS = re.compile(r"[(){}\[\];=<>#*/\\|$]|^\s")
+_CODE_SIGNS = pattern(r"[(){}\[\];=<>#*/\\|$]|^\s")
 _SILENT_BLOCKS = frozenset((
     W + "bookmarkEnd", W + "proofErr", W + "permStart", W + "permEnd", W + "tcPr",
     W + "sdtEndPr", W + "customXmlPr", W + "moveFromRangeStart", W + "moveFromRangeEnd", W + "moveToRangeStart",

@@ -17,7 +17,6 @@ names a comment by the ``w14:paraId`` of its last paragraph, and its parent by `
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import field
 
@@ -28,6 +27,7 @@ from .inlines import comment_range_key
 from .namespaces import REL_COMMENTS, W, W14
 from .package import Package, Relationship, by_type
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 W15 = "{http://schemas.microsoft.com/office/word/2012/wordml}"
 REL_COMMENTS_EXTENDED = "http://schemas.microsoft.com/office/2011/relationships/commentsExtended"
@@ -36,8 +36,8 @@ _START, _END, _REFERENCE = W + "commentRangeStart", W + "commentRangeEnd", W + "
 # The ids a story refers to, found in its bytes before it is streamed. A reference tag is short
 # (``<w:commentReference w:id="3"/>``): its attributes are matched up to a bound and split by hand, so the
 # scan stays linear whatever the text holds (an unbounded lazy match was quadratic on a run of the word).
-_REFERENCE_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?commentReference\b([^<>]{0,256})>")
-_EQUALS = re.compile(rb"\s*=\s*")
+_REFERENCE_TAG = pattern(rb"<(?:[A-Za-z_][\w.-]*:)?commentReference\b([^<>]{0,256})>")
+_EQUALS = pattern(rb"\s*=\s*")
 
 
 def paragraphs_text(el) -> str:

@@ -37,15 +37,16 @@ from .external import REL_SETTINGS
 from .namespaces import W
 from .package import by_type
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 # Bounded like reader.py's section scan: no unbounded [^>]* from every "<w:sectPr" on malformed bytes.
-_SECT = re.compile(rb"<(/?)(?:[A-Za-z_][\w.-]*:)?sectPr(?=[\s>/])([^<>]{0,1024}?)(/?)>")
-_REF = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(header|footer)Reference\b([^<>]{0,1024})>")
-_TYPE = re.compile(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?type\s*=\s*[\"']([A-Za-z]{1,16})[\"']")
-_RID = re.compile(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?id\s*=\s*[\"']([^\"'<>]{1,255})[\"']")
-_TITLE_PG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?titlePg\b([^<>]{0,1024})>")
-_VAL = re.compile(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?val\s*=\s*[\"']([A-Za-z0-9]{1,16})[\"']")
-_CHANGE = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sectPrChange\b")
+_SECT = pattern(rb"<(/?)(?:[A-Za-z_][\w.-]*:)?sectPr(?=[\s>/])([^<>]{0,1024}?)(/?)>")
+_REF = pattern(rb"<(?:[A-Za-z_][\w.-]*:)?(header|footer)Reference\b([^<>]{0,1024})>")
+_TYPE = pattern(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?type\s*=\s*[\"']([A-Za-z]{1,16})[\"']")
+_RID = pattern(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?id\s*=\s*[\"']([^\"'<>]{1,255})[\"']")
+_TITLE_PG = pattern(rb"<(?:[A-Za-z_][\w.-]*:)?titlePg\b([^<>]{0,1024})>")
+_VAL = pattern(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?val\s*=\s*[\"']([A-Za-z0-9]{1,16})[\"']")
+_CHANGE = pattern(rb"<(?:[A-Za-z_][\w.-]*:)?sectPrChange\b")
 _OFF = frozenset(("0", "false", "off"))
 _VARIANTS = {"default": "default", "first": "first", "even": "even"}
 PAGE_FIELDS = frozenset(("PAGE", "NUMPAGES", "SECTIONPAGES"))

@@ -10,16 +10,16 @@ counter in level n's format (decimal for the levels above a ``w:isLgl`` level: l
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import field
 
 from ..numerals import FORMATS, MAX_LABEL_CHARS, format_number
 from .namespaces import MC, W
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 _VAL = W + "val"
 _ALTERNATE, _CHOICE, _FALLBACK = MC + "AlternateContent", MC + "Choice", MC + "Fallback"
-_PLACEHOLDER = re.compile(r"%([1-9])")
+_PLACEHOLDER = pattern(r"%([1-9])")
 _UNORDERED = frozenset(("bullet", "none"))
 
 

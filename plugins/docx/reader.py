@@ -11,7 +11,6 @@ its first reference, and the threads nothing references after the body and the n
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from lxml import etree
@@ -35,15 +34,16 @@ from .properties import read_metadata
 from .state import DocxState
 from .stream import stream_body
 from .styles import Styles
+from zenconv.patterns import pattern
 
 EMU_PER_TWIP = 635
 
-_SECT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sectPr[\s>/]")
+_SECT = pattern(rb"<(?:[A-Za-z_][\w.-]*:)?sectPr[\s>/]")
 # A start tag's attributes are matched up to a bound: an unbounded [^>]* scanned from every "<w:sectPr"
 # to the next ">", quadratic on malformed bytes, before the parser could refuse them.
-_SECT_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sectPr>|<(?:[A-Za-z_][\w.-]*:)?sectPr\b[^<>]{0,1024}/>")
-_PGSZ = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?pgSz\b([^<>]{0,1024})>")
-_ATTR = {name: re.compile(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?" + name + rb"\s*=\s*[\"'](\d{1,9})[\"']")
+_SECT_END = pattern(rb"</(?:[A-Za-z_][\w.-]*:)?sectPr>|<(?:[A-Za-z_][\w.-]*:)?sectPr\b[^<>]{0,1024}/>")
+_PGSZ = pattern(rb"<(?:[A-Za-z_][\w.-]*:)?pgSz\b([^<>]{0,1024})>")
+_ATTR = {name: pattern(rb"(?:^|\s)(?:[A-Za-z_][\w.-]*:)?" + name + rb"\s*=\s*[\"'](\d{1,9})[\"']")
          for name in (b"w", b"h")}
 # Whether Word laid the document out in pages: a plain search per marker, a hundred times faster than one
 # regular expression of alternatives over a document part that may be hundreds of megabytes.

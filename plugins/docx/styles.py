@@ -13,12 +13,13 @@ import re
 from .formatting import CODE, rpr_masks
 from .namespaces import W
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 MAX_CHAIN = 20
 
-_HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
-_HEADING_ID = re.compile(r"^heading([1-9])$", re.IGNORECASE)
-_CODE_NAME = re.compile(r"\bcode\b|preformatted|verbatim", re.IGNORECASE)
+_HEADING_NAME = pattern(r"^heading\s*([1-9])$", re.IGNORECASE)
+_HEADING_ID = pattern(r"^heading([1-9])$", re.IGNORECASE)
+_CODE_NAME = pattern(r"\bcode\b|preformatted|verbatim", re.IGNORECASE)
 _VAL = W + "val"
 _NAME, _BASED_ON, _PPR, _RPR = W + "name", W + "basedOn", W + "pPr", W + "rPr"
 _OUTLINE, _NUMPR, _NUMID, _ILVL = W + "outlineLvl", W + "numPr", W + "numId", W + "ilvl"

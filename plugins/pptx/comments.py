@@ -11,7 +11,6 @@ authors are in the part related as ``authors``, keyed by GUID.
 
 from __future__ import annotations
 
-import re
 
 from zenconv.ir import Heading, Image, List, Note, NoteRef, Paragraph, Text
 from zenconv_plugins.comments import Comment, comment_note
@@ -19,6 +18,7 @@ from zenconv_plugins.comments import Comment, comment_note
 from .package import NS
 from .text import TextReader, blocks_of
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 _P = f"{{{NS['p']}}}"
 _P15 = "{http://schemas.microsoft.com/office/powerpoint/2012/main}"
@@ -26,7 +26,7 @@ _P188 = "{http://schemas.microsoft.com/office/powerpoint/2018/8/main}"
 # The drawing command monikers (spMk, grpSpMk, picMk, ...) name a shape by its cNvPr id.
 _AC = "{http://schemas.microsoft.com/office/drawing/2013/main/command}"
 _NOT_ANCHOR = {f"{_P188}{n}" for n in ("replyLst", "txBody", "pos", "extLst")}
-_ID_CHARS = re.compile(r"[^\w.-]")
+_ID_CHARS = pattern(r"[^\w.-]")
 MAX_ID_CHARS = 64  # a GUID is 38; a longer id is a payload, not a name
 
 
