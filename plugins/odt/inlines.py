@@ -61,6 +61,11 @@ class InlineReader:
             if len(self._bases) >= _CACHED:
                 self._bases.clear()
             found = self._bases[id(flags)] = (flags, {**flags, "link": None, "rev": None})
+        if not self.s.open_insertions:
+            plain = self._plain(p, found[1])
+            if plain is not None:
+                self._space = saved
+                return plain
         self._walk(p, found[1], segments)
         self._space = saved
         if len(segments) == 1 and isinstance(segments[0][0], str):
@@ -68,6 +73,61 @@ class InlineReader:
             text = segments[0][0].strip(" ")
             return _wrap([Text(text)], segments[0][1]) if text.strip() else []
         return group_runs(trim(segments), _wrap)
+
+    def _plain(self, p, fmt: dict) -> list | None:
+        """The inlines of the commonest paragraph, its text in ``text:span`` and ``text:a`` elements that hold
+        only text, built in one pass; None for any other paragraph, which the general path reads (nothing
+        here reports or changes the reader's state, so a paragraph given up on is read afresh).
+
+        What it keeps equal to the general path (_walk's segments, then trim and group_runs): the same white
+        space rule and keys; consecutive texts of equal keys joined into one run (group_runs), the last run's
+        trailing spaces trimmed and a run left empty dropped (trim: the first text never starts with a space,
+        the paragraph starting with white space taken), a paragraph of nothing but white space empty. No change
+        mark is open (the caller checks), and text --hidden skip would drop is left to the general path."""
+        key = self._key(fmt)
+        pieces = [(p.text, key)]
+        for child in p:
+            tag = child.tag
+            if tag == _SPAN:
+                child_fmt = self._span(fmt, self.s.styles.flags("text", child.get(_STYLE_NAME)))
+            elif tag == _A:
+                href = (child.get(_HREF) or "").strip()
+                child_fmt = self._linked(fmt, href or fmt.get("link"))
+            else:
+                return None
+            if len(child):
+                return None  # an element inside: a nested span, a space, a note...
+            pieces.append((child.text, self._key(child_fmt)))
+            pieces.append((child.tail, key))
+        runs: list[list] = []  # [key, text] of each run of one key
+        space = True
+        for text, key in pieces:
+            if not text:
+                continue
+            if "  " in text or "\n" in text or "\t" in text or "\r" in text:
+                text = _SPACE.sub(" ", text)
+            if space and text[0] == " ":
+                text = text[1:]
+                if not text:
+                    continue
+            if key[3] and self.s.skip_hidden:
+                return None  # hidden text skipped, which is reported
+            space = text[-1] == " "
+            if runs and runs[-1][0] == key:
+                runs[-1][1] += text
+            else:
+                runs.append([key, text])
+        if runs:
+            last = runs[-1]
+            last[1] = last[1].rstrip(" ")
+            if not last[1]:
+                runs.pop()
+        out: list = []
+        blank = True
+        for key, text in runs:
+            blank = blank and not text.strip()
+            out += _wrap([Text(text)], key)
+        return [] if blank else out
 
     def _walk(self, el, fmt: dict, out: list) -> None:
         # lxml makes a new string at each .text or .tail: asked once each
