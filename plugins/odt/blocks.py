@@ -62,7 +62,7 @@ class BlockReader:
         if not isinstance(tag, str) or tag in DECLARATIONS:
             return []
         if tag == _P or tag == _H:
-            return self.paragraph(el)
+            return self.paragraph(el, tag)
         if tag == _LIST:
             return self.list(el, 1, None)
         if tag == f"{TEXT}numbered-paragraph":
@@ -90,25 +90,46 @@ class BlockReader:
 
     # --- paragraphs --------------------------------------------------------------------------------
 
-    def paragraph(self, el) -> list:
+    def paragraph(self, el, tag: str | None = None) -> list:
+        """A ``text:p`` or ``text:h`` (``tag``, when the caller has it) as its Paragraph or Heading, then the
+        text boxes met in it."""
         style = el.get(_STYLE_NAME)
-        heading = el.tag == _H or self.s.styles.is_title(style)
+        heading = (tag or el.tag) == _H or self.s.styles.is_title(style)
+        inlines = self._plain_paragraph(el, style, heading)
+        if inlines is not None:
+            return self._paragraph_blocks(el, style, heading, inlines, []) if inlines else []
         inlines, boxes = self._read_paragraph(el, style, heading)
         return self._paragraph_blocks(el, style, heading, inlines, boxes) if inlines else boxes
 
     def cell_content(self, cell) -> list:
         """What a table cell holds: its blocks, or the inlines of the one paragraph or heading that is all of
         them. A cell of one paragraph, the commonest, is read without building the block it would drop."""
-        p = cell[0] if len(cell) == 1 else None
+        children = cell[:]  # a slice: the children in one C call
+        p = children[0] if len(children) == 1 else None
         if p is not None and p.tag == _P:
             style = p.get(_STYLE_NAME)
             if not self.s.styles.is_title(style):
+                inlines = self._plain_paragraph(p, style, False)
+                if inlines is not None:
+                    return inlines
                 inlines, boxes = self._read_paragraph(p, style, False)
                 if not boxes:
                     return inlines
                 return _inlines_if_one(merge_lists(
                     self._paragraph_blocks(p, style, False, inlines, boxes) if inlines else boxes))
-        return _inlines_if_one(self.children(cell))
+        return _inlines_if_one(self.children_of(children))
+
+    def _plain_paragraph(self, el, style: str | None, heading: bool) -> list | None:
+        """A paragraph's inlines when the inline reader's plain path takes it (InlineReader.plain), counted as
+        _read_paragraph counts it; None when it does not, with nothing counted. That path meets no change mark
+        and no text box: the marks are cleared, as _read_paragraph clears them, and there are no boxes."""
+        s = self.s
+        inlines = self.inlines.plain(el, _NO_FLAGS if heading else s.styles.flags("paragraph", style))
+        if inlines is not None:
+            if s.locating:
+                s.paragraph += 1
+            s.revision_marks.clear()
+        return inlines
 
     def _read_paragraph(self, el, style: str | None, heading: bool) -> tuple[list, list]:
         """A paragraph's inlines and the text boxes met in it, counted as the body's next paragraph."""
@@ -133,11 +154,13 @@ class BlockReader:
             if level > 6:
                 s.report("heading-level-clamped")
                 level = 6
-            return [Heading(level, inlines, facets=facets, locator=locator), *boxes]
-        facet = s.styles.facet("paragraph", style)
-        if facet is not None:
-            facets = (facet, *facets)
-        return [Paragraph(inlines, facets=facets, locator=locator), *boxes]
+            block = Heading(level, inlines, facets=facets, locator=locator)
+        else:
+            facet = s.styles.facet("paragraph", style)
+            if facet is not None:
+                facets = (facet, *facets)
+            block = Paragraph(inlines, facets=facets, locator=locator)
+        return [block, *boxes] if boxes else [block]
 
     # --- lists -------------------------------------------------------------------------------------
 
