@@ -4,8 +4,8 @@
 and span, its key computed for every segment (no cache), white space always normalised by the regex, the
 flags kept as bools in the key and turned into wrappers one by one, the style chains walked at every
 paragraph, every paragraph trimmed and grouped by the shared grouping as it was, a table row's
-locator made by ``with_``, a link's format key computed afresh, a cell's paragraph built as a block, a comment's end always
-looked up by reading content.xml again, and no paragraph read by the plain path (``InlineReader.plain``).
+locator made by ``with_``, a link's format key computed afresh, a cell's paragraph built as a block, a comment's
+end always looked up by reading content.xml again, and no paragraph read by the plain path (``InlineReader.plain``).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """The ODT reader's fast paths read every document as the reference path does (tests/odt/reference_inlines.py).
 
-The fast paths: the plain paragraph path (InlineReader.plain), a format's key computed once per format dict and comment ranges, white space normalised only
-where it needs it, the wrappers a key calls for looked up once, the style chains' answers cached per style,
-a paragraph's locator built directly. Random documents mix what changes a key or a paragraph's shape
-(nested spans of every flag, links, spaces, breaks, notes, comment ranges, tracked changes, hidden text,
-fields, headings, lists, tables, sections) and are read by both, under each option that changes the path.
+The fast paths: the plain paragraph path (InlineReader.plain), a format's key computed once per format dict and
+comment ranges, white space normalised only where it needs it, the wrappers a key calls for looked up once, the
+style chains' answers cached per style, a paragraph's locator built directly. Random documents mix what changes
+a key or a paragraph's shape (nested spans of every flag, links, spaces, breaks, notes, comment ranges, tracked
+changes, hidden text, fields, headings, lists, tables, sections) and are read by both, under each option that
+changes the path.
 """
 
 from __future__ import annotations
