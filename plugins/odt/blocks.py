@@ -25,6 +25,7 @@ DECLARATIONS = {f"{TEXT}{n}" for n in ("sequence-decls", "variable-decls", "user
 _P, _H, _LIST, _TABLE = f"{TEXT}p", f"{TEXT}h", f"{TEXT}list", f"{TABLE}table"
 _STYLE_NAME, _OUTLINE_LEVEL = f"{TEXT}style-name", f"{TEXT}outline-level"
 _ITEM, _HEADER, _START_VALUE = f"{TEXT}list-item", f"{TEXT}list-header", f"{TEXT}start-value"
+_CACHED = 4096  # paragraph styles' answers kept at most
 _NO_FLAGS: dict[str, bool] = {}  # a heading's: its style's bold or size is not emphasis (read, never written)
 
 
@@ -36,6 +37,9 @@ class BlockReader:
         self.inlines = InlineReader(state, self, self.frames)
         self.list_counters: dict[tuple[str, int], int] = {}
         self.numbers: list[int] = []  # the number of the item open at each list level, outermost first
+        self.label_chars = state.ctx.options.get("max_label_chars", MAX_LABEL_CHARS)  # asked at every label
+        self._paragraph_styles: dict[str | None, tuple[bool, dict[str, bool], tuple]] = {}  # _paragraph_style's
+        self._styles_loads = -1  # the styles' loads its answers are for
 
     def children(self, el) -> list:
         return self.children_of(el) if el is not None else []
@@ -57,12 +61,14 @@ class BlockReader:
         finally:
             self.s.locating, self.s.deferred, self.s.revision_marks = saved
 
-    def block(self, el) -> list:
-        tag = el.tag
+    def block(self, el, tag: str | None = None) -> list:
+        """The blocks of a body element (``tag``, when the caller has it)."""
+        if tag is None:
+            tag = el.tag
         if not isinstance(tag, str) or tag in DECLARATIONS:
             return []
         if tag == _P or tag == _H:
-            return self.paragraph(el)
+            return self.paragraph(el, tag)
         if tag == _LIST:
             return self.list(el, 1, None)
         if tag == f"{TEXT}numbered-paragraph":
@@ -90,25 +96,64 @@ class BlockReader:
 
     # --- paragraphs --------------------------------------------------------------------------------
 
-    def paragraph(self, el) -> list:
+    def paragraph(self, el, tag: str | None = None) -> list:
+        """A ``text:p`` or ``text:h`` (``tag``, when the caller has it) as its Paragraph or Heading, then the
+        text boxes met in it."""
+        s = self.s
         style = el.get(_STYLE_NAME)
-        heading = el.tag == _H or self.s.styles.is_title(style)
+        found = self._paragraph_styles.get(style) if self._styles_loads == s.styles.loads else None
+        title, flags, facets = found or self._paragraph_style(style)
+        heading = title or (tag or el.tag) == _H
+        # The plain path (InlineReader.plain) first, counted as _read_paragraph counts: it meets no change mark
+        # (the marks are cleared, as there) and no text box, so a Paragraph's facets are its style's alone.
+        inlines = self.inlines.plain(el, _NO_FLAGS if heading else flags)
+        if inlines is not None:
+            if s.locating:
+                s.paragraph += 1
+            s.revision_marks.clear()
+            if not inlines:
+                return []
+            if heading:
+                return self._paragraph_blocks(el, style, True, inlines, [])
+            return [Paragraph(inlines, facets=facets, locator=s.locator())]
         inlines, boxes = self._read_paragraph(el, style, heading)
         return self._paragraph_blocks(el, style, heading, inlines, boxes) if inlines else boxes
 
     def cell_content(self, cell) -> list:
         """What a table cell holds: its blocks, or the inlines of the one paragraph or heading that is all of
         them. A cell of one paragraph, the commonest, is read without building the block it would drop."""
-        p = cell[0] if len(cell) == 1 else None
+        children = cell[:]  # a slice: the children in one C call
+        p = children[0] if len(children) == 1 else None
         if p is not None and p.tag == _P:
+            s = self.s
             style = p.get(_STYLE_NAME)
-            if not self.s.styles.is_title(style):
+            found = self._paragraph_styles.get(style) if self._styles_loads == s.styles.loads else None
+            title, flags, _ = found or self._paragraph_style(style)
+            if not title:
+                inlines = self.inlines.plain(p, flags)  # counted as paragraph() counts it
+                if inlines is not None:
+                    if s.locating:
+                        s.paragraph += 1
+                    s.revision_marks.clear()
+                    return inlines
                 inlines, boxes = self._read_paragraph(p, style, False)
                 if not boxes:
                     return inlines
                 return _inlines_if_one(merge_lists(
                     self._paragraph_blocks(p, style, False, inlines, boxes) if inlines else boxes))
-        return _inlines_if_one(self.children(cell))
+        return _inlines_if_one(self.children_of(children))
+
+    def _paragraph_style(self, style: str | None) -> tuple[bool, dict[str, bool], tuple]:
+        """What a paragraph style decides, found once per style for the styles loaded: whether it makes a
+        title (a heading), its flags, and the facets of a Paragraph of it (its StyleFacet, if any)."""
+        styles = self.s.styles
+        if self._styles_loads != styles.loads or len(self._paragraph_styles) >= _CACHED:
+            self._paragraph_styles.clear()
+            self._styles_loads = styles.loads
+        facet = styles.facet("paragraph", style)
+        found = self._paragraph_styles[style] = (styles.is_title(style), styles.flags("paragraph", style),
+                                                 () if facet is None else (facet,))
+        return found
 
     def _read_paragraph(self, el, style: str | None, heading: bool) -> tuple[list, list]:
         """A paragraph's inlines and the text boxes met in it, counted as the body's next paragraph."""
@@ -133,11 +178,13 @@ class BlockReader:
             if level > 6:
                 s.report("heading-level-clamped")
                 level = 6
-            return [Heading(level, inlines, facets=facets, locator=locator), *boxes]
-        facet = s.styles.facet("paragraph", style)
-        if facet is not None:
-            facets = (facet, *facets)
-        return [Paragraph(inlines, facets=facets, locator=locator), *boxes]
+            block = Heading(level, inlines, facets=facets, locator=locator)
+        else:
+            facet = s.styles.facet("paragraph", style)
+            if facet is not None:
+                facets = (facet, *facets)
+            block = Paragraph(inlines, facets=facets, locator=locator)
+        return [block, *boxes] if boxes else [block]
 
     # --- lists -------------------------------------------------------------------------------------
 
@@ -155,12 +202,13 @@ class BlockReader:
             counted += self._add_item(result, el, level, style, spec, result.start, only_paragraphs=True)
         else:
             first = True
-            for child in el:
+            for child in el[:]:  # a slice: the children in one C call
                 tag = child.tag
                 if tag == _ITEM or tag == _HEADER:
-                    value = child.get(_START_VALUE)
-                    if value and value.isdigit() and first:
-                        result.start = int(value)
+                    if first:  # only the first item's start value counts
+                        value = child.get(_START_VALUE)
+                        if value and value.isdigit():
+                            result.start = int(value)
                     first = False
                     header = tag == _HEADER
                     counted += self._add_item(result, child, level, style, spec, result.start + counted, header=header)
@@ -208,21 +256,21 @@ class BlockReader:
     def _affix(self, text: str) -> str:
         """A level's prefix or suffix as its labels take it: a few characters ("(", ".)"); a hostile one is
         cut to --max-label-chars, not copied into every item's label, and reported."""
-        limit = self.s.ctx.options.get("max_label_chars", MAX_LABEL_CHARS)
-        if len(text) <= limit:
+        if len(text) <= self.label_chars:
             return text
         self.s.report("list-label-cut", detail=f"{text[:40]}…")
-        return text[:limit]
+        return text[:self.label_chars]
 
     def _item_blocks(self, item, level: int, style: str | None, *, only_paragraphs: bool = False) -> list:
         blocks: list = []
-        for child in item:
-            if child.tag == _LIST:
+        for child in item[:]:  # a slice: the children in one C call
+            tag = child.tag
+            if tag == _LIST:
                 if not only_paragraphs:
-                    blocks.extend(self.list(child, level + 1, style))
+                    blocks += self.list(child, level + 1, style)
             else:
-                blocks.extend(self.block(child))
-        return merge_lists(blocks)
+                blocks += self.block(child, tag)
+        return merge_lists(blocks) if len(blocks) > 1 else blocks  # one block is merged as it is
 
     def _first_paragraph_list_style(self, el) -> str | None:
         for p in el.iter(f"{TEXT}p", f"{TEXT}h"):
@@ -296,7 +344,10 @@ def _inlines_if_one(blocks: list) -> list:
 
 
 def _has_own_content(blocks: list) -> bool:
-    return any(not isinstance(b, List) for b in blocks)
+    for block in blocks:  # a loop, not any() over a generator: asked for every list item
+        if not isinstance(block, List):
+            return True
+    return False
 
 
 def _int(value: str | None, default: int) -> int:
@@ -309,6 +360,8 @@ _FORMATS = {"1": "decimal", "a": "lowerLetter", "A": "upperLetter", "i": "lowerR
 def _number(n: int, fmt: str, state: State) -> str:
     """``n`` in a ``style:num-format``: 1, a, A, i, I (as Word's formats: ``aa`` after ``z``), or nothing;
     any other format (a script's own digits, "1st") is decimal, reported."""
+    if fmt == "1":
+        return str(n)  # the commonest, what word_number makes of "decimal"
     if not fmt:
         return ""
     name = _FORMATS.get(fmt)

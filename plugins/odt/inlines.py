@@ -15,6 +15,7 @@ from zenconv.ir import (
     Emphasis, HardBreak, HiddenFacet, Link, Note, NoteRef, Span, Strikethrough, Strong, Subscript, Superscript, Text,
     Underline, plain_text,
 )
+from zenconv.records import dataclass
 from zenconv_plugins.comments import comment_range
 from zenconv_plugins.runs import group_runs
 
@@ -37,6 +38,20 @@ _WRAPPED = FLAGS[:-1]  # the flags a wrapper shows, in wrapping order (the last,
 # reads them by name, faster than over this tuple (tests/odt/test_fast_paths.py checks it reads each of them)
 
 
+@dataclass(slots=True, eq=False)
+class _PlainBase:
+    """What :meth:`InlineReader.plain` needs of a paragraph format, for the comment ranges open and the styles
+    loaded when it was made: the format, its key, and the keys of the spans in its paragraphs by text style."""
+
+    flags: dict[str, bool]
+    covering: tuple[str, ...]
+    loads: int
+    fmt: dict
+    key: tuple
+    rest: tuple  # the key after its link: a link's key is its target and this
+    spans: dict[str | None, tuple]
+
+
 class InlineReader:
     def __init__(self, state: State, blocks, frames) -> None:
         self.s = state
@@ -51,23 +66,113 @@ class InlineReader:
         self._bases: dict[int, tuple[dict, dict]] = {}
         self._spans: dict[tuple[int, int], tuple[dict, dict, dict]] = {}
         self._keys: dict[int, tuple[dict, tuple[str, ...], tuple]] = {}
+        self._plain_bases: dict[int, _PlainBase] = {}  # plain()'s, by the id of the paragraph style's flags
 
     def paragraph(self, p, flags: dict[str, bool]) -> list:
         """The inlines of a ``text:p``/``text:h``, its paragraph style's formatting as the base."""
         saved, self._space = self._space, True
         segments: list = []
-        found = self._bases.get(id(flags))
-        if found is None or found[0] is not flags:
-            if len(self._bases) >= _CACHED:
-                self._bases.clear()
-            found = self._bases[id(flags)] = (flags, {**flags, "link": None, "rev": None})
-        self._walk(p, found[1], segments)
+        self._walk(p, self._base(flags), segments)
         self._space = saved
         if len(segments) == 1 and isinstance(segments[0][0], str):
             # One run of text: what trim and group_runs make of it.
             text = segments[0][0].strip(" ")
             return _wrap([Text(text)], segments[0][1]) if text.strip() else []
         return group_runs(trim(segments), _wrap)
+
+    def plain(self, p, flags: dict[str, bool]) -> list | None:
+        """The inlines of the commonest paragraph, its text in ``text:span`` and ``text:a`` elements that hold
+        only text, read in one pass; None for any other paragraph, and while a change mark is open: the general
+        path (``paragraph``) reads those. Nothing here reports or changes the reader's state, so a paragraph
+        given up on is read afresh.
+
+        What it keeps equal to the general path (_walk's segments, then trim and group_runs): the same white
+        space rule and keys; consecutive texts of equal keys joined into one run (group_runs), the last run's
+        trailing spaces trimmed and a run left empty dropped (trim: the first text never starts with a space,
+        the paragraph starting with white space taken), a paragraph of nothing but white space empty. Text
+        --hidden skip would drop is left to the general path, which reports it."""
+        if self.s.open_insertions:
+            return None
+        covering = self.blocks.annotations.covering
+        base = self._plain_bases.get(id(flags))
+        if base is None or base.flags is not flags or base.covering is not covering \
+                or base.loads != self.s.styles.loads:
+            base = self._plain_base(flags, covering)
+        key = base.key
+        pieces = [(p.text, key)]
+        for child in p[:]:  # a slice: the children in one C call, not one by one as iteration gives them
+            tag = child.tag
+            if tag == _SPAN:
+                name = child.get(_STYLE_NAME)
+                child_key = base.spans.get(name)
+                if child_key is None:
+                    child_key = self._plain_span_key(base, name)
+            elif tag == _A:
+                # _linked's key: the target, then the rest of the paragraph's key
+                href = (child.get(_HREF) or "").strip()
+                child_key = (href, *base.rest) if href else key
+            else:
+                return None
+            if len(child):
+                return None  # an element inside: a nested span, a space, a note...
+            pieces.append((child.text, child_key))
+            pieces.append((child.tail, key))
+        runs: list[list] = []  # [key, text] of each run of one key
+        space = True
+        for text, key in pieces:
+            if not text:
+                continue
+            if "  " in text or "\n" in text or "\t" in text or "\r" in text:
+                text = _SPACE.sub(" ", text)
+            if space and text[0] == " ":
+                text = text[1:]
+                if not text:
+                    continue
+            if key[3] and self.s.skip_hidden:
+                return None  # hidden text skipped, which is reported
+            space = text[-1] == " "
+            if runs and runs[-1][0] == key:
+                runs[-1][1] += text
+            else:
+                runs.append([key, text])
+        if runs:
+            last = runs[-1]
+            last[1] = last[1].rstrip(" ")
+            if not last[1]:
+                runs.pop()
+        out: list = []
+        blank = True
+        for key, text in runs:
+            blank = blank and not text.strip()
+            if key is _PLAIN:
+                out.append(Text(text))
+            else:
+                out += _wrap([Text(text)], key)
+        return [] if blank else out
+
+    def _plain_base(self, flags: dict[str, bool], covering: tuple[str, ...]) -> _PlainBase:
+        if len(self._plain_bases) >= _CACHED:
+            self._plain_bases.clear()
+        fmt = self._base(flags)
+        key = self._key(fmt)
+        base = self._plain_bases[id(flags)] = _PlainBase(flags, covering, self.s.styles.loads, fmt, key, key[1:], {})
+        return base
+
+    def _plain_span_key(self, base: _PlainBase, name: str | None) -> tuple:
+        """The key of a span of text style ``name`` in a paragraph of ``base``'s format, as _child makes it."""
+        if len(base.spans) >= _CACHED:
+            base.spans.clear()
+        key = base.spans[name] = self._key(self._span(base.fmt, self.s.styles.flags("text", name)))
+        return key
+
+    def _base(self, flags: dict[str, bool]) -> dict:
+        """A paragraph's format: its style's flags, no link, no revision; one dict for each flags dict."""
+        found = self._bases.get(id(flags))
+        if found is None or found[0] is not flags:
+            if len(self._bases) >= _CACHED:
+                self._bases.clear()
+            found = self._bases[id(flags)] = (flags, {**flags, "link": None, "rev": None})
+        return found[1]
 
     def _walk(self, el, fmt: dict, out: list) -> None:
         # lxml makes a new string at each .text or .tail: asked once each

@@ -65,13 +65,14 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
                 seen_text = True
                 for el in _children_ends(events):
                     ctx.checkpoint()
-                    if el.tag == _TRACKED_CHANGES:
+                    tag = el.tag
+                    if tag == _TRACKED_CHANGES:
                         state.changes = read_changes(el)
                         blocks = []
                     else:
-                        blocks = reader.block(el)
-                        if placement is not None and el.tag not in DECLARATIONS:
-                            starts = _STARTS.get(el.tag)
+                        blocks = reader.block(el, tag)
+                        if placement is not None and tag not in DECLARATIONS:
+                            starts = _STARTS.get(tag) if styles.start_pages else None  # else no style starts one
                             master = styles.master_page(starts[0], el.get(starts[1])) if starts else None
                             if furniture_blocks := placement.before(master):
                                 yield from held
@@ -80,7 +81,8 @@ def read(source: Source, ctx: ReadContext) -> Iterator:
                     el.clear(keep_tail=True)
                     while el.getprevious() is not None:
                         del el.getparent()[0]
-                    merged, held = merge_lists(held + blocks), []
+                    # Lists are merged across blocks: one block after none held is as it is.
+                    merged, held = merge_lists(held + blocks) if held or len(blocks) > 1 else blocks, []
                     for block in merged:
                         if layout is not None:
                             block.facets = (*block.facets, layout)

@@ -39,18 +39,17 @@ class State:
     def report(self, what: str, *, detail: str | None = None, count: int = 1, text: str | None = None) -> None:
         self.ctx.report(self.ctx.code(what), self.locator(), detail=detail, count=count, text=text)
 
-    def locator(self, **extra) -> Locator | None:
+    def locator(self, table: int | None = None) -> Locator | None:
+        """Where the paragraph being read is; with ``table``, that table (cited by its ordinal, not by the
+        paragraph)."""
         if not self.locating:
             return None
         if self.base is not None:
-            return self.base.with_(**extra) if extra else self.base
-        if not extra:  # a paragraph's, asked once per paragraph
-            return Locator(paragraph=self.paragraph or None, rendered_page=self.page if self.track_pages else None)
-        fields = {"paragraph": self.paragraph or None, "rendered_page": self.page if self.track_pages else None}
-        if "table" in extra:
-            del fields["paragraph"]  # a table and its rows are cited by the table's ordinal
-        fields.update(extra)
-        return Locator(**fields)
+            return self.base if table is None else self.base.with_(table=table)
+        page = self.page if self.track_pages else None
+        if table is None:  # a paragraph's, asked once per paragraph
+            return Locator(paragraph=self.paragraph or None, rendered_page=page)
+        return Locator(rendered_page=page, table=table)
 
     def active_insertion(self) -> Change | None:
         for rid in reversed(self.open_insertions):

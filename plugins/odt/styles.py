@@ -109,6 +109,8 @@ class Styles:
         self._titles: dict[str | None, bool] = {}
         self._masters: dict[tuple[str, str | None], str | None] = {}
         self._facets: dict[tuple[str, str | None], StyleFacet | None] = {}
+        self.loads = 0  # how many times styles were loaded: what a reader caches from them is good for one count
+        self.start_pages = False  # whether any style names a page style it starts (style:master-page-name)
 
     def load(self, container, *, automatic: bool) -> None:
         """Read the styles under ``office:styles`` or ``office:automatic-styles``."""
@@ -126,12 +128,14 @@ class Styles:
                               int(outline) if outline and outline.isdigit() else None,
                               el.get(f"{STYLE}master-page-name") or None)
                 self.by_key[(family, name)] = style
+                self.start_pages = self.start_pages or style.master_page is not None
             elif el.tag == f"{STYLE}default-style":
                 self.defaults[el.get(f"{STYLE}family", "")] = text_flags(el.find(f"{STYLE}text-properties"))
             elif el.tag == f"{TEXT}list-style":
                 name = el.get(f"{STYLE}name")
                 if name:
                     self.lists[name] = _list_levels(el)
+        self.loads += 1
         self._flags.clear()
         self._common.clear()
         self._titles.clear()

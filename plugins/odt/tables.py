@@ -96,15 +96,18 @@ def _rows(el, header: bool, state):
 def _cells(row_el, reader, header: bool, max_cols: int) -> tuple[list, bool]:
     cells: list = []
     columns = 0
-    for child in row_el:
+    for child in row_el[:]:  # a slice: the children in one C call
         tag = child.tag
         if tag == _COVERED:
             columns += _count(child.get(_COLS_REPEATED))
             continue
         if tag != _CELL:
             continue
-        repeat = _count(child.get(_COLS_REPEATED))
-        cell = _cell(child, reader, header)
+        # Its attributes' names, read once: most cells neither repeat nor span, and asking for an attribute
+        # by name costs more than listing the few a cell has.
+        names = child.keys()
+        repeat = _count(child.get(_COLS_REPEATED)) if _COLS_REPEATED in names else 1
+        cell = _cell(child, reader, header, names)
         if repeat > 1 and cell == "":
             # Trailing padding cells repeat by the thousand; keep no more of them than the table has.
             repeat = min(repeat, max(1, max_cols - columns))
@@ -116,10 +119,10 @@ def _cells(row_el, reader, header: bool, max_cols: int) -> tuple[list, bool]:
     return cells, False
 
 
-def _cell(el, reader, header: bool):
+def _cell(el, reader, header: bool, names: list[str]):
     content = reader.cell_content(el)
-    col_span = _span(el.get(_COLS_SPANNED))
-    row_span = _span(el.get(_ROWS_SPANNED))
+    col_span = _span(el.get(_COLS_SPANNED)) if _COLS_SPANNED in names else 1
+    row_span = _span(el.get(_ROWS_SPANNED)) if _ROWS_SPANNED in names else 1
     if not header and col_span == 1 and row_span == 1:
         if not content:
             return ""

@@ -4,8 +4,8 @@
 and span, its key computed for every segment (no cache), white space always normalised by the regex, the
 flags kept as bools in the key and turned into wrappers one by one, the style chains walked at every
 paragraph, every paragraph trimmed and grouped by the shared grouping as it was, a table row's
-locator made by ``with_``, a link's format key computed afresh, a cell's paragraph built as a block and a comment's end always
-looked up by reading content.xml again.
+locator made by ``with_``, a link's format key computed afresh, a cell's paragraph built as a block, a comment's
+end always looked up by reading content.xml again, and no paragraph read by the plain path (``InlineReader.plain``).
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ def locator(self, **extra) -> Locator | None:
     return Locator(**fields)
 
 
-def paragraph(self, el) -> list:
+def paragraph(self, el, tag=None) -> list:
     if self.s.locating:
         self.s.paragraph += 1
     style = el.get(f"{TEXT}style-name")
@@ -199,6 +199,7 @@ def patched(monkeypatch) -> None:
     monkeypatch.setattr(inlines.InlineReader, "_text", _text)
     monkeypatch.setattr(inlines.InlineReader, "_emit", _emit)
     monkeypatch.setattr(inlines.InlineReader, "paragraph", inline_paragraph)
+    monkeypatch.setattr(inlines.InlineReader, "plain", lambda self, p, flags: None)  # every paragraph the general way
     monkeypatch.setattr(inlines.InlineReader, "_span", span)
     monkeypatch.setattr(inlines.InlineReader, "_linked", linked)
     monkeypatch.setattr(blocks.BlockReader, "cell_content", cell_content)

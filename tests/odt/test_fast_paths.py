@@ -1,10 +1,11 @@
 """The ODT reader's fast paths read every document as the reference path does (tests/odt/reference_inlines.py).
 
-The fast paths: a format's key computed once per format dict and comment ranges, white space normalised only
-where it needs it, the wrappers a key calls for looked up once, the style chains' answers cached per style,
-a paragraph's locator built directly. Random documents mix what changes a key or a paragraph's shape
-(nested spans of every flag, links, spaces, breaks, notes, comment ranges, tracked changes, hidden text,
-fields, headings, lists, tables, sections) and are read by both, under each option that changes the path.
+The fast paths: the plain paragraph path (InlineReader.plain), a format's key computed once per format dict and
+comment ranges, white space normalised only where it needs it, the wrappers a key calls for looked up once, the
+style chains' answers cached per style, a paragraph's locator built directly. Random documents mix what changes
+a key or a paragraph's shape (nested spans of every flag, links, spaces, breaks, notes, comment ranges, tracked
+changes, hidden text, fields, headings, lists, tables, sections) and are read by both, under each option that
+changes the path.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from itertools import product
 
 import pytest
 
-from zenconv.ir import HardBreak, NoteRef, Text
+from zenconv.ir import HardBreak, NoteRef, Strong, Text
 from zenconv.ir.walk import walk
 from zenconv_plugins.comments import COMMENT_RANGE
 from zenconv_plugins.odt import inlines
@@ -253,3 +254,101 @@ def test_trim_and_grouping_as_the_reference():
         assert inlines.trim(list(segments)) == reference.trim(list(segments))
         assert group_runs(list(segments), lambda c, k: [(k, c)]) == \
             reference.group_runs(list(segments), lambda c, k: [(k, c)])
+
+
+def _plain_body(rng: random.Random) -> str:
+    """Paragraphs of the shape the plain path reads (text, and spans and links holding only text), with the
+    odd one it gives up on, in headings, lists, cells and comment ranges."""
+    def inline() -> str:
+        parts = []
+        for _ in range(rng.randint(0, 6)):
+            kind = rng.randrange(6)
+            if kind <= 1:
+                parts.append(rng.choice(_WORDS))
+            elif kind <= 3:
+                style = rng.choice([*_TEXT_STYLES, "missing"])
+                parts.append(f'<text:span text:style-name="{style}">{rng.choice(_WORDS)}</text:span>')
+            elif kind == 4:
+                parts.append(f'<text:a xlink:href="{rng.choice(["https://e.com/", " ", "", " #x "])}">'
+                             f"{rng.choice(_WORDS)}</text:a>")
+            else:
+                parts.append(rng.choice(["<text:span>x</text:span>", '<text:span text:style-name="Tb"/>',
+                                         "<text:s/>", '<text:span text:style-name="Ti"><text:s/></text:span>']))
+        return "".join(parts)
+
+    blocks = []
+    for i in range(rng.randint(4, 12)):
+        style = rng.choice(_PARAGRAPH_STYLES)
+        attribute = f' text:style-name="{style}"' if style else ""
+        kind = rng.randrange(8)
+        if kind == 0:
+            blocks.append(f'<text:h{attribute} text:outline-level="2">{inline()}</text:h>')
+        elif kind == 1:
+            blocks.append(f'<text:list text:style-name="L1"><text:list-item><text:p>{inline()}</text:p>'
+                          f"</text:list-item></text:list>")
+        elif kind == 2:
+            blocks.append('<table:table table:name="T"><table:table-row>'
+                          f'<table:table-cell><text:p{attribute}>{inline()}</text:p></table:table-cell>'
+                          f'<table:table-cell table:number-columns-spanned="2"><text:p>{inline()}</text:p>'
+                          "</table:table-cell></table:table-row></table:table>")
+        elif kind == 3:
+            blocks.append(f'<text:p>{inline()}<office:annotation office:name="p{i}"><dc:creator>R</dc:creator>'
+                          f'<text:p>c</text:p></office:annotation>{inline()}</text:p><text:p{attribute}>{inline()}'
+                          f'</text:p><text:p>{inline()}<office:annotation-end office:name="p{i}"/></text:p>')
+        else:
+            blocks.append(f"<text:p{attribute}>{inline()}</text:p>")
+    return "".join(blocks)
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_plain_paragraphs_read_as_the_reference_path_reads_them(options, monkeypatch):
+    rng = random.Random(11)
+    docs = [package(_plain_body(rng)) for _ in range(40)]
+    fast = [_read(data, options) for data in docs]
+    reference.patched(monkeypatch)
+    assert fast == [_read(data, options) for data in docs]
+
+
+def test_the_plain_path_reads_most_plain_paragraphs(monkeypatch):
+    """Not a speed test: the documents above do reach the plain path, and leave it where they should."""
+    taken, given_up = [], []
+    plain = inlines.InlineReader.plain
+
+    def counting(self, p, flags):
+        found = plain(self, p, flags)
+        (taken if found is not None else given_up).append(p)
+        return found
+
+    monkeypatch.setattr(inlines.InlineReader, "plain", counting)
+    rng = random.Random(11)
+    for _ in range(10):
+        _read(package(_plain_body(rng)), {})
+    assert len(taken) > 2 * len(given_up) > 0
+
+
+def test_styles_loaded_after_a_body_are_the_ones_its_next_body_reads_with(monkeypatch):
+    """A second automatic-styles part between two bodies: what the plain path cached of the first styles
+    (a heading's span keys, a paragraph style's answers) is not used with the second."""
+    def styles(weight: str) -> str:
+        return (f'<office:automatic-styles><style:style style:name="T1" style:family="text"><style:text-properties '
+                f'fo:font-weight="{weight}"/></style:style><style:style style:name="P1" style:family="paragraph" '
+                f'style:parent-style-name="{"Title" if weight == "bold" else "Quote"}"/></office:automatic-styles>')
+
+    body = ('<office:body><office:text><text:h text:outline-level="1">a <text:span text:style-name="T1">b</text:span>'
+            '</text:h><text:p text:style-name="P1">c <text:span text:style-name="T1">d</text:span></text:p>'
+            "</office:text></office:body>")
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {_NS} office:version="1.3">'
+               f"{styles('bold')}{body}{styles('normal')}{body}</office:document-content>")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text", zipfile.ZIP_STORED)
+        zf.writestr("content.xml", content)
+        zf.writestr("styles.xml", f'<?xml version="1.0" encoding="UTF-8"?><office:document-styles {_NS} '
+                                  f'office:version="1.3">{_COMMON}</office:document-styles>')
+    data = out.getvalue()
+    fast = _read(data, {})
+    reference.patched(monkeypatch)
+    assert fast == _read(data, {})
+    blocks = fast[0]
+    assert [type(b).__name__ for b in blocks] == ["Heading", "Heading", "Heading", "Paragraph"]  # P1: a title first
+    assert blocks[0].children == [Text("a "), Strong([Text("b")])] and blocks[2].children == [Text("a b")]
