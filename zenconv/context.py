@@ -418,7 +418,10 @@ class Options(Mapping):
         self.secrets = secrets
 
     def __getitem__(self, key: str) -> Any:
-        return self._values[key.replace("-", "_")]
+        try:
+            return self._values[key]  # readers ask by key (max_rows) in their loops: one look-up
+        except KeyError:
+            return self._values[key.replace("-", "_")]
 
     def __iter__(self):
         return iter(self._values)
@@ -427,7 +430,11 @@ class Options(Mapping):
         return len(self._values)
 
     def get(self, key: str, default: Any = None) -> Any:
-        return self._values.get(key.replace("-", "_"), default)
+        value = self._values.get(key, _ABSENT)
+        return value if value is not _ABSENT else self._values.get(key.replace("-", "_"), default)
+
+
+_ABSENT = object()
 
 
 @dataclass(slots=True)

@@ -8,7 +8,6 @@ strong span however many ``text:span`` elements the source split it into.
 
 from __future__ import annotations
 
-import re
 from itertools import product
 
 from zenconv.ir import (
@@ -23,8 +22,9 @@ from .dropped import comment_text
 from .names import DRAW, OFFICE, TEXT, XLINK
 from .state import State
 from .styles import FLAGS
+from zenconv.patterns import pattern
 
-_SPACE = re.compile(r"[ \t\r\n]+")
+_SPACE = pattern(r"[ \t\r\n]+")
 _MAX_SPACES = 1000
 _DRAW_INLINE = {f"{DRAW}{n}" for n in ("frame", "a", "g", "custom-shape", "rect", "ellipse", "circle", "line",
                                         "polyline", "polygon", "path", "connector", "regular-polygon", "measure",

@@ -7,7 +7,6 @@ chain is followed at most :data:`MAX_CHAIN` steps and a cycle ends it: a hostile
 
 from __future__ import annotations
 
-import re
 from dataclasses import field
 
 from zenconv.ir import StyleFacet
@@ -15,6 +14,7 @@ from zenconv.ir import StyleFacet
 from .dropped import text_of
 from .names import FO, LOEXT, OFFICE, STYLE, TEXT
 from zenconv.records import dataclass
+from zenconv.patterns import pattern
 
 MAX_CHAIN = 32
 FLAGS = ("b", "i", "u", "s", "sup", "sub", "hidden")
@@ -22,7 +22,7 @@ FLAGS = ("b", "i", "u", "s", "sup", "sub", "hidden")
 _UNITS = {"in": 914_400, "cm": 360_000, "mm": 36_000, "pt": 12_700, "pc": 152_400, "px": 9_525}
 # Each run of digits or spaces can be split one way only: "[0-9]*\.?[0-9]+" split the digits, and
 # "\s*([a-z]*)\s*" the spaces, every way in turn before failing, quadratic on a long attribute value.
-_LENGTH = re.compile(r"^\s*(-?(?:[0-9]*\.)?[0-9]+)(?:\s*([a-z]+))?\s*$")
+_LENGTH = pattern(r"^\s*(-?(?:[0-9]*\.)?[0-9]+)(?:\s*([a-z]+))?\s*$")
 
 
 def length_emu(value: str | None) -> int | None:

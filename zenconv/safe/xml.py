@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import codecs
 import io
-import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
@@ -35,6 +34,7 @@ from typing import BinaryIO
 from ..context import out_of_memory
 from ..reports import Unreadable, refused
 from .codes import XML_REFUSALS as _MEANINGS, xml_codes  # noqa: F401 (xml_codes: for importers)
+from ..patterns import pattern
 
 
 PARSER_OPTIONS = dict(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
@@ -46,7 +46,7 @@ _LIBXML2_DEPTH = 256  # libxml2's own limit without huge_tree: it refuses a deep
 _BOMS = ((b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe\x00\x00", "utf-32-le"), (b"\xef\xbb\xbf", "utf-8"),
          (b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"))
 _PUSH_ENCODINGS = {"utf-32-le": "UTF-32LE", "utf-32-be": "UTF-32BE"}
-_DECLARED = re.compile(r"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
+_DECLARED = pattern(r"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
 
 
 def part_refusal(exc: Unreadable) -> bool:
