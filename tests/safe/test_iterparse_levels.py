@@ -1,6 +1,7 @@
 """iterparse_xml's ``levels``: the events of the top levels only, found in the tree rather than seen one by
 one, against the same call counting every element's depth in Python: the same events of the same elements,
-after the same chunks of the stream, and the same refusal after the same events, whatever the bytes."""
+after the same chunks of the stream, and the same refusal after the same events, whatever the bytes. A small
+part is parsed whole: the same events of the same elements, complete at their ends, the same refusals."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from zenconv.reports import Unreadable
+from zenconv.safe import xml
 from zenconv.safe.xml import iterparse_xml
 
 T = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
@@ -77,22 +79,52 @@ def _documents() -> list[bytes]:
     return docs
 
 
+@pytest.fixture
+def streamed(monkeypatch):
+    """No part parsed whole: the levels are found in the tree after each chunk."""
+    monkeypatch.setattr(xml, "WHOLE_PART", -1)
+
+
 @pytest.mark.parametrize("index", range(len(_documents())))
 @pytest.mark.parametrize("levels", [1, 2, 4, 6])
 @pytest.mark.parametrize("events", [("start", "end"), ("end",), ("start",)])
-def test_same_events_after_the_same_chunks(index, levels, events):
+def test_same_events_after_the_same_chunks(index, levels, events, streamed):
     data = _documents()[index]
     assert _events(data, levels, events, fast=True) == _events(data, levels, events, fast=False)
 
 
+def _settled(seen: list) -> list:
+    """The events without when they came, nor, at a start, what the element held so far (parsed whole it
+    is complete already); a refusal as it is."""
+    return [item if len(item) == 2 else (item[0], item[1], item[2], item[4] if item[0] == "end" else None, item[5])
+            for item in seen]
+
+
+@pytest.mark.parametrize("index", range(len(_documents())))
+@pytest.mark.parametrize("levels", [1, 2, 4])
+@pytest.mark.parametrize("events", [("start", "end"), ("end",)])
+def test_a_small_part_parsed_whole_gives_the_same_events(index, levels, events, monkeypatch):
+    data = _documents()[index]
+    whole = _events(data, levels, events, fast=True)
+    monkeypatch.setattr(xml, "WHOLE_PART", -1)
+    assert _settled(whole) == _settled(_events(data, levels, events, fast=True))
+
+
+def test_a_part_past_the_whole_limit_streams(monkeypatch):
+    data = _documents()[0]
+    monkeypatch.setattr(xml, "WHOLE_PART", 1000)
+    reads = [stream_at for *_, stream_at, _, _ in _events(data, 4, ("end",), fast=True)]
+    assert reads[0] < len(data)  # the first events came before the part was all read
+
+
 @pytest.mark.parametrize("index", [0, 1, 3, 4, 9])
 @pytest.mark.parametrize("how", [{"free": True}, {"clear": True}])
-def test_the_caller_may_free_what_it_has_read(index, how):
+def test_the_caller_may_free_what_it_has_read(index, how, streamed):
     data = _documents()[index]
     assert _events(data, 4, ("start", "end"), fast=True, **how) == _events(data, 4, ("start", "end"), fast=False, **how)
 
 
-def test_tags_still_filter():
+def test_tags_still_filter(streamed):
     data = _documents()[0]
     tags = {f"{{{T}}}list", f"{{{O}}}text"}
     assert _events(data, 4, ("end",), fast=True, tag=tags) == _events(data, 4, ("end",), fast=False, tag=tags)

@@ -280,31 +280,95 @@ def iterparse_xml(stream: BinaryIO, ns: str, *, events: Iterable[str] = ("start"
 
 def _shallow_events(stream: BinaryIO, ns: str, wanted: tuple[str, ...], tags: frozenset | None, levels: int,
                     clear: bool, plain_doctype: bool) -> Iterator[tuple[str, object]]:
-    """iterparse_xml's events of the elements at most ``levels`` deep, found in the tree after each chunk.
+    """iterparse_xml's events of the elements at most ``levels`` deep.
 
-    libxml2 reports every element's start and end as it builds the tree; they are drained in C and only
-    the last is looked at: the element it leaves open, with its ancestors, is the part of the tree still
-    being read. Every other element in the tree is complete. The walk goes down the shallow levels in
-    document order, giving each element's start when it is met and its end once it is complete; it
-    stops at the first element still open, and goes on from there after the next chunk."""
-    checked = False
-    stack: list[list] = []  # [element, depth, its last child walked to] of the elements started, not ended
+    A part of at most :data:`WHOLE_PART` bytes is parsed whole, as :func:`parse_xml` parses one, and its
+    tree walked: libxml2 builds a tree in one call for about two thirds of what a push parser fed in
+    chunks costs. A part that does not parse whole (malformed, refused) is read as a larger one is, so
+    the events before its fault and the fault itself are the ones streaming gives.
+
+    Streamed, libxml2 reports every element's start and end as it builds the tree; they are drained in C
+    and only the last is looked at: the element it leaves open, with its ancestors, is the part of the
+    tree still being read. Every other element in the tree is complete. The walk goes down the shallow
+    levels in document order, giving each element's start when it is met and its end once it is
+    complete; it stops at the first element still open, and goes on from there after the next chunk."""
+    head = stream.read(WHOLE_PART + 1)
+    if len(head) <= WHOLE_PART:
+        root = _whole(head, ns, plain_doctype)
+        if root is not None:
+            walk = _ShallowWalk(root, wanted, tags, levels, clear)
+            yield from walk.start()
+            yield from walk.events(frozenset())
+            return
+        stream = io.BytesIO(head)
+    else:
+        stream = _Rejoined(head, stream)
+    walk = None
     for found in _pushed(stream, ns, plain_doctype):
         first = next(found, None)
         if first is None:
             continue
-        if not checked:
-            checked = True
+        if walk is None:
             if _has_dtd(first[1], plain_doctype):
                 raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
-            stack.append([first[1], 1, None])
-            if "start" in wanted and (tags is None or first[1].tag in tags):
-                yield "start", first[1]
+            walk = _ShallowWalk(first[1], wanted, tags, levels, clear)
+            yield from walk.start()
         last = deque(found, maxlen=1)
         event, element = last[0] if last else first
         innermost = element if event == "start" else element.getparent()
         reading = [] if innermost is None else [innermost, *innermost.iterancestors()]
-        still_open = {id(el) for el in reading}  # ids held steady by ``reading``
+        yield from walk.events({id(el) for el in reading})  # ids held steady by ``reading``
+
+
+WHOLE_PART = 4 << 20  # a part this size or smaller is parsed whole by iterparse_xml(levels=...)
+
+
+def _whole(data: bytes, ns: str, plain_doctype: bool):
+    """The root of ``data`` parsed whole, as parse_xml parses it; None when it does not parse (the caller
+    streams it, to fail where and as streaming fails)."""
+    try:
+        return parse_xml(data, ns, plain_doctype=plain_doctype)
+    except Unreadable:
+        return None
+
+
+class _Rejoined(io.RawIOBase):
+    """The bytes already read from a stream, then the rest of it."""
+
+    def __init__(self, head: bytes, rest: BinaryIO) -> None:
+        self._head, self._rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int = -1) -> bytes:
+        if self._head:
+            if n is None or n < 0:
+                data, self._head = self._head + self._rest.read(), b""
+                return data
+            data, self._head = self._head[:n], self._head[n:]
+            return data
+        return self._rest.read(n)
+
+
+class _ShallowWalk:
+    """The walk of :func:`_shallow_events` down a tree's first ``levels`` levels, in document order."""
+
+    def __init__(self, root, wanted: tuple[str, ...], tags: frozenset | None, levels: int, clear: bool) -> None:
+        self.root = root
+        self.starts, self.ends = "start" in wanted, "end" in wanted
+        self.tags, self.levels, self.clear = tags, levels, clear
+        self.stack: list[list] = []  # [element, depth, its last child walked to] of the elements started, not ended
+
+    def start(self) -> Iterator[tuple[str, object]]:
+        root = self.root
+        self.stack.append([root, 1, None])
+        if self.starts and (self.tags is None or root.tag in self.tags):
+            yield "start", root
+
+    def events(self, still_open) -> Iterator[tuple[str, object]]:
+        """The events up to the first element of ``still_open`` (ids of elements not yet complete)."""
+        stack, tags, levels = self.stack, self.tags, self.levels
         while stack:
             entry = stack[-1]
             el, depth, walked = entry
@@ -319,15 +383,15 @@ def _shallow_events(stream: BinaryIO, ns: str, wanted: tuple[str, ...], tags: fr
             if child is not None:
                 entry[2] = child
                 stack.append([child, depth + 1, None])
-                if "start" in wanted and (tags is None or child.tag in tags):
+                if self.starts and (tags is None or child.tag in tags):
                     yield "start", child
                 continue
             if id(el) in still_open:
                 break  # its end is in a chunk still to come
             stack.pop()
-            if "end" in wanted and (tags is None or el.tag in tags):
+            if self.ends and (tags is None or el.tag in tags):
                 yield "end", el
-                if clear:
+                if self.clear:
                     el.clear(keep_tail=True)
                     parent = el.getparent()
                     if parent is not None:
