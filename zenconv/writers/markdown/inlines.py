@@ -1,8 +1,8 @@
 """Inlines to Markdown, composed before the block is finished (see :mod:`.escape`).
 
-Each inline becomes a piece: escaped text, rendered markup, or a delimited :class:`~.delimiters.Run`
+Each inline becomes a piece: escaped text, rendered markup, or a strong, emphasis or strikethrough run
 whose delimiters are chosen once its neighbours are known (:func:`~.delimiters.resolve`). Before that the
-sequence is normalised: transparent wrappers (a plain Span, and Underline and SmallCaps, which Markdown
+sequence is normalised (when it is not already, :func:`_normal`): transparent wrappers (a plain Span, and Underline and SmallCaps, which Markdown
 cannot show) are flattened, adjacent runs of one kind merged (``**a****b**`` is not two bold runs), a
 run inside one of its own kind flattened, and emphasis around strong alone written strong outside (the
 canonical nesting). Whitespace at a run's edges is moved outside its delimiters, where it can neither
@@ -21,7 +21,7 @@ from ...ir.nodes import (
 )
 from ..notes import NoteNumbers
 from ..urls import UrlPolicy
-from .delimiters import DELIMITERS, Run, resolve
+from .delimiters import DELIMITERS, resolve
 from .escape import (
     CODE_MARKUP, CONTROLS, HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell,
     finish_heading, needs_escape, tex,
@@ -94,13 +94,19 @@ class InlineRenderer:
         return escape_text(text, cell=cell)
 
     def _compose(self, inlines, cell: bool, in_link: bool, within: frozenset, mode: str | None) -> str:
-        """:meth:`compose`'s general path, for any inlines (tested against the fast path on text alone)."""
-        pieces: list = []
-        runs: list[int] = []  # where the pieces hold a Run, and a piece starting with "[" (see resolve)
-        links: list[int] = []
+        """:meth:`compose`'s general path, for any inlines (tested against the fast path on text alone).
+
+        Inlines that are already normal (:func:`_normal`: most are) are composed as they are; others are
+        normalised first. A delimited run's piece is its Markdown form until :func:`resolve` has seen
+        its neighbours.
+        """
+        pieces: list[str] = []
+        runs: list[tuple] = []  # (index, lead, core, trail, markup) of each delimited run (see resolve)
+        links: list[int] = []  # where the pieces start with "[" (see resolve)
         after_note = False
         code_text: str | None = None  # the text of the code span the pieces end with, if they do
-        for node in self._normalize(inlines, within, in_link):
+        nodes = inlines if _normal(inlines, within, in_link) else self._normalize(inlines, within, in_link)
+        for node in nodes:
             kind = type(node)
             if kind is Text:
                 piece = node.text
@@ -113,17 +119,36 @@ class InlineRenderer:
                     pieces.append(piece)
                     code_text = None
                 continue
-            if kind is Code and code_text is not None:
+            if kind in DELIMITERS:
+                children = node.children
+                if len(children) == 1 and type(children[0]) is Text:  # the common run: one piece of text
+                    inner = children[0].text
+                    if needs_escape(inner, cell):
+                        inner = self._text(inner, cell)
+                else:
+                    inner = self.compose(children, cell=cell, in_link=in_link, within=within | {kind})
+                markup = DELIMITERS[kind]
+                # Whitespace (a hard break too) inside a delimiter stops it opening or closing: move it out.
+                if inner and inner[0] != HARD and not inner[0].isspace() and inner[-1] != HARD \
+                        and not inner[-1].isspace():
+                    runs.append((len(pieces), "", inner, "", markup))
+                    piece = markup[0] + inner + markup[0]
+                else:
+                    lead = _LEADING_SPACE.match(inner).group()
+                    trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
+                    core = inner[len(lead): len(inner) - len(trail)]
+                    if core:
+                        runs.append((len(pieces), lead, core, trail, markup))
+                        piece = lead + markup[0] + core + markup[0] + trail
+                    else:
+                        piece = lead + trail
+            elif kind is Code and code_text is not None:
                 # Two code spans would touch (what came between wrote nothing: an empty refused link):
                 # their fences would make one backtick run and the second span's text would be markup.
                 # They are one span, as adjacent Code nodes are merged into one.
                 code_text += node.text
                 pieces[-1] = self._other(Code(code_text), cell, in_link, within)
                 continue
-            if kind in DELIMITERS:
-                piece = self._delimited(node, cell, in_link, within, kind)
-                if type(piece) is Run:
-                    runs.append(len(pieces))
             else:
                 piece = self._other(node, cell, in_link, within)
                 if piece[:1] == "[":  # escaped text never does: only a link or a note reference
@@ -133,24 +158,6 @@ class InlineRenderer:
                 pieces.append(piece)
                 code_text = node.text if kind is Code else None
         return resolve(pieces, runs, links, mode)
-
-    def _delimited(self, node, cell: bool, in_link: bool, within: frozenset, kind: type):
-        children = node.children
-        if len(children) == 1 and type(children[0]) is Text:  # the common run: one piece of text
-            inner = children[0].text
-            if needs_escape(inner, cell):
-                inner = self._text(inner, cell)
-        else:
-            inner = self.compose(children, cell=cell, in_link=in_link, within=within | {kind})
-        # Whitespace (a hard break too) inside a delimiter stops it opening or closing: move it out.
-        if inner and inner[0] != HARD and not inner[0].isspace() and inner[-1] != HARD and not inner[-1].isspace():
-            return Run("", inner, "", kind)
-        lead = _LEADING_SPACE.match(inner).group()
-        trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
-        core = inner[len(lead): len(inner) - len(trail)]
-        if not core:
-            return lead + trail
-        return Run(lead, core, trail, kind)
 
     def _other(self, node, cell: bool, in_link: bool, within: frozenset) -> str:
         # Raw HTML tags do not scope emphasis, so ``within`` goes through <sup>; a link's text is parsed
@@ -276,6 +283,36 @@ class InlineRenderer:
                 yield Strong([Emphasis(node.children[0].children)])
             else:
                 yield node
+
+
+def _normal(inlines, within: frozenset, in_link: bool) -> bool:
+    """Whether :meth:`InlineRenderer._normalize` would give ``inlines`` back as they are: nothing to flatten,
+    drop or merge. A paragraph's inlines most often are (text, a run of text, a link, text).
+
+    It may say False of a sequence that is normal (a run whose first child is not text): the caller then
+    normalises, which is never wrong. tests/writers/test_markdown_fast_paths.py holds it to that.
+    """
+    previous = None
+    for node in inlines:
+        kind = type(node)
+        if kind is Text:
+            if previous is Text or not node.text:
+                return False
+        elif kind in _DELIMITED:
+            children = node.children
+            if kind is previous or kind in within or not children or type(children[0]) is not Text \
+                    or not children[0].text:
+                return False
+        elif kind is Code:
+            if previous is Code or not node.text:
+                return False
+        elif kind is Link:
+            if in_link:
+                return False
+        elif kind not in _LEAVES:
+            return False
+        previous = kind
+    return True
 
 
 def _merge(out: list, node) -> None:
