@@ -149,6 +149,10 @@ class InlineRenderer:
                 code_text += node.text
                 pieces[-1] = self._other(Code(code_text), cell, in_link, within)
                 continue
+            elif kind is Link:  # never nested here: _flatten unwrapped links inside links
+                piece = self._link(node, cell)
+                if piece[:1] == "[":  # a link written, not its text alone (escaped text never starts so)
+                    links.append(len(pieces))
             else:
                 piece = self._other(node, cell, in_link, within)
                 if piece[:1] == "[":  # escaped text never does: only a link or a note reference
@@ -169,15 +173,8 @@ class InlineRenderer:
             if CONTROLS.search(node.text):
                 self.report("to-md.control-characters-replaced")
             return code_span(node.text, cell)
-        if kind is Link:  # never nested here: _flatten unwrapped links inside links
-            text = self.compose(node.children, cell=cell, in_link=True)
-            verdict = self.policy.link(node.target)
-            if verdict.url is None:
-                self.report(f"to-md.{verdict.refusal}", verdict.detail)
-                return text
-            if text.startswith("^"):
-                text = "\\" + text  # "[^…]" would read as a footnote reference
-            return f"[{text}]({destination(verdict.url, cell)}{title(node.title, cell)})"
+        if kind is Link:
+            return self._link(node, cell)
         if kind is Image:
             verdict = self.policy.image(node.source)
             alt = escape_plain(node.alt)
@@ -199,6 +196,24 @@ class InlineRenderer:
             tag = "mark" if revision is None else "ins" if revision.change in _INSERTIONS else "del"
             return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
         raise TypeError(f"not an inline node: {kind.__name__}")
+
+    def _link(self, node: Link, cell: bool) -> str:
+        """A link (never nested: _flatten unwrapped links inside links), or its text alone if refused."""
+        children = node.children
+        if len(children) == 1 and type(children[0]) is Text:  # the common link text, as compose() writes it
+            text = children[0].text
+            if needs_escape(text, cell):
+                text = self._text(text, cell)
+        else:
+            text = self.compose(children, cell=cell, in_link=True)
+        verdict = self.policy.link(node.target)
+        url = verdict.url
+        if url is None:
+            self.report(f"to-md.{verdict.refusal}", verdict.detail)
+            return text
+        if text[:1] == "^":
+            text = "\\" + text  # "[^…]" would read as a footnote reference
+        return f"[{text}]({destination(url, cell)}{title(node.title, cell) if node.title else ''})"
 
     def math(self, latex: str, cell: bool = False) -> str:
         """Inline math between dollars when it is plain TeX, else as code (reported)."""
