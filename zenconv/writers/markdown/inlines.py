@@ -105,12 +105,18 @@ class InlineRenderer:
         links: list[int] = []  # where the pieces start with "[" (see resolve)
         after_note = False
         code_text: str | None = None  # the text of the code span the pieces end with, if they do
-        nodes = inlines if _normal(inlines, within, in_link) else self._normalize(inlines, within, in_link)
+        texts = _normal(inlines, within, in_link)
+        if texts is None:
+            nodes, clean = self._normalize(inlines, within, in_link), False
+        else:
+            # If their texts together need no escaping, none of them does (what needs_escape looks for is a
+            # character, or a "://" that one of them holding holds it too): one test for all.
+            nodes, clean = inlines, not needs_escape("".join(texts), cell)
         for node in nodes:
             kind = type(node)
             if kind is Text:
                 piece = node.text
-                if needs_escape(piece, cell):
+                if not clean and needs_escape(piece, cell):
                     piece = self._text(piece, cell)
                 if after_note and piece[:1] in (":", "("):
                     piece = "\\" + piece  # "[^1]:" would define a footnote, "[^1](x)" link
@@ -123,7 +129,7 @@ class InlineRenderer:
                 children = node.children
                 if len(children) == 1 and type(children[0]) is Text:  # the common run: one piece of text
                     inner = children[0].text
-                    if needs_escape(inner, cell):
+                    if not clean and needs_escape(inner, cell):
                         inner = self._text(inner, cell)
                 else:
                     inner = self.compose(children, cell=cell, in_link=in_link, within=within | {kind})
@@ -150,7 +156,7 @@ class InlineRenderer:
                 pieces[-1] = self._other(Code(code_text), cell, in_link, within)
                 continue
             elif kind is Link:  # never nested here: _flatten unwrapped links inside links
-                piece = self._link(node, cell)
+                piece = self._link(node, cell, clean)
                 if piece[:1] == "[":  # a link written, not its text alone (escaped text never starts so)
                     links.append(len(pieces))
             else:
@@ -197,12 +203,13 @@ class InlineRenderer:
             return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
         raise TypeError(f"not an inline node: {kind.__name__}")
 
-    def _link(self, node: Link, cell: bool) -> str:
-        """A link (never nested: _flatten unwrapped links inside links), or its text alone if refused."""
+    def _link(self, node: Link, cell: bool, clean: bool = False) -> str:
+        """A link (never nested: _flatten unwrapped links inside links), or its text alone if refused;
+        ``clean``: a one-text label is known to need no escaping."""
         children = node.children
         if len(children) == 1 and type(children[0]) is Text:  # the common link text, as compose() writes it
             text = children[0].text
-            if needs_escape(text, cell):
+            if not clean and needs_escape(text, cell):
                 text = self._text(text, cell)
         else:
             text = self.compose(children, cell=cell, in_link=True)
@@ -300,34 +307,43 @@ class InlineRenderer:
                 yield node
 
 
-def _normal(inlines, within: frozenset, in_link: bool) -> bool:
-    """Whether :meth:`InlineRenderer._normalize` would give ``inlines`` back as they are: nothing to flatten,
-    drop or merge. A paragraph's inlines most often are (text, a run of text, a link, text).
+def _normal(inlines, within: frozenset, in_link: bool) -> list[str] | None:
+    """None when :meth:`InlineRenderer._normalize` would not give ``inlines`` back as they are (something
+    to flatten, drop or merge); else the texts the composing loop escapes itself, those of the Text
+    nodes and of each run's or link's one Text child. A paragraph's inlines most often are normal (text,
+    a run of text, a link, text).
 
-    It may say False of a sequence that is normal (a run whose first child is not text): the caller then
+    It may say None of a sequence that is normal (a run whose first child is not text): the caller then
     normalises, which is never wrong. tests/writers/test_markdown_fast_paths.py holds it to that.
     """
+    texts = []
     previous = None
     for node in inlines:
         kind = type(node)
         if kind is Text:
             if previous is Text or not node.text:
-                return False
+                return None
+            texts.append(node.text)
         elif kind in _DELIMITED:
             children = node.children
             if kind is previous or kind in within or not children or type(children[0]) is not Text \
                     or not children[0].text:
-                return False
+                return None
+            if len(children) == 1:
+                texts.append(children[0].text)
         elif kind is Code:
             if previous is Code or not node.text:
-                return False
+                return None
         elif kind is Link:
             if in_link:
-                return False
+                return None
+            children = node.children
+            if len(children) == 1 and type(children[0]) is Text:
+                texts.append(children[0].text)
         elif kind not in _LEAVES:
-            return False
+            return None
         previous = kind
-    return True
+    return texts
 
 
 def _merge(out: list, node) -> None:
