@@ -41,10 +41,11 @@ _INVISIBLE = re.compile(r"[\s\x00-\x20\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\
 # Written percent-encoded: whitespace, and what could end a destination or be markup in some renderer
 # (a percent escape means the same to a browser, and needs no renderer to understand a backslash).
 _WRITTEN_ESCAPED = re.compile(r"[\s<>\"'\\`|]")
-# A URL with a scheme and nothing any step below would change: no entity (``&``), no percent escape, no
-# whitespace, control or invisible character, nothing written percent-encoded, ASCII alone. Its verdict is
-# itself when its scheme is allowed (tests/writers/test_url_fast_path.py runs it against the general path).
-_PLAIN = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):[A-Za-z0-9\-._~:/?#\[\]@!$()*+,;=]*")
+# A URL with an allowed scheme (in any case) and nothing any step below would change: no entity (``&``), no
+# percent escape, no whitespace, control or invisible character, nothing written percent-encoded, ASCII
+# alone. Its verdict is itself (tests/writers/test_url_fast_path.py runs it against the general path, and
+# holds the schemes named here to ALLOWED_SCHEMES).
+_PLAIN = re.compile(r"(?:[Hh][Tt][Tt][Pp][Ss]?|[Mm][Aa][Ii][Ll][Tt][Oo]):[A-Za-z0-9\-._~:/?#\[\]@!$()*+,;=]*")
 _DETAIL_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 DETAIL_CHARS = 80
 
@@ -127,8 +128,7 @@ class UrlPolicy:
             if not raster(resource):
                 return Verdict(None, ACTIVE, f"{resource.name} ({shown(resource.media_type)})")
             return Verdict(self._resource_url(resource.name))
-        plain = _PLAIN.fullmatch(target)
-        if plain is not None and plain.group(1).lower() in ALLOWED_SCHEMES:
+        if _PLAIN.fullmatch(target) is not None:
             # Nothing to decode, strip or escape: the general path's verdict, at once (Verdict(target),
             # built without the named tuple's Python-level constructor: a link costs one here).
             return _new_tuple(Verdict, (target, None, None))
