@@ -164,12 +164,58 @@ def test_inlines_said_normal_are_what_normalising_gives_back():
             inlines = [node for node in inlines if type(node) is Text and node.text or type(node) is not Text]
         within = frozenset(r.sample([Strong, Emphasis, Strikethrough], r.randint(0, 1)))
         in_link = r.random() < 0.2
-        if _normal(inlines, within, in_link) is not None:
+        if _normal(inlines, within, in_link):
             said += 1
             normalised = renderer._normalize(inlines, within, in_link)
             assert len(normalised) == len(inlines) and all(a is b for a, b in zip(normalised, inlines)), inlines
             assert not reports, inlines  # normalising them reports nothing either
     assert said > 2000
+
+
+_CLEAN = ["plain words", "words", " lead", "trail ", " both ", "x", "(a)", "a.", "中文", "ü", " ", "  ", "\n", "!", "^",
+          "http:", "//x", "a:b", ":", "(", ")", ".", "-", "1.", "#", "+", "=", "'", '"', "é", "\u00a0", "\u2003"]
+
+
+def _clean_inlines(r: random.Random) -> list:
+    """Sequences of the shapes the one-pass composition takes (and some it declines), of text needing
+    no escaping but for the odd join (a "http:" before a "//")."""
+    out = []
+    for _ in range(r.randint(1, 7)):
+        roll = r.random()
+        text = "".join(r.choice(_CLEAN) for _ in range(r.randint(0 if roll < 0.05 else 1, 3)))
+        if roll < 0.4:
+            out.append(Text(text))
+        elif roll < 0.7:
+            out.append(r.choice([Strong, Emphasis, Strikethrough])([Text(text)]))
+        elif roll < 0.82:
+            out.append(Link([Text(text)], r.choice(_URLS), r.choice([None, None, text])))
+        elif roll < 0.92:
+            out.append(Code(text))
+        elif roll < 0.95:
+            out.append(r.choice([HardBreak(), NoteRef(r.choice("123"))]))
+        else:
+            out.append(r.choice([Image("a.png", text), Underline([Text(text)])]))
+    return out
+
+
+def test_the_one_pass_composition_is_the_general_one():
+    r = random.Random(2209)
+    (fast, fast_reports), (reference, reference_reports) = _pair()
+    taken = 0
+    for _ in range(20000):
+        inlines = _clean_inlines(r)
+        for cell, mode in ((False, "block"), (False, "heading"), (True, "cell"), (False, None)):
+            plain = fast._plain(inlines, cell, False, frozenset(), mode)
+            assert not fast_reports, inlines  # nothing reported, whether it composes them or not
+            if plain is not None:
+                taken += 1
+                assert plain == reference.compose(inlines, cell=cell, mode=mode), (mode, inlines)
+                reference_reports.clear()
+        assert fast.paragraph(inlines) == reference.paragraph(inlines), inlines
+        assert fast_reports == reference_reports, inlines
+        fast_reports.clear()
+        reference_reports.clear()
+    assert taken > 20000
 
 
 def test_texts_needing_no_escape_together_need_none_apart():

@@ -81,7 +81,8 @@ class InlineRenderer:
         # them into one Text and resolving one piece returns it, so their escaped text is the whole answer.
         for node in inlines:
             if type(node) is not Text:
-                return self._compose(inlines, cell, in_link, within, mode)
+                plain = self._plain(inlines, cell, in_link, within, mode)
+                return plain if plain is not None else self._compose(inlines, cell, in_link, within, mode)
         return self._text(inlines[0].text if len(inlines) == 1 else "".join(node.text for node in inlines), cell)
 
     def _text(self, text: str, cell: bool) -> str:
@@ -92,6 +93,90 @@ class InlineRenderer:
         if cell and ("\n" in text or "\r" in text):
             self.report("to-md.cell-blocks-flattened")
         return escape_text(text, cell=cell)
+
+    def _plain(self, inlines, cell: bool, in_link: bool, within: frozenset, mode: str | None) -> str | None:
+        """The common sequence composed in one pass, or None, having reported nothing, for any other.
+
+        The common sequence is normal (:func:`_normal` would say so) and holds only text, runs of one
+        text, links of one text to a URL the policy takes, code spans without a control character, note
+        references not followed by a ":" or "(", and hard breaks, and none of its texts needs escaping
+        (their join is tested once, at the end). Its pieces are then :meth:`_compose`'s: text as it is, a
+        run's Markdown form split at its edge whitespace, a link's text in brackets before its
+        destination, the code span, the note's number; nothing between two of them writes nothing, so no
+        code spans touch. Links are judged, and then notes numbered, once nothing can make it return None.
+        tests/writers/test_markdown_fast_paths.py holds it to the composition before it on random inlines.
+        """
+        pieces: list[str] = []
+        runs: list[tuple] = []
+        starts: list[int] = []  # the pieces that start with "[", links and note references (see resolve)
+        links: list[tuple] = []  # (index, node) of each link: its piece is written once nothing can refuse
+        notes: list[tuple] = []  # (index, node) of each note reference: numbered last
+        texts: list[str] = []
+        previous = None
+        for node in inlines:
+            kind = type(node)
+            if kind is Text:
+                text = node.text
+                if previous is Text or not text or previous is NoteRef and text[0] in ":(":
+                    return None
+                texts.append(text)
+                pieces.append(text)
+            elif kind in DELIMITERS:
+                children = node.children
+                if kind is previous or kind in within or len(children) != 1 or type(children[0]) is not Text:
+                    return None
+                inner = children[0].text
+                if not inner:
+                    return None
+                texts.append(inner)
+                markup = DELIMITERS[kind]
+                if inner[0] != HARD and not inner[0].isspace() and inner[-1] != HARD and not inner[-1].isspace():
+                    runs.append((len(pieces), "", inner, "", markup))
+                    pieces.append(markup[0] + inner + markup[0])
+                else:  # whitespace inside a delimiter stops it opening or closing: moved out, as _compose does
+                    lead = _LEADING_SPACE.match(inner).group()
+                    trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
+                    core = inner[len(lead): len(inner) - len(trail)]
+                    if core:
+                        runs.append((len(pieces), lead, core, trail, markup))
+                        pieces.append(lead + markup[0] + core + markup[0] + trail)
+                    else:
+                        pieces.append(inner)  # whitespace alone: lead + trail
+            elif kind is Link:
+                children = node.children
+                if in_link or len(children) != 1 or type(children[0]) is not Text:
+                    return None
+                texts.append(children[0].text)
+                starts.append(len(pieces))
+                links.append((len(pieces), node))
+                pieces.append("[")  # its first character, until it is written below
+            elif kind is NoteRef:
+                starts.append(len(pieces))
+                notes.append((len(pieces), node))
+                pieces.append("[")
+            elif kind is Code:
+                text = node.text
+                if previous is Code or not text or CONTROLS.search(text) is not None:
+                    return None
+                pieces.append(code_span(text, cell))
+            elif kind is HardBreak:
+                pieces.append(HARD)
+            else:
+                return None
+            previous = kind
+        if needs_escape("".join(texts), cell):
+            return None
+        for at, node in links:
+            url = self.policy.link(node.target).url
+            if url is None:
+                return None  # refused: reported by the general path
+            text = node.children[0].text
+            if text[:1] == "^":
+                text = "\\" + text  # "[^…]" would read as a footnote reference
+            pieces[at] = f"[{text}]({destination(url, cell)}{title(node.title, cell) if node.title else ''})"
+        for at, node in notes:
+            pieces[at] = f"[^{self.notes.reference(node.note_id)[0]}]"
+        return resolve(pieces, runs, starts, mode)
 
     def _compose(self, inlines, cell: bool, in_link: bool, within: frozenset, mode: str | None) -> str:
         """:meth:`compose`'s general path, for any inlines (tested against the fast path on text alone).
@@ -105,18 +190,12 @@ class InlineRenderer:
         links: list[int] = []  # where the pieces start with "[" (see resolve)
         after_note = False
         code_text: str | None = None  # the text of the code span the pieces end with, if they do
-        texts = _normal(inlines, within, in_link)
-        if texts is None:
-            nodes, clean = self._normalize(inlines, within, in_link), False
-        else:
-            # If their texts together need no escaping, none of them does (what needs_escape looks for is a
-            # character, or a "://" that one of them holding holds it too): one test for all.
-            nodes, clean = inlines, not needs_escape("".join(texts), cell)
+        nodes = inlines if _normal(inlines, within, in_link) else self._normalize(inlines, within, in_link)
         for node in nodes:
             kind = type(node)
             if kind is Text:
                 piece = node.text
-                if not clean and needs_escape(piece, cell):
+                if needs_escape(piece, cell):
                     piece = self._text(piece, cell)
                 if after_note and piece[:1] in (":", "("):
                     piece = "\\" + piece  # "[^1]:" would define a footnote, "[^1](x)" link
@@ -129,7 +208,7 @@ class InlineRenderer:
                 children = node.children
                 if len(children) == 1 and type(children[0]) is Text:  # the common run: one piece of text
                     inner = children[0].text
-                    if not clean and needs_escape(inner, cell):
+                    if needs_escape(inner, cell):
                         inner = self._text(inner, cell)
                 else:
                     inner = self.compose(children, cell=cell, in_link=in_link, within=within | {kind})
@@ -156,7 +235,7 @@ class InlineRenderer:
                 pieces[-1] = self._other(Code(code_text), cell, in_link, within)
                 continue
             elif kind is Link:  # never nested here: _flatten unwrapped links inside links
-                piece = self._link(node, cell, clean)
+                piece = self._link(node, cell)
                 if piece[:1] == "[":  # a link written, not its text alone (escaped text never starts so)
                     links.append(len(pieces))
             else:
@@ -203,13 +282,12 @@ class InlineRenderer:
             return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
         raise TypeError(f"not an inline node: {kind.__name__}")
 
-    def _link(self, node: Link, cell: bool, clean: bool = False) -> str:
-        """A link (never nested: _flatten unwrapped links inside links), or its text alone if refused;
-        ``clean``: a one-text label is known to need no escaping."""
+    def _link(self, node: Link, cell: bool) -> str:
+        """A link (never nested: _flatten unwrapped links inside links), or its text alone if refused."""
         children = node.children
         if len(children) == 1 and type(children[0]) is Text:  # the common link text, as compose() writes it
             text = children[0].text
-            if not clean and needs_escape(text, cell):
+            if needs_escape(text, cell):
                 text = self._text(text, cell)
         else:
             text = self.compose(children, cell=cell, in_link=True)
@@ -307,43 +385,34 @@ class InlineRenderer:
                 yield node
 
 
-def _normal(inlines, within: frozenset, in_link: bool) -> list[str] | None:
-    """None when :meth:`InlineRenderer._normalize` would not give ``inlines`` back as they are (something
-    to flatten, drop or merge); else the texts the composing loop escapes itself, those of the Text
-    nodes and of each run's or link's one Text child. A paragraph's inlines most often are normal (text,
-    a run of text, a link, text).
+def _normal(inlines, within: frozenset, in_link: bool) -> bool:
+    """Whether :meth:`InlineRenderer._normalize` would give ``inlines`` back as they are: nothing to flatten,
+    drop or merge. A paragraph's inlines most often are (text, a run of text, a link, text).
 
-    It may say None of a sequence that is normal (a run whose first child is not text): the caller then
+    It may say False of a sequence that is normal (a run whose first child is not text): the caller then
     normalises, which is never wrong. tests/writers/test_markdown_fast_paths.py holds it to that.
     """
-    texts = []
     previous = None
     for node in inlines:
         kind = type(node)
         if kind is Text:
             if previous is Text or not node.text:
-                return None
-            texts.append(node.text)
+                return False
         elif kind in _DELIMITED:
             children = node.children
             if kind is previous or kind in within or not children or type(children[0]) is not Text \
                     or not children[0].text:
-                return None
-            if len(children) == 1:
-                texts.append(children[0].text)
+                return False
         elif kind is Code:
             if previous is Code or not node.text:
-                return None
+                return False
         elif kind is Link:
             if in_link:
-                return None
-            children = node.children
-            if len(children) == 1 and type(children[0]) is Text:
-                texts.append(children[0].text)
+                return False
         elif kind not in _LEAVES:
-            return None
+            return False
         previous = kind
-    return texts
+    return True
 
 
 def _merge(out: list, node) -> None:
