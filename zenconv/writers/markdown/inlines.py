@@ -79,6 +79,7 @@ class InlineRenderer:
         """
         # Most inline sequences are text alone (a paragraph, a cell, a run's inside): normalising merges
         # them into one Text and resolving one piece returns it, so their escaped text is the whole answer.
+        # Any other sequence: in one pass when it is of the common kind (_plain), else the general way.
         for node in inlines:
             if type(node) is not Text:
                 plain = self._plain(inlines, cell, in_link, within, mode)
