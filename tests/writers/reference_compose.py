@@ -15,9 +15,9 @@ from zenconv.ir.nodes import (
 )
 from zenconv.writers.notes import NoteNumbers
 from zenconv.writers.urls import UrlPolicy
-from zenconv.writers.markdown.delimiters import DELIMITERS, Run
+from zenconv.writers.markdown.delimiters import DELIMITERS
 
-from .reference_resolve import resolve
+from .reference_resolve import Run, resolve
 from zenconv.writers.markdown.escape import (
     CODE_MARKUP, CONTROLS, HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell, finish_heading,
     needs_escape, tex,

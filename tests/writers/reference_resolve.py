@@ -7,6 +7,19 @@ from zenconv.writers.markdown.delimiters import _MAYBE_SPACE, _WS, DELIMITERS, _
 from zenconv.writers.markdown.escape import HARD
 
 
+class Run:
+    """A strong, emphasis or strikethrough run whose delimiters wait for its neighbours (the composition's
+    piece for a run before resolve took runs as tuples, their pieces holding their Markdown form).
+
+    ``core`` is its rendered content without edge whitespace, which is in ``lead`` and ``trail``.
+    """
+
+    __slots__ = ("lead", "core", "trail", "kind")
+
+    def __init__(self, lead: str, core: str, trail: str, kind: type) -> None:
+        self.lead, self.core, self.trail, self.kind = lead, core, trail, kind
+
+
 def _peek(pieces: list, i: int) -> tuple[str, str]:
     """The two characters after piece ``i`` ("" past the end); a later delimiter counts as punctuation."""
     chars: list[str] = []

@@ -13,13 +13,13 @@ import random
 import pytest
 
 from zenconv.ir.nodes import Emphasis, Strikethrough, Strong, Text
-from zenconv.writers.markdown.delimiters import Run, resolve
+from zenconv.writers.markdown.delimiters import DELIMITERS, resolve
 from zenconv.writers.markdown.escape import HARD, _fix_line, _line_ends, _SPLIT, escape_text, finish_block
 from zenconv.writers.markdown.inlines import InlineRenderer
 from zenconv.writers.notes import NoteNumbers
 from zenconv.writers.urls import UrlPolicy
 
-from .reference_resolve import resolve as reference_resolve
+from .reference_resolve import Run, resolve as reference_resolve
 
 TRICKY = ["", "a", " ", "  ", "\t", "\n", "\r", "\r\n", "\n\n", "*", "**", "_", "__", "~~", "`", "``", "\\", "[", "]",
           "![", "!", "<", ">", "<script>", "&", "&amp;", "&#x41;", "#", "# x", "###### ", "-", "- ", "---", "1.",
@@ -59,10 +59,13 @@ def test_resolve_writes_what_the_resolver_before_it_wrote(mode):
     r = random.Random(22)
     for _ in range(4000):
         pieces = [_piece(r) for _ in range(r.randint(0, 8))]
-        runs = [i for i, piece in enumerate(pieces) if type(piece) is Run]
+        # resolve's runs: each (index, lead, core, trail, markup), its piece holding its Markdown form.
+        runs = [(i, p.lead, p.core, p.trail, DELIMITERS[p.kind]) for i, p in enumerate(pieces) if type(p) is Run]
+        composed = [p if type(p) is str else p.lead + DELIMITERS[p.kind][0] + p.core + DELIMITERS[p.kind][0] + p.trail
+                    for p in pieces]
         links = [i for i, piece in enumerate(pieces) if type(piece) is str and piece[0] == "["]
         expected = reference_resolve(pieces, mode)
-        assert resolve(list(pieces), runs, links, mode) == expected, pieces
+        assert resolve(composed, runs, links, mode) == expected, pieces
 
 
 def test_a_one_line_block_is_finished_as_the_general_path_finishes_it():
@@ -147,6 +150,84 @@ def test_inline_sequences_compose_as_before_the_fast_paths():
         assert fast_reports == reference_reports, inlines
         fast_reports.clear()
         reference_reports.clear()
+
+
+def test_inlines_said_normal_are_what_normalising_gives_back():
+    from zenconv.writers.markdown.inlines import _normal
+
+    r = random.Random(2208)
+    renderer, reports = _pair()[0]
+    said = 0
+    for _ in range(20000):
+        inlines = _inlines(r, r.randint(0, 2))
+        if r.random() < 0.5:  # the shapes readers give most: text between runs of text and links
+            inlines = [node for node in inlines if type(node) is Text and node.text or type(node) is not Text]
+        within = frozenset(r.sample([Strong, Emphasis, Strikethrough], r.randint(0, 1)))
+        in_link = r.random() < 0.2
+        if _normal(inlines, within, in_link):
+            said += 1
+            normalised = renderer._normalize(inlines, within, in_link)
+            assert len(normalised) == len(inlines) and all(a is b for a, b in zip(normalised, inlines)), inlines
+            assert not reports, inlines  # normalising them reports nothing either
+    assert said > 2000
+
+
+_CLEAN = ["plain words", "words", " lead", "trail ", " both ", "x", "(a)", "a.", "中文", "ü", " ", "  ", "\n", "!", "^",
+          "http:", "//x", "a:b", ":", "(", ")", ".", "-", "1.", "#", "+", "=", "'", '"', "é", "\u00a0", "\u2003"]
+
+
+def _clean_inlines(r: random.Random) -> list:
+    """Sequences of the shapes the one-pass composition takes (and some it declines), of text needing
+    no escaping but for the odd join (a "http:" before a "//")."""
+    out = []
+    for _ in range(r.randint(1, 7)):
+        roll = r.random()
+        text = "".join(r.choice(_CLEAN) for _ in range(r.randint(0 if roll < 0.05 else 1, 3)))
+        if roll < 0.4:
+            out.append(Text(text))
+        elif roll < 0.7:
+            out.append(r.choice([Strong, Emphasis, Strikethrough])([Text(text)]))
+        elif roll < 0.82:
+            out.append(Link([Text(text)], r.choice(_URLS), r.choice([None, None, text])))
+        elif roll < 0.92:
+            out.append(Code(text))
+        elif roll < 0.95:
+            out.append(r.choice([HardBreak(), NoteRef(r.choice("123"))]))
+        else:
+            out.append(r.choice([Image("a.png", text), Underline([Text(text)])]))
+    return out
+
+
+def test_the_one_pass_composition_is_the_general_one():
+    r = random.Random(2209)
+    (fast, fast_reports), (reference, reference_reports) = _pair()
+    taken = 0
+    for _ in range(20000):
+        inlines = _clean_inlines(r)
+        for cell, mode in ((False, "block"), (False, "heading"), (True, "cell"), (False, None)):
+            plain = fast._plain(inlines, cell, False, frozenset(), mode)
+            assert not fast_reports, inlines  # nothing reported, whether it composes them or not
+            if plain is not None:
+                taken += 1
+                assert plain == reference.compose(inlines, cell=cell, mode=mode), (mode, inlines)
+                reference_reports.clear()
+        assert fast.paragraph(inlines) == reference.paragraph(inlines), inlines
+        assert fast_reports == reference_reports, inlines
+        fast_reports.clear()
+        reference_reports.clear()
+    assert taken > 20000
+
+
+def test_texts_needing_no_escape_together_need_none_apart():
+    # The composing loop tests a normal sequence's texts joined, once, and escapes none of them when
+    # that finds nothing: so nothing that one text alone needs may be missed in the join.
+    from zenconv.writers.markdown.escape import needs_escape
+
+    pieces = TRICKY + ["http:", "//", "https:/", "/x", "word", " ", "\u00a0", "\x85", "\ud800"]
+    for a, b in itertools.product(pieces, repeat=2):
+        for cell in (False, True):
+            if not needs_escape(a + b, cell):
+                assert not needs_escape(a, cell) and not needs_escape(b, cell), (a, b)
 
 
 # --- the block paths: join(), list() and the label pass against the plumbing before its fast paths ------

@@ -9,8 +9,13 @@ characters and characters that are written percent-encoded.
 from __future__ import annotations
 
 import random
+import re
 
-from zenconv.writers.urls import _PLAIN, UrlPolicy, _judged
+from zenconv.writers.urls import _PLAIN, ALLOWED_SCHEMES, UrlPolicy, _judged
+
+# The fast path's test as first written: a plain URL whose scheme, the scheme characters before its first
+# ":", is an allowed one. _PLAIN names the allowed schemes in its pattern instead, one search for both.
+_PLAIN_ANY_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):[A-Za-z0-9\-._~:/?#\[\]@!$()*+,;=]*")
 
 SCHEMES = ["http", "https", "HTTPS", "HtTp", "mailto", "MAILTO", "javascript", "JaVaScRiPt", "vbscript", "data",
            "ftp", "file", "x+y.z", "h-t", "a1", "1http", "", "ht tp", "jav\tascript", "java\x00script",
@@ -44,7 +49,17 @@ def test_a_plain_url_is_judged_as_the_general_path_judges_it():
     for url in urls:
         assert policy.link(url) == _judged(url), repr(url)
         fast += _PLAIN.fullmatch(url) is not None
-    assert fast > 1000  # the generated URLs do take the fast path, and often
+    assert fast > 300  # the generated URLs do take the fast path, and often
+
+
+def test_the_fast_path_takes_the_plain_urls_of_the_allowed_schemes():
+    urls = _urls(3, 30000) + [scheme + ":" + body for scheme in SCHEMES + ["httpss", "mailt", "htt", "xhttp"]
+                              for body in ("", "//e.com/a", "a@b", "x:y")]
+    for url in urls:
+        plain = _PLAIN_ANY_SCHEME.fullmatch(url)
+        assert (_PLAIN.fullmatch(url) is not None) == (plain is not None and plain.group(1).lower() in ALLOWED_SCHEMES), url
+    for scheme in ALLOWED_SCHEMES:
+        assert _PLAIN.fullmatch(scheme + ":") and _PLAIN.fullmatch(scheme.upper() + ":x"), scheme
 
 
 def test_images_keep_their_verdicts():

@@ -41,10 +41,11 @@ _INVISIBLE = re.compile(r"[\s\x00-\x20\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\
 # Written percent-encoded: whitespace, and what could end a destination or be markup in some renderer
 # (a percent escape means the same to a browser, and needs no renderer to understand a backslash).
 _WRITTEN_ESCAPED = re.compile(r"[\s<>\"'\\`|]")
-# A URL with a scheme and nothing any step below would change: no entity (``&``), no percent escape, no
-# whitespace, control or invisible character, nothing written percent-encoded, ASCII alone. Its verdict is
-# itself when its scheme is allowed (tests/writers/test_url_fast_path.py runs it against the general path).
-_PLAIN = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):[A-Za-z0-9\-._~:/?#\[\]@!$()*+,;=]*")
+# A URL with an allowed scheme (in any case) and nothing any step below would change: no entity (``&``), no
+# percent escape, no whitespace, control or invisible character, nothing written percent-encoded, ASCII
+# alone. Its verdict is itself (tests/writers/test_url_fast_path.py runs it against the general path, and
+# holds the schemes named here to ALLOWED_SCHEMES).
+_PLAIN = re.compile(r"(?:[Hh][Tt][Tt][Pp][Ss]?|[Mm][Aa][Ii][Ll][Tt][Oo]):[A-Za-z0-9\-._~:/?#\[\]@!$()*+,;=]*")
 _DETAIL_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 DETAIL_CHARS = 80
 
@@ -55,6 +56,9 @@ class Verdict(NamedTuple):
     url: str | None
     refusal: str | None = None
     detail: str | None = None
+
+
+_new_tuple = tuple.__new__
 
 
 def shown(target: str) -> str:
@@ -106,26 +110,28 @@ class UrlPolicy:
 
     def __init__(self, resources, resource_url, embed_media: bool = False, remote_images: str = "drop",
                  children=None) -> None:
-        self._resources = resources
-        self._children = children
+        # Looked up for every target a link names: bound once (None: no children, no store).
+        self._child_url = children.url if children is not None else None
+        self._find = resources.get if resources is not None else None
         self._resource_url = resource_url
         self._embed = embed_media
         self._remote = remote_images == "keep"
 
     def link(self, target: str) -> Verdict:
         """A link: an allowed URL, a fragment, a raster resource we wrote, or a child conversion's output."""
-        if self._children is not None:
-            child = self._children.url(target)
+        if self._child_url is not None:
+            child = self._child_url(target)
             if child is not None:
                 return Verdict(quote(child, safe="/"))
-        resource = self._resource(target)
+        resource = self._find(target) if self._find is not None else None
         if resource is not None:
             if not raster(resource):
                 return Verdict(None, ACTIVE, f"{resource.name} ({shown(resource.media_type)})")
             return Verdict(self._resource_url(resource.name))
-        plain = _PLAIN.fullmatch(target)
-        if plain is not None and plain.group(1).lower() in ALLOWED_SCHEMES:
-            return Verdict(target)  # nothing to decode, strip or escape: the general path's verdict, at once
+        if _PLAIN.fullmatch(target) is not None:
+            # Nothing to decode, strip or escape: the general path's verdict, at once (Verdict(target),
+            # built without the named tuple's Python-level constructor: a link costs one here).
+            return _new_tuple(Verdict, (target, None, None))
         return _judged(target)
 
     def image(self, source: str) -> Verdict:
@@ -148,7 +154,7 @@ class UrlPolicy:
         return Verdict(None, UNSAFE, shown(source))  # mailto: or a fragment is no image
 
     def _resource(self, name: str):
-        return self._resources.get(name) if self._resources is not None else None
+        return self._find(name) if self._find is not None else None
 
 
 def _judged(target: str) -> Verdict:

@@ -70,19 +70,17 @@ def _closes(last: str, after: tuple[int, ...], same_char: bool) -> bool:
     return all(_right(b, a) and not _left(b, a) for b in _classes(last) for a in after)
 
 
-def _peek(pieces: list, i: int) -> tuple[str, str]:
-    """The two characters after piece ``i`` ("" past the end); a later delimiter counts as punctuation."""
-    chars = pieces[i].trail[:2]
+def _peek(pieces: list, i: int, trail: str) -> tuple[str, str]:
+    """The two characters after piece ``i``, whose run ends with ``trail`` ("" past the end).
+
+    A later run's piece holds its Markdown form until it is resolved, so its first character after its
+    own whitespace is its delimiter's, punctuation whatever it becomes (``*``, ``~``, ``<``).
+    """
+    chars = trail[:2]
     for j in range(i + 1, len(pieces)):
         if len(chars) >= 2:
             break
-        source = pieces[j]
-        if type(source) is str:
-            chars += source[: 2 - len(chars)]
-        else:
-            chars += source.lead[: 2 - len(chars)]
-            if len(chars) < 2:
-                chars += DELIMITERS[source.kind][0][0]
+        chars += pieces[j][: 2 - len(chars)]
     return chars[:1], chars[1:2]
 
 
@@ -115,18 +113,6 @@ def _after_class(after: str, following: str, mode: str | None) -> tuple[int, ...
     return _classes(after)
 
 
-class Run:
-    """A strong, emphasis or strikethrough run whose delimiters wait for its neighbours.
-
-    ``core`` is its rendered content without edge whitespace, which is in ``lead`` and ``trail``.
-    """
-
-    __slots__ = ("lead", "core", "trail", "kind")
-
-    def __init__(self, lead: str, core: str, trail: str, kind: type) -> None:
-        self.lead, self.core, self.trail, self.kind = lead, core, trail, kind
-
-
 # What the flanking rules decided for a run between its neighbours (the two characters before it and
 # after it, its first and last, its delimiter): the same few (a space before a word, a word before a full
 # stop) come back run after run.
@@ -145,17 +131,18 @@ def _markdown(key: tuple) -> bool:
     return found
 
 
-def resolve(pieces: list, runs: list[int], links: list[int], mode: str | None) -> str:
+def resolve(pieces: list[str], runs: list[tuple], links: list[int], mode: str | None) -> str:
     """The composed pieces as one string, each delimited run written as Markdown or as HTML.
 
-    ``runs`` are the indices of the :class:`Run` pieces, ``links`` of the pieces that start with "[" (a
-    link or a note reference), both in order: only those need more than joining. Each run is written in
-    place, so the pieces before it are as written and those after as composed.
+    ``runs`` are the strong, emphasis and strikethrough runs, in order, each ``(index, lead, core, trail,
+    markup)``: its piece, its rendered content without edge whitespace (``core``), that whitespace, and its
+    kind's :data:`DELIMITERS`. A run's piece holds its Markdown form, ``lead + delimiter + core + delimiter +
+    trail``, until it is resolved here; where its neighbours do not allow that form it becomes the HTML one.
+    ``links`` are the indices of the pieces that start with "[" (a link or a note reference). Each run is
+    resolved in place, so the pieces before it are as written and those after as composed.
     """
     count = len(pieces)
-    for i in runs:
-        piece = pieces[i]
-        lead = piece.lead
+    for i, lead, core, trail, markup in runs:
         # The two characters before the run's delimiter (pieces are never empty: two hold them).
         if len(lead) >= 2:
             before, earlier = lead[-1], lead[-2]
@@ -165,16 +152,13 @@ def resolve(pieces: list, runs: list[int], links: list[int], mode: str | None) -
             context = (pieces[i - 2][-2:] if i > 1 else "") + pieces[i - 1][-2:] + lead if i else lead
             before, earlier = context[-1:], context[-2:-1]
         # And the two after it: from the run's trailing whitespace and the next piece, most often text.
-        trail = piece.trail
         if len(trail) >= 2:
             after, following = trail[0], trail[1]
-        elif not trail and i + 1 < count and type(pieces[i + 1]) is str and len(pieces[i + 1]) >= 2:
+        elif not trail and i + 1 < count and len(pieces[i + 1]) >= 2:
             after, following = pieces[i + 1][0], pieces[i + 1][1]
         else:
-            after, following = _peek(pieces, i)
-        delim, html_open, html_close = DELIMITERS[piece.kind]
-        char = delim[0]
-        core = piece.core
+            after, following = _peek(pieces, i, trail)
+        char = markup[0][0]
         # A nested run of the same character joins ours (``***x***``): flanking is judged past it.
         # An escaped delimiter touching the joined run (``**\\***``) is where parsers disagree.
         if core[0] == char or core[-1] == char:
@@ -189,10 +173,8 @@ def resolve(pieces: list, runs: list[int], links: list[int], mode: str | None) -
             markdown = _DECIDED.get(key)
             if markdown is None:
                 markdown = _markdown(key)
-        if not tangled and markdown:
-            pieces[i] = lead + delim + core + delim + trail
-        else:
-            pieces[i] = lead + html_open + core + html_close + trail
+        if tangled or not markdown:
+            pieces[i] = lead + markup[1] + core + markup[2] + trail
     for at in links:
         if at and pieces[at - 1][-1] == "!":  # a run never ends with one
             pieces[at - 1] = pieces[at - 1][:-1] + "\\!"  # "!" before a link would make it an image

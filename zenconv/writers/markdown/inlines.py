@@ -1,8 +1,8 @@
 """Inlines to Markdown, composed before the block is finished (see :mod:`.escape`).
 
-Each inline becomes a piece: escaped text, rendered markup, or a delimited :class:`~.delimiters.Run`
+Each inline becomes a piece: escaped text, rendered markup, or a strong, emphasis or strikethrough run
 whose delimiters are chosen once its neighbours are known (:func:`~.delimiters.resolve`). Before that the
-sequence is normalised: transparent wrappers (a plain Span, and Underline and SmallCaps, which Markdown
+sequence is normalised (when it is not already, :func:`_normal`): transparent wrappers (a plain Span, and Underline and SmallCaps, which Markdown
 cannot show) are flattened, adjacent runs of one kind merged (``**a****b**`` is not two bold runs), a
 run inside one of its own kind flattened, and emphasis around strong alone written strong outside (the
 canonical nesting). Whitespace at a run's edges is moved outside its delimiters, where it can neither
@@ -21,7 +21,7 @@ from ...ir.nodes import (
 )
 from ..notes import NoteNumbers
 from ..urls import UrlPolicy
-from .delimiters import DELIMITERS, Run, resolve
+from .delimiters import DELIMITERS, resolve
 from .escape import (
     CODE_MARKUP, CONTROLS, HARD, REPLACEMENT, escape_plain, escape_text, finish_block, finish_cell,
     finish_heading, needs_escape, tex,
@@ -79,9 +79,11 @@ class InlineRenderer:
         """
         # Most inline sequences are text alone (a paragraph, a cell, a run's inside): normalising merges
         # them into one Text and resolving one piece returns it, so their escaped text is the whole answer.
+        # Any other sequence: in one pass when it is of the common kind (_plain), else the general way.
         for node in inlines:
             if type(node) is not Text:
-                return self._compose(inlines, cell, in_link, within, mode)
+                plain = self._plain(inlines, cell, in_link, within, mode)
+                return plain if plain is not None else self._compose(inlines, cell, in_link, within, mode)
         return self._text(inlines[0].text if len(inlines) == 1 else "".join(node.text for node in inlines), cell)
 
     def _text(self, text: str, cell: bool) -> str:
@@ -93,14 +95,104 @@ class InlineRenderer:
             self.report("to-md.cell-blocks-flattened")
         return escape_text(text, cell=cell)
 
+    def _plain(self, inlines, cell: bool, in_link: bool, within: frozenset, mode: str | None) -> str | None:
+        """The common sequence composed in one pass, or None, having reported nothing, for any other.
+
+        The common sequence is normal (:func:`_normal` would say so) and holds only text, runs of one
+        text, links of one text to a URL the policy takes, code spans without a control character, note
+        references not followed by a ":" or "(", and hard breaks, and none of its texts needs escaping
+        (their join is tested once, at the end). Its pieces are then :meth:`_compose`'s: text as it is, a
+        run's Markdown form split at its edge whitespace, a link's text in brackets before its
+        destination, the code span, the note's number; nothing between two of them writes nothing, so no
+        code spans touch. Links are judged, and then notes numbered, once nothing can make it return None.
+        tests/writers/test_markdown_fast_paths.py holds it to the composition before it on random inlines.
+        """
+        pieces: list[str] = []
+        runs: list[tuple] = []
+        starts: list[int] = []  # the pieces that start with "[", links and note references (see resolve)
+        links: list[tuple] = []  # (index, node) of each link: its piece is written once nothing can refuse
+        notes: list[tuple] = []  # (index, node) of each note reference: numbered last
+        texts: list[str] = []
+        previous = None
+        for node in inlines:
+            kind = type(node)
+            if kind is Text:
+                text = node.text
+                if previous is Text or not text or previous is NoteRef and text[0] in ":(":
+                    return None
+                texts.append(text)
+                pieces.append(text)
+            elif kind in DELIMITERS:
+                children = node.children
+                if kind is previous or kind in within or len(children) != 1 or type(children[0]) is not Text:
+                    return None
+                inner = children[0].text
+                if not inner:
+                    return None
+                texts.append(inner)
+                markup = DELIMITERS[kind]
+                if inner[0] != HARD and not inner[0].isspace() and inner[-1] != HARD and not inner[-1].isspace():
+                    runs.append((len(pieces), "", inner, "", markup))
+                    pieces.append(markup[0] + inner + markup[0])
+                else:  # whitespace inside a delimiter stops it opening or closing: moved out, as _compose does
+                    lead = _LEADING_SPACE.match(inner).group()
+                    trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
+                    core = inner[len(lead): len(inner) - len(trail)]
+                    if core:
+                        runs.append((len(pieces), lead, core, trail, markup))
+                        pieces.append(lead + markup[0] + core + markup[0] + trail)
+                    else:
+                        pieces.append(inner)  # whitespace alone: lead + trail
+            elif kind is Link:
+                children = node.children
+                if in_link or len(children) != 1 or type(children[0]) is not Text:
+                    return None
+                texts.append(children[0].text)
+                starts.append(len(pieces))
+                links.append((len(pieces), node))
+                pieces.append("[")  # its first character, until it is written below
+            elif kind is NoteRef:
+                starts.append(len(pieces))
+                notes.append((len(pieces), node))
+                pieces.append("[")
+            elif kind is Code:
+                text = node.text
+                if previous is Code or not text or CONTROLS.search(text) is not None:
+                    return None
+                pieces.append(code_span(text, cell))
+            elif kind is HardBreak:
+                pieces.append(HARD)
+            else:
+                return None
+            previous = kind
+        if needs_escape("".join(texts), cell):
+            return None
+        for at, node in links:
+            url = self.policy.link(node.target).url
+            if url is None:
+                return None  # refused: reported by the general path
+            text = node.children[0].text
+            if text[:1] == "^":
+                text = "\\" + text  # "[^…]" would read as a footnote reference
+            pieces[at] = f"[{text}]({destination(url, cell)}{title(node.title, cell) if node.title else ''})"
+        for at, node in notes:
+            pieces[at] = f"[^{self.notes.reference(node.note_id)[0]}]"
+        return resolve(pieces, runs, starts, mode)
+
     def _compose(self, inlines, cell: bool, in_link: bool, within: frozenset, mode: str | None) -> str:
-        """:meth:`compose`'s general path, for any inlines (tested against the fast path on text alone)."""
-        pieces: list = []
-        runs: list[int] = []  # where the pieces hold a Run, and a piece starting with "[" (see resolve)
-        links: list[int] = []
+        """:meth:`compose`'s general path, for any inlines (tested against the fast path on text alone).
+
+        Inlines that are already normal (:func:`_normal`: most are) are composed as they are; others are
+        normalised first. A delimited run's piece is its Markdown form until :func:`resolve` has seen
+        its neighbours.
+        """
+        pieces: list[str] = []
+        runs: list[tuple] = []  # (index, lead, core, trail, markup) of each delimited run (see resolve)
+        links: list[int] = []  # where the pieces start with "[" (see resolve)
         after_note = False
         code_text: str | None = None  # the text of the code span the pieces end with, if they do
-        for node in self._normalize(inlines, within, in_link):
+        nodes = inlines if _normal(inlines, within, in_link) else self._normalize(inlines, within, in_link)
+        for node in nodes:
             kind = type(node)
             if kind is Text:
                 piece = node.text
@@ -113,17 +205,40 @@ class InlineRenderer:
                     pieces.append(piece)
                     code_text = None
                 continue
-            if kind is Code and code_text is not None:
+            if kind in DELIMITERS:
+                children = node.children
+                if len(children) == 1 and type(children[0]) is Text:  # the common run: one piece of text
+                    inner = children[0].text
+                    if needs_escape(inner, cell):
+                        inner = self._text(inner, cell)
+                else:
+                    inner = self.compose(children, cell=cell, in_link=in_link, within=within | {kind})
+                markup = DELIMITERS[kind]
+                # Whitespace (a hard break too) inside a delimiter stops it opening or closing: move it out.
+                if inner and inner[0] != HARD and not inner[0].isspace() and inner[-1] != HARD \
+                        and not inner[-1].isspace():
+                    runs.append((len(pieces), "", inner, "", markup))
+                    piece = markup[0] + inner + markup[0]
+                else:
+                    lead = _LEADING_SPACE.match(inner).group()
+                    trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
+                    core = inner[len(lead): len(inner) - len(trail)]
+                    if core:
+                        runs.append((len(pieces), lead, core, trail, markup))
+                        piece = lead + markup[0] + core + markup[0] + trail
+                    else:
+                        piece = lead + trail
+            elif kind is Code and code_text is not None:
                 # Two code spans would touch (what came between wrote nothing: an empty refused link):
                 # their fences would make one backtick run and the second span's text would be markup.
                 # They are one span, as adjacent Code nodes are merged into one.
                 code_text += node.text
                 pieces[-1] = self._other(Code(code_text), cell, in_link, within)
                 continue
-            if kind in DELIMITERS:
-                piece = self._delimited(node, cell, in_link, within, kind)
-                if type(piece) is Run:
-                    runs.append(len(pieces))
+            elif kind is Link:  # never nested here: _flatten unwrapped links inside links
+                piece = self._link(node, cell)
+                if piece[:1] == "[":  # a link written, not its text alone (escaped text never starts so)
+                    links.append(len(pieces))
             else:
                 piece = self._other(node, cell, in_link, within)
                 if piece[:1] == "[":  # escaped text never does: only a link or a note reference
@@ -133,24 +248,6 @@ class InlineRenderer:
                 pieces.append(piece)
                 code_text = node.text if kind is Code else None
         return resolve(pieces, runs, links, mode)
-
-    def _delimited(self, node, cell: bool, in_link: bool, within: frozenset, kind: type):
-        children = node.children
-        if len(children) == 1 and type(children[0]) is Text:  # the common run: one piece of text
-            inner = children[0].text
-            if needs_escape(inner, cell):
-                inner = self._text(inner, cell)
-        else:
-            inner = self.compose(children, cell=cell, in_link=in_link, within=within | {kind})
-        # Whitespace (a hard break too) inside a delimiter stops it opening or closing: move it out.
-        if inner and inner[0] != HARD and not inner[0].isspace() and inner[-1] != HARD and not inner[-1].isspace():
-            return Run("", inner, "", kind)
-        lead = _LEADING_SPACE.match(inner).group()
-        trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
-        core = inner[len(lead): len(inner) - len(trail)]
-        if not core:
-            return lead + trail
-        return Run(lead, core, trail, kind)
 
     def _other(self, node, cell: bool, in_link: bool, within: frozenset) -> str:
         # Raw HTML tags do not scope emphasis, so ``within`` goes through <sup>; a link's text is parsed
@@ -162,15 +259,8 @@ class InlineRenderer:
             if CONTROLS.search(node.text):
                 self.report("to-md.control-characters-replaced")
             return code_span(node.text, cell)
-        if kind is Link:  # never nested here: _flatten unwrapped links inside links
-            text = self.compose(node.children, cell=cell, in_link=True)
-            verdict = self.policy.link(node.target)
-            if verdict.url is None:
-                self.report(f"to-md.{verdict.refusal}", verdict.detail)
-                return text
-            if text.startswith("^"):
-                text = "\\" + text  # "[^…]" would read as a footnote reference
-            return f"[{text}]({destination(verdict.url, cell)}{title(node.title, cell)})"
+        if kind is Link:
+            return self._link(node, cell)
         if kind is Image:
             verdict = self.policy.image(node.source)
             alt = escape_plain(node.alt)
@@ -192,6 +282,24 @@ class InlineRenderer:
             tag = "mark" if revision is None else "ins" if revision.change in _INSERTIONS else "del"
             return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
         raise TypeError(f"not an inline node: {kind.__name__}")
+
+    def _link(self, node: Link, cell: bool) -> str:
+        """A link (never nested: _flatten unwrapped links inside links), or its text alone if refused."""
+        children = node.children
+        if len(children) == 1 and type(children[0]) is Text:  # the common link text, as compose() writes it
+            text = children[0].text
+            if needs_escape(text, cell):
+                text = self._text(text, cell)
+        else:
+            text = self.compose(children, cell=cell, in_link=True)
+        verdict = self.policy.link(node.target)
+        url = verdict.url
+        if url is None:
+            self.report(f"to-md.{verdict.refusal}", verdict.detail)
+            return text
+        if text[:1] == "^":
+            text = "\\" + text  # "[^…]" would read as a footnote reference
+        return f"[{text}]({destination(url, cell)}{title(node.title, cell) if node.title else ''})"
 
     def math(self, latex: str, cell: bool = False) -> str:
         """Inline math between dollars when it is plain TeX, else as code (reported)."""
@@ -276,6 +384,36 @@ class InlineRenderer:
                 yield Strong([Emphasis(node.children[0].children)])
             else:
                 yield node
+
+
+def _normal(inlines, within: frozenset, in_link: bool) -> bool:
+    """Whether :meth:`InlineRenderer._normalize` would give ``inlines`` back as they are: nothing to flatten,
+    drop or merge. A paragraph's inlines most often are (text, a run of text, a link, text).
+
+    It may say False of a sequence that is normal (a run whose first child is not text): the caller then
+    normalises, which is never wrong. tests/writers/test_markdown_fast_paths.py holds it to that.
+    """
+    previous = None
+    for node in inlines:
+        kind = type(node)
+        if kind is Text:
+            if previous is Text or not node.text:
+                return False
+        elif kind in _DELIMITED:
+            children = node.children
+            if kind is previous or kind in within or not children or type(children[0]) is not Text \
+                    or not children[0].text:
+                return False
+        elif kind is Code:
+            if previous is Code or not node.text:
+                return False
+        elif kind is Link:
+            if in_link:
+                return False
+        elif kind not in _LEAVES:
+            return False
+        previous = kind
+    return True
 
 
 def _merge(out: list, node) -> None:

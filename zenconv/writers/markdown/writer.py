@@ -235,15 +235,18 @@ class MarkdownWriter:
             head += " " * max(1, 4 - len(head))
             if item.checked is not None:
                 head += "[x] " if item.checked else "[ ] "
-            indent = " " * len(head) if item.checked is None else " " * (len(head) - 4)
             if len(blocks) == 1 and type(blocks[0]) is Paragraph \
                     and (not blocks[0].facets or hidden_reason(blocks[0].facets) is None):
                 # The most common item, one paragraph: its lines as join() would give them.
                 inline.locator = blocks[0].locator
                 text = inline.paragraph(blocks[0].children)
-                lines = iter(text.split("\n") if text else ())
+                if "\n" not in text:  # one line or none, written as the lines below would be
+                    yield head + text if text else head.rstrip()
+                    continue
+                lines = iter(text.split("\n"))
             else:
                 lines = self.join(blocks, blank=loose, nested=nested + 1, marker=True)
+            indent = " " * len(head) if item.checked is None else " " * (len(head) - 4)
             first = next(lines, None)
             yield head + first if first else head.rstrip()
             for line in lines:
