@@ -20,11 +20,11 @@ A refusal says why, as the last part of a report code the writer prefixes with i
 from __future__ import annotations
 
 import base64
-import re
 from typing import NamedTuple
 from urllib.parse import quote, unquote, urlsplit
 
 from ..ir.resources import raster_type
+from ..patterns import pattern
 
 ALLOWED_SCHEMES = frozenset({"http", "https", "mailto"})
 REMOTE_SCHEMES = frozenset({"http", "https"})
@@ -35,18 +35,18 @@ REMOTE = "remote-image-dropped"
 REFUSALS = (UNSAFE, ACTIVE, REMOTE)
 
 _ROUNDS = 8  # a target still changing after this many decodings is refused: no honest URL is nested so deep
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_INVISIBLE = re.compile(r"[\s\x00-\x20\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff\ufffd]")
+_SCHEME = pattern(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_CONTROL = pattern(r"[\x00-\x1f\x7f-\x9f]")
+_INVISIBLE = pattern(r"[\s\x00-\x20\x7f-\x9f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff\ufffd]")
 # Written percent-encoded: whitespace, and what could end a destination or be markup in some renderer
 # (a percent escape means the same to a browser, and needs no renderer to understand a backslash).
-_WRITTEN_ESCAPED = re.compile(r"[\s<>\"'\\`|]")
+_WRITTEN_ESCAPED = pattern(r"[\s<>\"'\\`|]")
 # A URL with an allowed scheme (in any case) and nothing any step below would change: no entity (``&``), no
 # percent escape, no whitespace, control or invisible character, nothing written percent-encoded, ASCII
 # alone. Its verdict is itself (tests/writers/test_url_fast_path.py runs it against the general path, and
 # holds the schemes named here to ALLOWED_SCHEMES).
-_PLAIN = re.compile(r"(?:[Hh][Tt][Tt][Pp][Ss]?|[Mm][Aa][Ii][Ll][Tt][Oo]):[A-Za-z0-9\-._~:/?#\[\]@!$()*+,;=]*")
-_DETAIL_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_PLAIN = pattern(r"(?:[Hh][Tt][Tt][Pp][Ss]?|[Mm][Aa][Ii][Ll][Tt][Oo]):[A-Za-z0-9\-._~:/?#\[\]@!$()*+,;=]*")
+_DETAIL_UNSAFE = pattern(r"[\x00-\x1f\x7f-\x9f]")
 DETAIL_CHARS = 80
 
 

@@ -20,6 +20,7 @@ is written as ``&#10;``.
 from __future__ import annotations
 
 import re
+from ...patterns import pattern
 
 HARD = "\x00"  # a hard break while the block is composed; text NULs are gone by then (see escape_text)
 REPLACEMENT = "\ufffd"
@@ -27,22 +28,22 @@ REPLACEMENT = "\ufffd"
 # An "&" is escaped only where it would start an entity or numeric reference: any "&#", and a name
 # followed by ";" (the widest reading parsers use, mistune's included). The colon of "http://" and
 # "https://" is escaped too: GFM autolinks a bare URL in text, which would turn the text into a link.
-_AMP = re.compile(r"&(?=#|[^\t\n\f <&;]{1,32};)")
-_ALWAYS = re.compile(r"[\\`*_\[\]|~$]|(?<=[Hh][Tt][Tt][Pp]):(?=//)|(?<=[Hh][Tt][Tt][Pp][Ss]):(?=//)")
+_AMP = pattern(r"&(?=#|[^\t\n\f <&;]{1,32};)")
+_ALWAYS = pattern(r"[\\`*_\[\]|~$]|(?<=[Hh][Tt][Tt][Pp]):(?=//)|(?<=[Hh][Tt][Tt][Pp][Ss]):(?=//)")
 # Tab and line ends are text; every other C0 control, DEL and C1 is not (ESC starts a terminal's CSI
 # and OSC sequences, and U+009B is CSI on its own).
-CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+CONTROLS = pattern(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # What escape_text may change: these characters, or a "://" (tested apart, with `in`: an alternative in
 # the pattern doubles the cost of the search, and most text needs nothing).
-NEEDS = re.compile(r"[\\`*_\[\]<>|~$&\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-NEEDS_CELL = re.compile(r"[\\`*_\[\]<>|~$&\r\n\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_CELL_BREAKS = re.compile(r"\r\n|\r|\n")
+NEEDS = pattern(r"[\\`*_\[\]<>|~$&\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+NEEDS_CELL = pattern(r"[\\`*_\[\]<>|~$&\r\n\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_CELL_BREAKS = pattern(r"\r\n|\r|\n")
 
-_RUNS = re.compile(r"[\n\x00]{2,}")
+_RUNS = pattern(r"[\n\x00]{2,}")
 _LINE_END_CHARS = "\n\x00"  # a line feed, and the writer's mark for a hard break
-_SPLIT = re.compile(r"([\n\x00])")
+_SPLIT = pattern(r"([\n\x00])")
 # A line of "=" and "-" mixed ("=-") is a setext underline to mistune, though not to CommonMark: escaped too.
-_LINE_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|[-=]+[ \t]*$|\d{1,9}(?=[.)](?:[ \t]|$))")
+_LINE_START = pattern(r"#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|[-=]+[ \t]*$|\d{1,9}(?=[.)](?:[ \t]|$))")
 
 
 def _marks(needs: re.Pattern) -> bytes:
@@ -193,7 +194,7 @@ def escape_plain(text: str) -> str:
 # space at a cell's edge (str.isspace's set, less the space).
 # (A "://" is tested apart, with `in`: an alternative in the pattern doubles the cost of every row.)
 # Every control character is here too: they are replaced.
-ROW_UNSAFE = re.compile("[\\\\`*_\\[\\]<>~$&\x00-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+ROW_UNSAFE = pattern("[\\\\`*_\\[\\]<>~$&\x00-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
 
 # Math is written between dollars for renderers that know it, and read as text by those that do not:
@@ -201,7 +202,7 @@ ROW_UNSAFE = re.compile("[\\\\`*_\\[\\]<>~$&\x00-\x1f\x7f-\xa0\u1680\u2000-\u200
 # that would end the math or open code, a link's "](" or a link definition's "]:", an entity reference,
 # a control character. A blank
 # line would end a display's paragraph.
-_NOT_TEX = re.compile(r"[<>`$\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\][(:]|&(?=#|[A-Za-z0-9]{1,32};)|\n[ \t]*\n")
+_NOT_TEX = pattern(r"[<>`$\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\][(:]|&(?=#|[A-Za-z0-9]{1,32};)|\n[ \t]*\n")
 
 
 def tex(latex: str) -> bool:
@@ -211,4 +212,4 @@ def tex(latex: str) -> bool:
 
 # Code whose text could be markup to a renderer that reads it as text: where a renderer may pair code
 # fences differently from us (a table row to one without tables), such code is written as escaped text.
-CODE_MARKUP = re.compile(r"[<>&\[\]]")
+CODE_MARKUP = pattern(r"[<>&\[\]]")

@@ -11,7 +11,6 @@ stop them opening or closing nor leave a tag alone on a line.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from ...ir.facets import RevisionFacet
@@ -27,22 +26,23 @@ from .escape import (
     finish_heading, needs_escape, tex,
 )
 from .hidden import hidden_reason, label_of
+from ...patterns import pattern
 
 _MERGEABLE = (Text, Strong, Emphasis, Strikethrough, Code)
 _DELIMITED = frozenset(DELIMITERS)
 _LEAVES = frozenset((HardBreak, Image, NoteRef, Math))  # never flattened, never empty
-_BACKTICKS = re.compile(r"`+")
-_LEADING_SPACE = re.compile(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
-_TRAILING_SPACE = re.compile(r"(?<![\s\x00])[\s\x00]*$")  # from a run's start only: else quadratic in a run
-_URL_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_DESTINATION_PLAIN = re.compile(r"[\\<>&|\x00-\x1f\x7f-\x9f]")  # what destination() changes (| in a cell)
+_BACKTICKS = pattern(r"`+")
+_LEADING_SPACE = pattern(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
+_TRAILING_SPACE = pattern(r"(?<![\s\x00])[\s\x00]*$")  # from a run's start only: else quadratic in a run
+_URL_UNSAFE = pattern(r"[\x00-\x1f\x7f-\x9f]")
+_DESTINATION_PLAIN = pattern(r"[\\<>&|\x00-\x1f\x7f-\x9f]")  # what destination() changes (| in a cell)
 _INSERTIONS = ("insertion", "move-to")
 _COMMENT_RANGE = "comment-range"  # the text a review comment covers: <mark>, its note reference after it
-_ENTITY_AMP = re.compile(r"&(?=#|[^\t\n\f <&;]{1,32};)")  # as in escape.py: entities decode in URLs too
+_ENTITY_AMP = pattern(r"&(?=#|[^\t\n\f <&;]{1,32};)")  # as in escape.py: entities decode in URLs too
 # A title is an attribute value to every renderer, and the text of the tag to one that refuses the
 # destination: whatever could be markup there is a character reference.
 _TITLE_REFS = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
-_TITLE_UNSAFE = re.compile(r"[&<>\"']")
+_TITLE_UNSAFE = pattern(r"[&<>\"']")
 
 
 class InlineRenderer:

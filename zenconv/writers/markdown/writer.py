@@ -34,11 +34,12 @@ from .escape import CODE_MARKUP, CONTROLS, REPLACEMENT, tex
 from .hidden import block_label, hidden_reason
 from .inlines import InlineRenderer, code_span
 from .table import PipeTables
+from ...patterns import pattern
 
 # An info string is the class of a <code> to every renderer, and not every renderer escapes it well; and
 # Python-Markdown reads a fence as a fence only when its language is one word of these characters (else
 # the block's lines would be read as Markdown). The language's first word, reduced to them, is written.
-_INFO_UNSAFE = re.compile(r"[^A-Za-z0-9_+.#-]")
+_INFO_UNSAFE = pattern(r"[^A-Za-z0-9_+.#-]")
 MAX_START = 999_999_999  # CommonMark: an ordered list number has at most nine digits
 
 
