@@ -396,14 +396,20 @@ def _digest_of(fh: BinaryIO) -> str:
     """The SHA-256 of what is left in ``fh``, read through one buffer: a fresh MiB for each read would be
     given back to the system and faulted in again every time (a 60 MB source: ~13,000 page faults)."""
     digest = hashlib.sha256()
-    buffer = bytearray(1 << 18)
-    view = memoryview(buffer)
+    view = None
     while True:
-        n = fh.readinto(buffer)
-        if not n:
-            break
-        digest.update(view[:n])
-    return digest.hexdigest()
+        if view is None:  # most sources end within a chunk: no buffer made for them
+            chunk = fh.read(_DIGEST_CHUNK)
+            if len(chunk) == _DIGEST_CHUNK:
+                view = memoryview(bytearray(_DIGEST_CHUNK))
+        else:
+            chunk = view[:fh.readinto(view)]
+        if not chunk:
+            return digest.hexdigest()
+        digest.update(chunk)
+
+
+_DIGEST_CHUNK = 1 << 18
 
 
 class Options(Mapping):

@@ -143,11 +143,19 @@ def decode_text(data: bytes, declared: str | None = None) -> tuple[str, Encoding
 def _chunks(binary_fh: BinaryIO):
     """``(offset, chunk)`` to the end, each full chunk the one reused buffer, valid until the next (a fresh
     MiB for each read would be given back to the system and faulted in again every time)."""
-    offset = 0
-    buffer = bytearray(SCAN_CHUNK)
-    while n := binary_fh.readinto(buffer):
-        yield offset, buffer if n == SCAN_CHUNK else buffer[:n]
-        offset += n
+    offset, buffer = 0, None
+    while True:
+        if buffer is None:  # most sources end within a chunk: no buffer made for them
+            chunk = binary_fh.read(SCAN_CHUNK)
+            if len(chunk) == SCAN_CHUNK:
+                buffer = bytearray(SCAN_CHUNK)
+        else:
+            n = binary_fh.readinto(buffer)
+            chunk = buffer if n == SCAN_CHUNK else buffer[:n]
+        if not chunk:
+            return
+        yield offset, chunk
+        offset += len(chunk)
 
 
 class _Scan:
