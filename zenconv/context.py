@@ -28,6 +28,7 @@ from .ir.nodes import Metadata, Note
 from .ir.resources import ResourceStore
 from .reports import Reporter, Unreadable
 from .records import dataclass
+from .safe.text import read_chunks
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
@@ -393,23 +394,11 @@ HASH_ASIDE = 4 << 20  # below this a source is hashed at once: a thread would co
 
 
 def _digest_of(fh: BinaryIO) -> str:
-    """The SHA-256 of what is left in ``fh``, read through one buffer: a fresh MiB for each read would be
-    given back to the system and faulted in again every time (a 60 MB source: ~13,000 page faults)."""
+    """The SHA-256 of what is left in ``fh``."""
     digest = hashlib.sha256()
-    view = None
-    while True:
-        if view is None:  # most sources end within a chunk: no buffer made for them
-            chunk = fh.read(_DIGEST_CHUNK)
-            if len(chunk) == _DIGEST_CHUNK:
-                view = memoryview(bytearray(_DIGEST_CHUNK))
-        else:
-            chunk = view[:fh.readinto(view)]
-        if not chunk:
-            return digest.hexdigest()
+    for _, chunk in read_chunks(fh, 1 << 18):
         digest.update(chunk)
-
-
-_DIGEST_CHUNK = 1 << 18
+    return digest.hexdigest()
 
 
 class Options(Mapping):

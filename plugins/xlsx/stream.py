@@ -10,36 +10,17 @@ wanted tags reported from C, and a DOCTYPE refused at the first event. A lower
 
 from __future__ import annotations
 
-import io
 import re
 
 from lxml import etree
 
 from zenconv.reports import Unreadable
-from zenconv.safe.xml import PARSER_OPTIONS, iterparse_xml
+from zenconv.safe.xml import PARSER_OPTIONS, Rejoined, iterparse_xml
 from zenconv.patterns import pattern
 
 _LIBXML2_DEPTH = 256
 _PEEK = 1 << 16
 _DOCTYPE = pattern(rb"<!DOCTYPE", re.IGNORECASE)
-
-
-class _Peeked(io.RawIOBase):
-    """The bytes already read from a stream, then the rest of it."""
-
-    def __init__(self, head: bytes, rest) -> None:
-        super().__init__()
-        self._head = head
-        self._rest = rest
-
-    def readable(self) -> bool:
-        return True
-
-    def read(self, n: int = -1) -> bytes:
-        if self._head:
-            data, self._head = (self._head, b"") if n < 0 or n >= len(self._head) else (self._head[:n], self._head[n:])
-            return data
-        return self._rest.read(n)
 
 
 def element_events(stream, ctx, tags: tuple[str, ...], events: tuple[str, ...] = ("end",)):
@@ -53,7 +34,7 @@ def element_events(stream, ctx, tags: tuple[str, ...], events: tuple[str, ...] =
         raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
     checked = False
     try:
-        for event, element in etree.iterparse(_Peeked(head, stream), events=events, tag=tags, **PARSER_OPTIONS):
+        for event, element in etree.iterparse(Rejoined(head, stream), events=events, tag=tags, **PARSER_OPTIONS):
             if not checked:
                 checked = True
                 docinfo = element.getroottree().docinfo

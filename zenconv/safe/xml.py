@@ -302,7 +302,7 @@ def _shallow_events(stream: BinaryIO, ns: str, wanted: tuple[str, ...], tags: fr
             return
         stream = io.BytesIO(head)
     else:
-        stream = _Rejoined(head, stream)
+        stream = Rejoined(head, stream)
     walk = None
     for found in _pushed(stream, ns, plain_doctype):
         first = next(found, None)
@@ -332,10 +332,11 @@ def _whole(data: bytes, ns: str, plain_doctype: bool):
         return None
 
 
-class _Rejoined(io.RawIOBase):
-    """The bytes already read from a stream, then the rest of it."""
+class Rejoined(io.RawIOBase):
+    """The bytes already read from a stream, then the rest of it: a stream looked at before it is parsed."""
 
     def __init__(self, head: bytes, rest: BinaryIO) -> None:
+        super().__init__()
         self._head, self._rest = head, rest
 
     def readable(self) -> bool:
