@@ -83,6 +83,25 @@ def greedy_silent(source, ctx):
         hoard.append(bytearray(64 << 20))
 
 
+def hoarding(source, ctx):
+    """Takes memory a MiB at a time, as if in C: no checkpoint, the watchdog blocked (the parent's sampling
+    stops it, or the address-space cap if the sampling is late)."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    hoard = []
+    for _ in range(4096):
+        hoard.append(b"x" * (1 << 20))  # written, so resident
+        time.sleep(0.002)
+    yield Paragraph([Text(str(len(hoard)))])
+
+
+def aborting(source, ctx):
+    """Crashes the process (SIGABRT), as a C library's failed assertion does."""
+    import os
+
+    yield Paragraph([Text("written")])
+    os.abort()
+
+
 def failing(source, ctx):
     yield Paragraph([Text("before")])
     raise KeyError("a bug")
@@ -142,8 +161,9 @@ CODES = [dropped("fake.thing-dropped", "A test construct."), refused("fake.corru
 
 @hookimpl
 def zenconv_readers(register):
-    for name in ("facets", "slow", "spinning", "spinning_blind", "stuck", "stuck_later", "sleeping", "greedy", "greedy_silent", "failing", "refusing", "runtime",
-                 "mutating", "killed_once", "vanishing"):
+    for name in ("facets", "slow", "spinning", "spinning_blind", "stuck", "stuck_later", "sleeping", "greedy",
+                 "greedy_silent", "hoarding", "aborting", "failing", "refusing", "runtime", "mutating", "killed_once",
+                 "vanishing"):
         register.reader(id=f"test.fake.{name}", name=f"fake{name.replace('_', '')}", version="1.0",
                         reader=f"tests.fake_reader:{name}", extensions=[f".{name}"], codes=CODES)
 

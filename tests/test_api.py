@@ -208,6 +208,31 @@ def test_importing_zenconv_stays_light():
     assert out.stdout.strip() == ""
 
 
+def test_every_name_of_the_api_is_found_on_first_use_and_nothing_else_is():
+    """The package imports its API on first use (PEP 562): each name of __all__ resolves, to the object its
+    module defines; the IR's are exactly the IR package's own public names; an unknown name is an
+    AttributeError, and a submodule is still imported by ``from zenconv import NAME``."""
+    import zenconv.ir
+    import zenconv.reports
+
+    code = ("import zenconv\n"
+            "print(sorted(n for n in zenconv.__all__ if getattr(zenconv, n) is None))\n"
+            "print(type(zenconv.hookimpl).__name__, zenconv.Code.__module__, zenconv.Document.__module__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[:2] == ["[]", "HookimplMarker zenconv.reports zenconv.ir.nodes"]
+    own = {name for name, value in vars(zenconv.ir).items()
+           if not name.startswith("_") and not isinstance(value, type(zenconv)) and name != "annotations"}
+    assert set(zenconv.ir.__all__) == own
+    for name in ("Paragraph", "walk", "Locator", "dropped", "UsageError"):
+        assert getattr(zenconv, name) is getattr(zenconv.ir if name in zenconv.ir.__all__ else zenconv.reports
+                                                  if hasattr(zenconv.reports, name) else zenconv.errors, name)
+    with pytest.raises(AttributeError):
+        zenconv.no_such_name  # noqa: B018
+    from zenconv import watch  # a submodule, not an API name: imported as ever
+
+    assert watch.__name__ == "zenconv.watch"
+
+
 README = (ROOT / "README.md").read_text()
 
 

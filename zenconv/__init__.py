@@ -13,26 +13,59 @@ The public API:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import pluggy as _pluggy
-
-from .errors import PluginError, UsageError
-from .ir import *  # noqa: F401,F403  (the IR is part of the public API)
-from .ir import __all__ as _ir_all
-from .reports import Code, Kind, Severity, Unreadable, degraded, dropped, refused, truncated
-from .result import ConversionResult
-
+TYPE_CHECKING = False  # typing's own, without importing typing (the launcher imports this package)
 if TYPE_CHECKING:
     import os
     from collections.abc import Sequence
     from typing import BinaryIO, Unpack
 
+    import pluggy
+
+    from .errors import PluginError, UsageError
+    from .ir import *  # noqa: F401,F403
     from .keywords import ConvertOptions
+    from .reports import Code, Kind, Severity, Unreadable, degraded, dropped, refused, truncated
+    from .result import ConversionResult
+
+    hookimpl: pluggy.HookimplMarker
 
 __version__ = "0.1.0"
 
-hookimpl = _pluggy.HookimplMarker("zenconv")
+# The IR's public names (zenconv.ir.__all__ is this list): part of the API, imported from zenconv.ir on first use.
+_IR_NAMES = (
+    "BLOCK_TYPES", "INLINE_TYPES", "Block", "BlockQuote", "Cell", "Code", "CodeBlock", "ColumnSpec", "Columns",
+    "CommentRangeFacet", "Container", "Document", "Emphasis", "Facet", "FurnitureFacet", "HardBreak", "Heading",
+    "HiddenFacet", "Image", "Inline", "LayoutFacet", "Link", "List", "ListItem", "Locator", "Math", "MathBlock",
+    "Metadata", "Note", "NoteRef", "Paragraph", "Resource", "ResourceStore", "RevisionFacet", "Row", "SmallCaps",
+    "Span", "Strikethrough", "Strong", "StyleFacet", "Subscript", "Superscript", "Table", "Text", "ThematicBreak",
+    "Underline", "UnknownFacet", "cell_text", "children", "facet_from_json", "facet_kind", "plain_text",
+    "safe_name", "walk",
+)
+
+# The API's names are imported on first use (PEP 562), not with the package: the command's launcher
+# (zenconv.launch) is a module of this package, and it forks before anything heavy is imported.
+_FROM = {
+    "PluginError": "errors", "UsageError": "errors", "ConversionResult": "result",
+    **dict.fromkeys(("Code", "Kind", "Severity", "Unreadable", "degraded", "dropped", "refused", "truncated"),
+                    "reports"),
+}
+
+
+def __getattr__(name: str):
+    if name == "hookimpl":
+        import pluggy
+
+        value = pluggy.HookimplMarker("zenconv")
+    elif name == "__all__":
+        value = _public()
+    elif name in _FROM or name in _IR_NAMES:
+        from importlib import import_module
+
+        value = getattr(import_module(f"{__name__}.{_FROM.get(name, 'ir')}"), name)
+    else:  # a submodule not imported yet, or no name of the API: the import system takes it from here
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # found once: the next look-up is the module's own
+    return value
 
 
 def convert(
@@ -89,13 +122,11 @@ def convert(
                        fail_on=fail_on, third_party=third_party, isolate=isolate, sign_key=sign_key, **options)
 
 
-# ``Code`` is the report code (the IR's inline code is ``zenconv.ir.Code``).
-__all__ = sorted({
-    "Code", "ConversionResult", "Kind", "PluginError", "Severity", "Unreadable", "UsageError", "__version__",
-    "convert", "degraded", "dropped", "hookimpl", "refused", "truncated", *_ir_all,
-})
+def _public() -> list[str]:
+    # ``Code`` is the report code (the IR's inline code is ``zenconv.ir.Code``).
+    return sorted({"__version__", "convert", "hookimpl", *_FROM, *_IR_NAMES})
 
 
 def __dir__() -> list[str]:
-    # The API, not what building it imported (submodules, ``annotations``, the pluggy alias).
-    return list(__all__)
+    # The API, not what building it imported (submodules, ``annotations``).
+    return list(__getattr__("__all__"))

@@ -1,3 +1,3 @@
-from .cli import script
+from .launch import main
 
-script()
+main()

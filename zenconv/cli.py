@@ -163,7 +163,7 @@ def build_cli(third_party: bool | None = None):
                 except OSError as exc:  # no folder, so no manifest either: one line, the run's fault
                     click.echo(safe(f"zenconv: cannot create the folder of {target}: {errno_text(exc)}"), err=True)
                     sys.exit(EXIT_UNREADABLE)
-        sys.exit(_run_one(request, loaded, quiet, key))
+        sys.exit(_run_one(request, loaded, quiet, key, _key_path(sign_key)))
 
     params = [
         click.Argument(["inputs"], nargs=-1, metavar="INPUT..."),
@@ -385,11 +385,16 @@ def _check_fail_on(patterns, plugins) -> None:
         raise click.UsageError(safe(str(exc))) from None
 
 
+def _key_path(path: Path | None) -> Path | None:
+    if path is None and os.environ.get("ZENCONV_SIGN_KEY"):
+        return Path(os.environ["ZENCONV_SIGN_KEY"])
+    return path
+
+
 def _signing_key(path: Path | None, no_manifest: bool):
     """The private key to sign with (--sign-key, else $ZENCONV_SIGN_KEY), loaded before any work; None
     when neither names one, and then ``cryptography`` is never imported."""
-    if path is None and os.environ.get("ZENCONV_SIGN_KEY"):
-        path = Path(os.environ["ZENCONV_SIGN_KEY"])
+    path = _key_path(path)
     if path is None:
         return None
     if no_manifest:
@@ -439,16 +444,63 @@ def _source(arg: str) -> Source:
     return Source(path.name, path=path)
 
 
-def _run_one(request: Request, plugins, quiet: bool, key=None) -> int:
-    from .isolation import run_isolated
+def _run_one(request: Request, plugins, quiet: bool, key=None, key_path: Path | None = None) -> int:
+    from . import launch
+    from .isolation import KillCodes, can_isolate, run_isolated, run_watched
     from .pipeline import check_request
 
     try:
         options = check_request(request, plugins)
-        result = run_isolated(request, plugins, options["timeout"], options["max_memory"])
+        watcher = launch.watcher() if can_isolate() else None
+        if watcher is None:
+            result = run_isolated(request, plugins, options["timeout"], options["max_memory"])
+        else:  # this process is the launcher's child: it converts here, watched by its parent
+            import pickle
+
+            finish = pickle.dumps((_stand_in(request), KillCodes(), quiet, key_path))
+            result = run_watched(watcher, request, plugins, options["timeout"], options["max_memory"], finish)
     except (UsageError, ValueError) as exc:
         click.echo(safe(f"zenconv: {exc}"), err=True)
         return EXIT_USAGE
+    return _conclude(request, result, quiet, key)
+
+
+def _stand_in(request: Request) -> Request:
+    """The request as the launcher's parent concludes it if the conversion is stopped: stdin, which the
+    parent never reads, is stated as no bytes (as a forked child's parent states it)."""
+    from dataclasses import replace
+    from io import BytesIO
+
+    source = request.source
+    if source.stream is None:
+        return request
+    return replace(request, source=Source(source.name, stream=BytesIO(), media_type=source.media_type))
+
+
+def conclude_unfinished(finish: bytes, killed: str | None, status: int, pid: int, write: bool = True) -> int:
+    """In the launcher's parent (zenconv.launch): conclude the conversion its child did not finish (``killed``
+    by the parent, or dead of ``status``) as :func:`_run_one` would have; the exit code. Not ``write``: the
+    child died of a signal the parent passed on (the run was stopped): only its temporary files are removed."""
+    import pickle
+
+    from .isolation import _remove_temporaries, unfinished
+
+    request, codes, quiet, key_path = pickle.loads(finish)
+    if not write:
+        _remove_temporaries(request, pid)
+        return EXIT_UNREADABLE
+    plugins = build_plugins(third_party=request.third_party)
+    try:
+        key = _signing_key(key_path, False)
+    except click.UsageError as exc:  # the key was read when the conversion began; it has changed since
+        click.echo(safe(f"zenconv: cannot sign: {exc.message}"), err=True)
+        key = None
+    _, result = unfinished(request, plugins, codes, killed, status, pid)
+    return _conclude(request, result, quiet, key)
+
+
+def _conclude(request: Request, result: Result, quiet: bool, key) -> int:
+    """After a conversion: its manifest signed when asked, its summary on stderr; the exit code."""
     if key is not None and result.manifest_path is not None and result.manifest_path.is_file():
         from .attestation import sign_conversion
 

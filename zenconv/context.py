@@ -29,35 +29,7 @@ from .ir.resources import ResourceStore
 from .reports import Reporter, Unreadable
 from .records import dataclass
 from .safe.text import read_chunks
-
-_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
-
-
-def current_rss() -> int:
-    """Resident set size of this process in bytes (0 where /proc is not there)."""
-    try:
-        with open("/proc/self/statm", "rb") as fh:
-            return int(fh.read().split()[1]) * _PAGE
-    except (OSError, ValueError, IndexError):
-        return 0
-
-
-def private_memory(pid: int | str = "self") -> int:
-    """The resident memory of a process that is its own (anonymous: its heap, its stacks), in bytes: the
-    RSS less the pages of files it maps (shared libraries, mapped files). What ``--max-memory`` bounds.
-
-    Not the RSS because a forked child starts with few of its parent's file pages in its page tables and
-    counts each as it touches it again: measured against the parent's RSS, a child forked from a large
-    process (a Dask worker with its libraries loaded) could allocate tens of MiB more than one forked from
-    a small one before it was counted. Its anonymous memory starts equal to its parent's, wherever it runs.
-    """
-    try:
-        with open(f"/proc/{pid}/statm", "rb") as fh:
-            fields = fh.read().split()
-        return (int(fields[1]) - int(fields[2])) * _PAGE
-    except (OSError, ValueError, IndexError):
-        return 0
-
+from .watch import current_rss, private_memory
 
 def out_of_memory(exc: BaseException) -> bool:
     """Whether ``exc`` is an allocation failure, however the library that hit it words it.

@@ -4,7 +4,7 @@ The guard's checkpoints and its watchdog (an interval timer in the child) stop a
 loops in Python; they cannot stop one stuck in C (an XML parser, zlib). So every entry point (the
 command line, the Python API, stdin, the batch runner) runs a conversion in a forked child that the
 parent watches: it samples the child's private resident memory (``/proc/PID/statm``) every
-:data:`SAMPLE_SECONDS` and kills it past ``--max-memory``, and kills it at the deadline. An
+:data:`zenconv.watch.SAMPLE_SECONDS` and kills it past ``--max-memory``, and kills it at the deadline. An
 address-space ceiling (``RLIMIT_AS``) is the backstop for an allocation faster than the sampling: a
 single huge allocation fails at once with MemoryError. A killed child leaves only temporary files
 named by its pid, which the parent removes, and the parent writes the ``unreadable`` manifest itself.
@@ -26,16 +26,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from .context import current_rss, private_memory, spool_path
+from .context import Source, spool_path
 from .options import resolve_options
 from .pipeline import (
     EXIT_UNREADABLE, STRICT_ENV, Request, Result, _atomic_write, _manifest_path, run, unreadable_manifest,
 )
 from .plugins import LoadedPlugins
 from .records import dataclass
-
-GRACE_SECONDS = 2.0    # the child's own watchdog should fire first; the parent's kill is the backstop
-SAMPLE_SECONDS = 0.02  # how often the parent reads the child's RSS: a child allocating fast gains tens of MiB
+from .watch import GRACE_SECONDS, Limits, _prctl, current_rss, die_with_parent, private_memory
 # Address space the child may map beyond what it starts with and --max-memory: shared libraries a reader
 # loads on first use (lxml, pdfminer's CMaps) and malloc's reserve are mapped long before they are resident.
 # Measured on the corpus and bench documents: at most 6 MiB more mapped than resident (docs/architecture.md).
@@ -71,11 +69,8 @@ class Child:
         self.request, self.plugins, self.codes = request, plugins, codes
         self.persist_kills = persist_kills  # False: the caller decides whether a killed child's manifest is written
         # ``timeout`` is the base; the budget grows with the source (time_budget), as the child's does.
-        options = resolve_options(plugins.registry, request.options)
-        self._per_mib = options["timeout_per_mib"] if timeout else 0
         self.started = time.monotonic()
-        self.deadline = self.started + timeout + GRACE_SECONDS + self._per_mib * _size_of(request.source) / (1 << 20) \
-            if timeout else None
+        deadline, per_mib = _deadline(request, plugins, timeout, self.started)
         self.max_memory = max_memory or None
         self.baseline = current_rss()  # what the child's peak (ru_maxrss) is counted from
         self.private_baseline = private_memory()  # what --max-memory is counted from (see private_memory)
@@ -84,7 +79,6 @@ class Child:
         self.wait_seconds = 0.0  # how long it was runnable but waited for a CPU (/proc/PID/schedstat)
         self.kill_code: str | None = None  # the code it ended under when it ended without a result
         self._chunks: list[bytes] = []
-        self._next_sample = 0.0
         _prctl()  # resolved in the parent, so that no child pays for it
         read_end, write_end = os.pipe()
         pid = os.fork()
@@ -94,6 +88,8 @@ class Child:
         os.close(write_end)
         self.pid = pid
         self.pipe = os.fdopen(read_end, "rb", buffering=0)
+        self.limits = Limits(pid, deadline, self.max_memory, self.private_baseline, per_mib,
+                             str(spool_path(pid)) if request.source.stream is not None else None)
         self.killed: str | None = None  # "deadline" or "memory": why the parent killed it
         self._why = "deadline"
 
@@ -102,36 +98,14 @@ class Child:
 
     def wait_hint(self) -> float:
         """Seconds the parent may block before it must look at this child again."""
-        wait = SAMPLE_SECONDS if self.max_memory else 3600.0
-        deadline = self._deadline()
-        if deadline is not None:
-            wait = min(wait, max(0.0, deadline - time.monotonic()))
-        return wait
+        return self.limits.wait_hint()
 
     def overdue(self) -> bool:
         """Past the deadline or over the memory limit: the parent must kill it (see :attr:`killed`)."""
-        now = time.monotonic()
-        if self.deadline is not None and now > self.deadline:
-            if now <= self._deadline():
-                return False
-            self._why = "deadline"
-            return True
-        if self.max_memory and now >= self._next_sample:
-            self._next_sample = now + SAMPLE_SECONDS
-            if private_memory(self.pid) - self.private_baseline > self.max_memory:
-                self._why = "memory"
-                return True
-        return False
-
-    def _deadline(self) -> float | None:
-        """A stdin source earns --timeout-per-mib for what the child has read of it (its spool file)."""
-        if self.deadline is None or self.request.source.stream is None:
-            return self.deadline
-        try:
-            size = spool_path(self.pid).stat().st_size
-        except OSError:
-            size = 0
-        return self.deadline + self._per_mib * size / (1 << 20)
+        why = self.limits.overdue()
+        if why is not None:
+            self._why = why
+        return why is not None
 
     def feed(self) -> bool:
         """Read what the child sent; False once it closed its end."""
@@ -179,27 +153,37 @@ class Child:
                 return Result(manifest=manifest, exit_code=exit_code, policy_matches=matches, output=output,
                               document=document, manifest_path=_manifest_path(self.request), reports=reports,
                               peak_memory=self.peak_memory)
-        if self.killed == "memory":
-            code, message = self.codes.memory, "the conversion went over --max-memory and was stopped"
-        elif self.killed:
-            code, message = self.codes.deadline, "the conversion ran past its time limit and was stopped"
-        elif os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL and self.codes.killed:
-            code, message = self.codes.killed, "the conversion was killed from outside (SIGKILL: the OOM killer?)"
-        elif os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL:
-            code, message = self.codes.memory, "the conversion was killed, most likely for memory"
-        elif os.WIFSIGNALED(status):
-            code, message = self.codes.crashed, f"the conversion crashed (signal {os.WTERMSIG(status)})"
-        elif os.WIFEXITED(status) and os.WEXITSTATUS(status) == _EXIT_MEMORY:
-            code, message = self.codes.memory, "the conversion ran out of memory (--max-memory)"
-        else:
-            code, message = self.codes.crashed, "the conversion ended without a result"
-        _remove_temporaries(self.request, self.pid)
-        self.kill_code = code
-        manifest = unreadable_manifest(self.request, code, message, self.plugins)
-        path = _manifest_path(self.request)
-        if path is not None and self.persist_kills:
-            _atomic_write(path, manifest.to_bytes())
-        return Result(manifest=manifest, exit_code=EXIT_UNREADABLE, manifest_path=path, peak_memory=self.peak_memory)
+        self.kill_code, result = unfinished(self.request, self.plugins, self.codes, self.killed, status, self.pid,
+                                            persist=self.persist_kills)
+        result.peak_memory = self.peak_memory
+        return result
+
+
+def unfinished(request: Request, plugins: LoadedPlugins, codes: KillCodes, killed: str | None, status: int,
+               pid: int, persist: bool = True) -> tuple[str, Result]:
+    """The code and the unreadable Result of a conversion process that ended without its result: ``killed``
+    by its watcher (``"deadline"``, ``"memory"``), or dead of itself (``status``, as ``os.waitpid`` gives
+    it). Its temporary files are removed; with ``persist``, its manifest is written where it was asked."""
+    if killed == "memory":
+        code, message = codes.memory, "the conversion went over --max-memory and was stopped"
+    elif killed:
+        code, message = codes.deadline, "the conversion ran past its time limit and was stopped"
+    elif os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL and codes.killed:
+        code, message = codes.killed, "the conversion was killed from outside (SIGKILL: the OOM killer?)"
+    elif os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL:
+        code, message = codes.memory, "the conversion was killed, most likely for memory"
+    elif os.WIFSIGNALED(status):
+        code, message = codes.crashed, f"the conversion crashed (signal {os.WTERMSIG(status)})"
+    elif os.WIFEXITED(status) and os.WEXITSTATUS(status) == _EXIT_MEMORY:
+        code, message = codes.memory, "the conversion ran out of memory (--max-memory)"
+    else:
+        code, message = codes.crashed, "the conversion ended without a result"
+    _remove_temporaries(request, pid)
+    manifest = unreadable_manifest(request, code, message, plugins)
+    path = _manifest_path(request)
+    if path is not None and persist:
+        _atomic_write(path, manifest.to_bytes())
+    return code, Result(manifest=manifest, exit_code=EXIT_UNREADABLE, manifest_path=path)
 
 
 _EXIT_CRASHED, _EXIT_MEMORY = 70, 71
@@ -209,7 +193,7 @@ def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None
                 keep: bool) -> None:
     code = _EXIT_CRASHED
     try:
-        _die_with_parent()
+        die_with_parent()
         _cap_address_space(max_memory)
         request.ends_process = True  # this child ends with os._exit below
         try:
@@ -260,6 +244,30 @@ def run_isolated(request: Request, plugins: LoadedPlugins, timeout: float | None
     return wait_for(Child(request, plugins, timeout, max_memory, codes, keep), reraise=keep)
 
 
+def run_watched(pipe: int, request: Request, plugins: LoadedPlugins, timeout: float | None,
+                max_memory: int | None, finish: bytes) -> Result:
+    """Run :func:`zenconv.pipeline.run` in this process, watched by the parent :mod:`zenconv.launch` forked
+    it from (``pipe``: the pipe to it), under the limits a forked child gets.
+
+    ``finish``: what the parent needs to conclude the conversion if it kills this process or this process
+    dies (:func:`zenconv.cli.conclude_unfinished`).
+    """
+    from . import launch
+
+    started = time.monotonic()
+    deadline, per_mib = _deadline(request, plugins, timeout, started)
+    spool = str(spool_path()) if request.source.stream is not None else None
+    launch.arm(pipe, Limits(os.getpid(), deadline, max_memory, private_memory(), per_mib, spool), finish)
+    ceiling = resource.getrlimit(resource.RLIMIT_AS)
+    _cap_address_space(max_memory)
+    request.ends_process = True  # what the conversion leaves is freed by the exit, not collected on the way
+    try:
+        return run(request, plugins)
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, ceiling)  # the summary and the signature are not the conversion's
+        launch.disarm(pipe)
+
+
 def wait_for(child: Child, reraise: bool = False) -> Result:
     """Block until ``child`` ends (or is killed at its limits) and collect its Result."""
     while True:
@@ -273,30 +281,21 @@ def wait_for(child: Child, reraise: bool = False) -> Result:
     return child.finish(reraise=reraise)
 
 
+def _deadline(request: Request, plugins: LoadedPlugins, timeout: float | None, started: float):
+    """When the watcher kills a conversion that began at ``started`` (``time.monotonic``), and the seconds
+    it earns per MiB: the base ``timeout`` and the grace, then as the child's own budget grows with the
+    source (time_budget). None: no deadline."""
+    if not timeout:
+        return None, 0.0
+    per_mib = resolve_options(plugins.registry, request.options)["timeout_per_mib"]
+    return started + timeout + GRACE_SECONDS + per_mib * _size_of(request.source) / (1 << 20), per_mib
+
+
 def _size_of(source) -> int:
     try:
         return source.size
     except OSError:  # a path that is not there: the child's conversion says so in its manifest
         return 0
-
-
-def _die_with_parent() -> None:
-    """Linux: the child is killed when its parent dies (a killed batch worker leaves no orphan behind)."""
-    prctl = _prctl()
-    if prctl is not None:
-        prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-
-
-@functools.cache
-def _prctl():
-    """libc's prctl, found once per process before its first fork: a batch worker's every child then
-    inherits it, instead of importing ctypes and opening libc again for each small document."""
-    try:
-        import ctypes
-
-        return ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
 
 
 def _cap_address_space(max_memory: int | None) -> None:

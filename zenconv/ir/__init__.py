@@ -1,5 +1,6 @@
 """The intermediate representation: nodes, facets, locators, resources and the one walk."""
 
+from .. import _IR_NAMES
 from .facets import (
     CommentRangeFacet, Facet, FurnitureFacet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet, UnknownFacet, facet_from_json,
     facet_kind,
@@ -14,11 +15,4 @@ from .nodes import (
 from .resources import Resource, ResourceStore, safe_name
 from .walk import cell_text, children, plain_text, walk
 
-__all__ = [
-    "BLOCK_TYPES", "INLINE_TYPES", "Block", "BlockQuote", "Cell", "Code", "CodeBlock", "ColumnSpec", "Columns",
-    "CommentRangeFacet", "Container", "Document", "Emphasis", "Facet", "FurnitureFacet", "HardBreak", "Heading", "HiddenFacet",
-    "Image", "Inline", "LayoutFacet", "Link", "List", "ListItem", "Locator", "Math", "MathBlock", "Metadata", "Note", "NoteRef",
-    "Paragraph", "Resource", "ResourceStore", "RevisionFacet", "Row", "SmallCaps", "Span", "Strikethrough",
-    "Strong", "StyleFacet", "Subscript", "Superscript", "Table", "Text", "ThematicBreak", "Underline",
-    "UnknownFacet", "cell_text", "children", "facet_from_json", "facet_kind", "plain_text", "safe_name", "walk",
-]
+__all__ = list(_IR_NAMES)  # listed in the package's __init__, which names them before importing this
