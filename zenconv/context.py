@@ -11,7 +11,6 @@ A writer is ``write(doc: Document, out: BinaryIO, ctx: WriteContext) -> None``.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import signal
@@ -23,6 +22,7 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from .digest import sha256
 from .ir.locator import Locator
 from .ir.nodes import Metadata, Note
 from .ir.resources import ResourceStore
@@ -256,7 +256,7 @@ class Source:
         """
         stream, self.stream = self.stream, None
         target = spool_path()
-        digest, size = hashlib.sha256(), 0
+        digest, size = sha256(), 0
         self.path, self._spooled = target, target
         try:
             with open(target, "wb") as out:
@@ -330,7 +330,7 @@ class Source:
                 raise outcome["error"]
             self._sha256 = outcome["digest"]
         if self._sha256 is None and self.stream is not None:
-            return hashlib.sha256().hexdigest()
+            return sha256().hexdigest()
         if self._sha256 is None:
             with self.open() as fh:
                 self._sha256 = _digest_of(fh)
@@ -367,7 +367,7 @@ HASH_ASIDE = 4 << 20  # below this a source is hashed at once: a thread would co
 
 def _digest_of(fh: BinaryIO) -> str:
     """The SHA-256 of what is left in ``fh``."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for _, chunk in read_chunks(fh, 1 << 18):
         digest.update(chunk)
     return digest.hexdigest()

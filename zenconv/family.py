@@ -26,13 +26,12 @@ has an output; a parent that ends unreadable takes its children's files with it.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import shutil
 from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .digest import sha256
 from .ir.locator import Locator
 from .ir.nodes import Container, Link, Paragraph, Text
 from .ir.resources import safe_name
@@ -107,7 +106,7 @@ class Children:
         base = safe_name(name or "embedded", "embedded")
         where = locator.citation() if locator is not None else None
         info: dict[str, Any] = {"ordinal": ordinal, "name": base, "size": len(data),
-                                "sha256": hashlib.sha256(data).hexdigest(), "origin": origin, "citation": where}
+                                "sha256": sha256(data).hexdigest(), "origin": origin, "citation": where}
         detail = f"{ordinal}: {base}" + (f" ({origin})" if origin else "")
         mode = self.options["embedded"]
         source = Source(base, data=data)
@@ -233,6 +232,8 @@ class Children:
         for path in self._written:
             media = Path(str(path) + ".media")
             if media.is_dir():
+                import shutil  # here only: importing it costs every conversion's start-up
+
                 shutil.rmtree(media, ignore_errors=True)
         folders = {Path(p).parent for p in self._written if Path(p).parent.name.endswith(EMBEDDED_SUFFIX)}
         for folder in sorted(folders, key=lambda f: len(f.parts), reverse=True):  # the deepest first

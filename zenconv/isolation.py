@@ -22,7 +22,6 @@ import pickle
 import resource
 import select
 import signal
-import tempfile
 import time
 from pathlib import Path
 
@@ -318,6 +317,8 @@ def _remove_temporaries(request: Request, pid: int) -> None:
     and in $TMPDIR its output on the way to stdout or the API and the stdin it was reading."""
     folders = {p.parent for p in (request.output, _manifest_path(request)) if p is not None}
     leftovers = [tmp for folder in folders for tmp in folder.glob(f".*.{pid}.*.zenconv-tmp")]
+    import tempfile
+
     leftovers += Path(tempfile.gettempdir()).glob(f"zenconv-{pid}.*.tmp")  # spool_path's name too
     for tmp in leftovers:
         try:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import hashlib
 import json
 import math
 import sys
@@ -18,6 +17,7 @@ from pathlib import Path, PurePath
 from typing import Any, Literal
 
 from . import records
+from .digest import sha256
 
 MANIFEST_VERSION = 1
 
@@ -283,7 +283,7 @@ def canonical(data: Any) -> bytes:
 
 
 def digest_of(body: dict[str, Any]) -> str:
-    return hashlib.sha256(canonical(body)).hexdigest()
+    return sha256(canonical(body)).hexdigest()
 
 
 def manifest_path_for(output: Path) -> Path:
@@ -318,7 +318,7 @@ def load(path: Path) -> Manifest:
 
 
 def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
+    digest = sha256()
     with open(path, "rb") as fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             digest.update(chunk)

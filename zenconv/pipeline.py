@@ -19,6 +19,7 @@ from typing import Any
 from . import __version__
 from .context import Guard, Progress, ReadContext, Source, WriteContext, out_of_memory
 from .detect import UsageError, choose_reader
+from .digest import sha256
 from .family import Children, Lineage
 from .ir.nodes import Document
 from .files import atomic_write, copy_to_stdout, open_temp, write_error
@@ -319,9 +320,7 @@ def _stated_source(source: Source) -> dict[str, Any]:
     try:
         return {"size": source.size, "sha256": source.sha256}
     except OSError:
-        import hashlib
-
-        return {"size": 0, "sha256": hashlib.sha256().hexdigest()}
+        return {"size": 0, "sha256": sha256().hexdigest()}
 
 
 _SURROGATES = pattern("[\ud800-\udfff]")

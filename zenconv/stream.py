@@ -17,7 +17,6 @@ iterates the rows one at a time, as it would any table's.
 
 from __future__ import annotations
 
-import hashlib
 import io
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
@@ -25,6 +24,7 @@ from itertools import chain
 from typing import BinaryIO
 
 from .context import Guard
+from .digest import sha256
 from .ir.facets import UnknownFacet
 from .ir.nodes import Paragraph, Row, Table, Text
 from .ir.walk import facet_bearers
@@ -94,7 +94,7 @@ class HashingWriter(io.RawIOBase):
 
     def __init__(self, raw: BinaryIO, hard_limit: int | None = None) -> None:
         self._raw = raw
-        self._sha = hashlib.sha256()
+        self._sha = sha256()
         self.size = 0
         self.hard_limit = hard_limit
 

@@ -7,8 +7,8 @@ source called it.
 
 from __future__ import annotations
 
-import hashlib
 
+from ..digest import sha256
 from ..records import dataclass
 from ..patterns import pattern
 
@@ -78,7 +78,7 @@ class ResourceStore:
 
     def add(self, data: bytes, hint: str, media_type: str | None = None, origin: str | None = None) -> str | None:
         """Register bytes; return the resource's name, or None when the store's byte budget is spent."""
-        digest = hashlib.sha256(data).hexdigest()
+        digest = sha256(data).hexdigest()
         if digest in self._by_digest:
             return self._by_digest[digest]
         if self.max_total_bytes is not None and self._total + len(data) > self.max_total_bytes:

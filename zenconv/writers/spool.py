@@ -10,7 +10,6 @@ table's length: no row object is kept, only its rendered text, and only up to th
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
 MAX_ROWS = 10_000
 MAX_CHARS = 32 << 20
@@ -47,6 +46,8 @@ class RowSpool:
                 self._memory.append(record)
                 self._chars += len(record)
                 return
+            import tempfile  # only a table that spills needs it: importing it costs every conversion's start-up
+
             # newline="\n": only "\n" ends a record when read back, not U+2028 or a bare CR;
             # surrogatepass: a lone surrogate a reader let through comes back as it went in.
             self._file = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="\n")

@@ -12,13 +12,13 @@ cannot meet; notes are ``fn:n``.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from contextvars import ContextVar
 from dataclasses import fields
 from itertools import compress, repeat
 from operator import attrgetter, is_not, itemgetter
 
+from ...digest import blake2s
 from ...ir.facets import CellValuesFacet, CommentRangeFacet, HiddenFacet, LayoutFacet, RevisionFacet, StyleFacet
 from ...ir.locator import Locator
 from ...patterns import pattern
@@ -174,7 +174,7 @@ def _element_id(values: tuple) -> str | None:
             parts.append(f"L{line_end}")
     if any(value is not None for value in named):
         text = json.dumps(named, ensure_ascii=False, default=str)
-        parts.append("H" + hashlib.blake2s(text.encode("utf-8", "replace"), digest_size=4).hexdigest())
+        parts.append("H" + blake2s(text.encode("utf-8", "replace"), digest_size=4).hexdigest())
     return "-".join([part for part in parts if part]) or None
 
 

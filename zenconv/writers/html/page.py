@@ -18,7 +18,6 @@ See docs/formats/writers.md, "The HTML page".
 from __future__ import annotations
 
 import base64
-import hashlib
 from collections.abc import Iterator
 from functools import lru_cache
 from importlib.resources import files
@@ -27,6 +26,7 @@ from typing import BinaryIO
 
 from markupsafe import Markup
 
+from ...digest import sha256
 from ...ir.nodes import Document, Heading, Metadata, Note
 from ...ir.walk import plain_text
 from ..notes import NoteNumbers
@@ -76,7 +76,7 @@ def _asset(name: str) -> str:
 
 
 def _hash(text: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+    return "'sha256-" + base64.b64encode(sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
 def page_script() -> str:
