@@ -446,7 +446,7 @@ def _source(arg: str) -> Source:
 
 def _run_one(request: Request, plugins, quiet: bool, key=None, key_path: Path | None = None) -> int:
     from . import launch
-    from .isolation import KillCodes, can_isolate, run_isolated, run_watched
+    from .isolation import KillCodes, can_isolate, dumps, run_isolated, run_watched
     from .pipeline import check_request
 
     try:
@@ -455,9 +455,7 @@ def _run_one(request: Request, plugins, quiet: bool, key=None, key_path: Path | 
         if watcher is None:
             result = run_isolated(request, plugins, options["timeout"], options["max_memory"])
         else:  # this process is the launcher's child: it converts here, watched by its parent
-            import pickle
-
-            finish = pickle.dumps((_stand_in(request), KillCodes(), quiet, key_path))
+            finish = dumps((_stand_in(request), KillCodes(), quiet, key_path))
             result = run_watched(watcher, request, plugins, options["timeout"], options["max_memory"], finish)
     except (UsageError, ValueError) as exc:
         click.echo(safe(f"zenconv: {exc}"), err=True)
@@ -481,11 +479,9 @@ def conclude_unfinished(finish: bytes, killed: str | None, status: int, pid: int
     """In the launcher's parent (zenconv.launch): conclude the conversion its child did not finish (``killed``
     by the parent, or dead of ``status``) as :func:`_run_one` would have; the exit code. Not ``write``: the
     child died of a signal the parent passed on (the run was stopped): only its temporary files are removed."""
-    import pickle
+    from .isolation import _remove_temporaries, loads, unfinished
 
-    from .isolation import _remove_temporaries, unfinished
-
-    request, codes, quiet, key_path = pickle.loads(finish)
+    request, codes, quiet, key_path = loads(finish)
     if not write:
         _remove_temporaries(request, pid)
         return EXIT_UNREADABLE

@@ -18,14 +18,18 @@ from __future__ import annotations
 
 import functools
 import os
-import pickle
 import resource
 import select
 import signal
 import time
 from pathlib import Path
 
-from .context import Source, spool_path
+try:  # the C pickler itself: the pickle module around it costs every conversion 5 M instructions of start-up
+    from _pickle import dumps, loads
+except ImportError:  # pragma: no cover - an interpreter without it
+    from pickle import dumps, loads
+
+from .context import spool_path
 from .options import resolve_options
 from .pipeline import (
     EXIT_UNREADABLE, STRICT_ENV, Request, Result, _atomic_write, _manifest_path, run, unreadable_manifest,
@@ -139,7 +143,7 @@ class Child:
         self.wall_seconds = time.monotonic() - self.started
         if self._chunks and not self.killed:
             try:
-                payload = pickle.loads(b"".join(self._chunks))
+                payload = loads(b"".join(self._chunks))
             except Exception:  # a truncated payload: the child died while sending
                 payload = None
             if payload is not None and payload[0] == "raised":
@@ -200,15 +204,15 @@ def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None
         except Exception as exc:  # only under ZENCONV_STRICT (tests) does run let one through
             if not (keep and os.environ.get(STRICT_ENV)):
                 raise
-            payload = pickle.dumps(("raised", _portable(exc)))
+            payload = dumps(("raised", _portable(exc)))
         else:
             fields = ["result", result.manifest, result.exit_code, result.policy_matches, result.reports,
                       result.output if keep else None, result.document if keep else None]
             try:
-                payload = pickle.dumps(tuple(fields))
+                payload = dumps(tuple(fields))
             except Exception:  # a document a plugin filled with what cannot travel: the rest still does
                 fields[-1] = None
-                payload = pickle.dumps(tuple(fields))
+                payload = dumps(tuple(fields))
         with os.fdopen(write_end, "wb") as pipe:
             pipe.write(payload)
         code = 0
@@ -223,7 +227,7 @@ def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None
 def _portable(exc: Exception) -> Exception:
     """The exception itself when it survives pickling, else its traceback as text."""
     try:
-        pickle.loads(pickle.dumps(exc))
+        loads(dumps(exc))
         return exc
     except Exception:
         import traceback
