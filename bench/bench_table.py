@@ -75,7 +75,9 @@ def rows():
            {"markitdown": ["-o", str(out)]})
     tiny = DATA / "tiny.csv"
     tiny.write_text("a,b\n1,2\n")
-    yield ("startup", "start-up, a 2-line CSV", tiny, [], [("python -c pass", [PY, "-c", "pass"])],
+    # The second bare is the floor the standards set: the two libraries every command imports (click, pluggy).
+    yield ("startup", "start-up, a 2-line CSV", tiny, [], [("python -c pass", [PY, "-c", "pass"]),
+                                                        ("importing click and pluggy", [PY, "-c", "import click, pluggy"])],
            {"markitdown": ["-o", str(out)]})
 
 

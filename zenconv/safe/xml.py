@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
@@ -199,6 +200,21 @@ def _deeper_than(max_depth: int):
     return etree.XPath("boolean(" + "/*" * (max_depth + 1) + ")")
 
 
+_PARSERS = threading.local()
+
+
+def _parser():
+    """This thread's parser for :func:`parse_xml`: a new libxml2 parser context costs as much as parsing a
+    small part (a package's relationships), and a deck has hundreds of those. An lxml parser may parse
+    one document after another, never two at once: hence one per thread."""
+    parser = getattr(_PARSERS, "parser", None)
+    if parser is None:
+        from lxml import etree
+
+        parser = _PARSERS.parser = etree.XMLParser(**PARSER_OPTIONS)
+    return parser
+
+
 def parse_xml(data: bytes, ns: str, *, max_depth: int = 256, plain_doctype: bool = False):
     """The root element of ``data``: DOCTYPE refused before parsing (with ``plain_doctype``, one with
     an internal subset), entities never resolved, no network."""
@@ -208,7 +224,7 @@ def parse_xml(data: bytes, ns: str, *, max_depth: int = 256, plain_doctype: bool
     while not _scan_prolog(data[:window], ns, window >= len(data), plain_doctype):
         window *= 16
     try:
-        root = etree.fromstring(data, etree.XMLParser(**PARSER_OPTIONS))
+        root = etree.fromstring(data, _parser())
     except (etree.LxmlError, ValueError) as exc:
         raise _syntax_error(exc, ns) from None
     if _has_dtd(root, plain_doctype):
