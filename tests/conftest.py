@@ -39,6 +39,21 @@ def cli():
     return run_cli
 
 
+def imported_by_a_conversion(tmp_path: Path, modules: tuple[str, ...]) -> list[str]:
+    """Which of ``modules`` a small conversion to a file imports: ``zenconv t.csv -o t.md`` run in a fresh
+    interpreter (in its own process, not forked), which then lists those it holds."""
+    (tmp_path / "t.csv").write_text("a,b\n1,2\n")
+    code = ("import os, sys; os.environ['ZENCONV_NO_FORK'] = '1'\n"
+            f"sys.argv = ['zenconv', {str(tmp_path / 't.csv')!r}, '-o', {str(tmp_path / 't.md')!r}, '-q']\n"
+            "from zenconv.cli import main\n"
+            "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+            f"print(' '.join(m for m in {modules!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "t.md").read_text().startswith("| a | b |")
+    return done.stdout.split()
+
+
 def list_labels(blocks) -> list:
     """Every list item's label under ``blocks``, depth first, as a reader carried it (None: none)."""
     from zenconv.ir import List

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-import subprocess
 import sys
 
 import pytest
 
 from zenconv import digest
 
-from .conftest import ROOT
+from .conftest import imported_by_a_conversion
 
 
 @pytest.fixture
@@ -63,14 +62,6 @@ def test_blake2s_is_hashlibs():
 
 
 def test_a_small_conversion_never_loads_openssl(tmp_path):
-    (tmp_path / "t.csv").write_text("a,b\n1,2\n")
-    code = ("import os, sys; os.environ['ZENCONV_NO_FORK'] = '1'\n"
-            f"sys.argv = ['zenconv', {str(tmp_path / 't.csv')!r}, '-o', {str(tmp_path / 't.md')!r}, '-q']\n"
-            "from zenconv.cli import main\n"
-            "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
-            "print(' '.join(m for m in ('hashlib', '_hashlib') if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == ""
+    assert imported_by_a_conversion(tmp_path, ("hashlib", "_hashlib")) == []
     manifest = (tmp_path / "t.md.manifest.json").read_text()
     assert hashlib.sha256((tmp_path / "t.csv").read_bytes()).hexdigest() in manifest

@@ -107,9 +107,12 @@ def test_exit_codes_pass_through_the_parent(tmp_path, env):
     assert done.returncode == 1 and manifest["reasons"] == ["fake.corrupt"]
 
 
-def test_sigterm_to_the_command_stops_its_conversion_and_leaves_no_manifest(tmp_path, env):
-    """A supervisor stopping the command stops the run: the process ends by the signal, as it was sent,
-    with no manifest (the document did nothing wrong) and no temporary file left."""
+@pytest.mark.parametrize("sent, ends", [(signal.SIGTERM, -signal.SIGTERM), (signal.SIGINT, 1)],
+                         ids=["SIGTERM", "SIGINT"])
+def test_a_signal_to_the_command_stops_its_conversion_and_leaves_no_manifest(tmp_path, env, sent, ends):
+    """A supervisor stopping the command stops the run: the process ends by the signal, as it was sent
+    (SIGINT, from no terminal here, is passed on: the conversion's Ctrl-C, exit 1), with no manifest (the
+    document did nothing wrong) and no temporary file left."""
     source = tmp_path / "in.stuck_later"
     source.write_bytes(b"x")
     out = tmp_path / "out"
@@ -123,8 +126,8 @@ def test_sigterm_to_the_command_stops_its_conversion_and_leaves_no_manifest(tmp_
                 break
             time.sleep(0.01)
         assert _leftovers(out), "the conversion never started"
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=60) == -signal.SIGTERM
+        proc.send_signal(sent)
+        assert proc.wait(timeout=60) == ends
     finally:
         proc.kill()
         proc.wait()

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import os
 import stat
-import subprocess
-import sys
 
 import pytest
 
 from zenconv import files
 from zenconv.files import atomic_write, make_temp
 
-from .conftest import ROOT
+from .conftest import imported_by_a_conversion
 
 
 def test_a_temporary_is_new_private_and_named_as_asked(tmp_path):
@@ -59,13 +57,4 @@ def test_atomic_write_leaves_only_the_file(tmp_path):
 def test_a_conversion_to_a_file_imports_none_of_what_it_does_not_use(tmp_path):
     """What a small conversion's start-up no longer pays for: tempfile (with shutil, random and the
     compressors), imported now only by the paths that use it (stdout, a spilling table, a killed child)."""
-    (tmp_path / "t.csv").write_text("a,b\n1,2\n")
-    code = ("import os, sys; os.environ['ZENCONV_NO_FORK'] = '1'\n"
-            f"sys.argv = ['zenconv', {str(tmp_path / 't.csv')!r}, '-o', {str(tmp_path / 't.md')!r}, '-q']\n"
-            "from zenconv.cli import main\n"
-            "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
-            "print(' '.join(m for m in ('tempfile', 'shutil', 'random', 'bz2', 'lzma') if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == ""
-    assert (tmp_path / "t.md").read_text().startswith("| a | b |")
+    assert imported_by_a_conversion(tmp_path, ("tempfile", "shutil", "random", "bz2", "lzma")) == []

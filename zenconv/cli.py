@@ -478,7 +478,7 @@ def _stand_in(request: Request) -> Request:
 def conclude_unfinished(finish: bytes, killed: str | None, status: int, pid: int, write: bool = True) -> int:
     """In the launcher's parent (zenconv.launch): conclude the conversion its child did not finish (``killed``
     by the parent, or dead of ``status``) as :func:`_run_one` would have; the exit code. Not ``write``: the
-    child died of a signal the parent passed on (the run was stopped): only its temporary files are removed."""
+    run was stopped (a signal the parent passed on, a Ctrl-C): only its temporary files are removed."""
     from .isolation import _remove_temporaries, loads, unfinished
 
     request, codes, quiet, key_path = loads(finish)

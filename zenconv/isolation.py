@@ -265,10 +265,13 @@ def run_watched(pipe: int, request: Request, plugins: LoadedPlugins, timeout: fl
     _cap_address_space(max_memory)
     request.ends_process = True  # what the conversion leaves is freed by the exit, not collected on the way
     try:
-        return run(request, plugins)
+        result = run(request, plugins)
     finally:
         resource.setrlimit(resource.RLIMIT_AS, ceiling)  # the summary and the signature are not the conversion's
-        launch.disarm(pipe)
+    # Only with its result: a conversion an exception left (a Ctrl-C's KeyboardInterrupt) stays armed, and
+    # the parent removes the temporary files it left once this process has ended.
+    launch.disarm(pipe)
+    return result
 
 
 def wait_for(child: Child, reraise: bool = False) -> Result:

@@ -189,8 +189,11 @@ def _watch(pid: int, pipe: int) -> None:
 def _end_as(pid: int, status: int, killed: str | None, messages: _Messages, forwarded: list[int]) -> None:
     """End this process as the child ended, or conclude the conversion it did not finish."""
     died_of = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
-    unfinished = messages.watching and (killed is not None or (died_of is not None and died_of not in forwarded))
-    if unfinished or (messages.watching and died_of is not None):
+    if messages.watching:  # it ended between arm and disarm: its conversion did not finish
+        # Killed here, crashed, or SIGKILLed by the OOM killer: the document's outcome, concluded here. Ended
+        # by a signal passed on, or by its own exit (a Ctrl-C's KeyboardInterrupt): the run's; only the
+        # temporary files it left are removed, and this process ends as it did.
+        unfinished = killed is not None or (died_of is not None and died_of not in forwarded)
         try:
             from .cli import conclude_unfinished
 
