@@ -40,3 +40,25 @@ def test_fast_prolog_answers_as_the_full_scan(monkeypatch, seed):
             patch.setattr(safe_xml, "_plain_prolog", lambda head: False)
             assert _scan(head, final, plain) == found, head
     assert fast > 100
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_plain_prolog_leaves_no_dtd_for_the_check_after_parsing(seed):
+    """parse_xml skips the DTD check after parsing when the prolog is plain: no document it takes has one."""
+    from lxml import etree
+
+    rng = random.Random(seed)
+    taken = 0
+    for _ in range(3000):
+        body = b"".join(rng.choice(PIECES) for _ in range(rng.randint(0, 4)))
+        head = rng.choice(DECLARATIONS) + rng.choice([b"", b"\n", b" \r\n"]) + rng.choice([b"<a>", b"<_x>", b"<:y>"])
+        data = head + body + b"</a>"
+        if not safe_xml._plain_prolog(data[:4096]):
+            continue
+        try:
+            root = etree.fromstring(data, etree.XMLParser(**safe_xml.PARSER_OPTIONS))
+        except etree.LxmlError:
+            continue
+        taken += 1
+        assert not safe_xml._has_dtd(root) and not safe_xml._has_dtd(root, True)
+    assert taken > 50

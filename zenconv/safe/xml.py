@@ -131,25 +131,33 @@ def _plain_prolog(head: bytes) -> bool:
     """The prolog nearly every part has, told from its bytes: an ASCII XML declaration naming UTF-8 or no
     encoding, white space, then the root's start tag. Decoded either way (as the bytes' family, as UTF-8)
     it is the same text, which reaches the root with no DOCTYPE: what the scan below finds, without
-    decoding the window twice for every part of a package."""
-    if not head.startswith(b"<?xml"):
+    decoding the window twice for every part of a package. A package's parts share a handful of
+    declarations, each judged once (:data:`_DECLARATIONS`)."""
+    if head[:5] != b"<?xml":
         return False
-    end = head.find(b"?>")
+    end = head.find(b"?>", 5)
     if end < 0:
         return False
-    at = end + 2
-    while head[at:at + 1] in _PROLOG_SPACE:
+    at, size = end + 2, len(head)
+    while at < size and head[at] in b" \t\r\n":
         at += 1
-    if head[at:at + 1] != b"<" or not (head[at + 1:at + 2].isalpha() or head[at + 1:at + 2] in (b"_", b":")):
+    if at + 1 >= size or head[at] != 0x3C or head[at + 1] not in _NAME_START:  # "<" and a name's first letter
         return False
-    declaration = head[:at]
-    if not declaration.isascii():
-        return False
-    declared = _DECLARED.match(declaration.decode("ascii"))
-    return declared is None or declared.group(1).lower() in ("utf-8", "utf8")
+    declaration = head[:end + 2]
+    plain = _DECLARATIONS.get(declaration)
+    if plain is None:
+        if declaration.isascii():
+            declared = _DECLARED.match(declaration.decode("ascii"))
+            plain = declared is None or declared.group(1).lower() in ("utf-8", "utf8")
+        else:
+            plain = False
+        if len(_DECLARATIONS) < 64:  # bounded: a hostile package may vary its declarations part by part
+            _DECLARATIONS[declaration] = plain
+    return plain
 
 
-_PROLOG_SPACE = (b" ", b"\t", b"\r", b"\n")
+_NAME_START = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_:")
+_DECLARATIONS: dict[bytes, bool] = {}  # an XML declaration's bytes -> whether _plain_prolog takes it
 
 
 def _scan_prolog(head: bytes, ns: str, final: bool, plain_doctype: bool = False) -> bool:
@@ -220,14 +228,17 @@ def parse_xml(data: bytes, ns: str, *, max_depth: int = 256, plain_doctype: bool
     an internal subset), entities never resolved, no network."""
     from lxml import etree
 
+    # A plain prolog (the root's start tag right after the declaration) has no room for a DOCTYPE, which
+    # only the prolog may hold: neither the scan nor the check after parsing has anything to find.
+    plain = _plain_prolog(data[:4096])
     window = 4096  # the prolog is nearly always short: decode no more of a large part than it takes
-    while not _scan_prolog(data[:window], ns, window >= len(data), plain_doctype):
+    while not plain and not _scan_prolog(data[:window], ns, window >= len(data), plain_doctype):
         window *= 16
     try:
         root = etree.fromstring(data, _parser())
     except (etree.LxmlError, ValueError) as exc:
         raise _syntax_error(exc, ns) from None
-    if _has_dtd(root, plain_doctype):
+    if not plain and _has_dtd(root, plain_doctype):
         raise Unreadable(f"{ns}.doctype-refused", "the XML has a DOCTYPE (DTDs and entities are refused)")
     # libxml2 already refuses past 256; a smaller limit is checked in C by one XPath.
     if max_depth < 256 and _deeper_than(max_depth)(root):
