@@ -93,6 +93,9 @@ class Package:
         self._xml: dict[str, object] = {}
         # (layout or master part, its master's part) -> its own shapes as placed (slides.SlideReader.backdrop)
         self.template_shapes: dict[tuple[str, str | None], list] = {}
+        # (layout placeholder, master placeholder, master, text style) -> the list styles a slide's
+        # placeholder inherits through them (slides.SlideReader.styles)
+        self.list_styles: dict[tuple, object] = {}
 
     def name_of(self, part: str) -> str | None:
         """The part's name as stored, matched case-insensitively; None when it is not there."""

@@ -15,7 +15,7 @@ from . import geometry as geo
 from .comments import place
 from .package import NS, R_EMBED, R_ID, R_LINK, child, descend
 from .tables import read_table
-from .text import TextReader, blocks_of
+from .text import ListStyles, TextReader, blocks_of
 from zenconv.records import dataclass
 
 _P = f"{{{NS['p']}}}"
@@ -189,20 +189,23 @@ class SlideReader:
         facet = FurnitureFacet(role=_FURNITURE_ROLES.get(shape.ph[0], "footer"))
         return [Container(blocks, class_="furniture", facets=(facet,), locator=self.locator)]
 
-    def styles(self, shape: Placed, role: str | None = None) -> list:
+    def styles(self, shape: Placed, role: str | None = None) -> ListStyles:
         """The list styles a shape's paragraphs inherit from, nearest first; ``role`` names the master's
         text style when it is not the shape's own (a footer placeholder's is the master's other style,
         not the body's bullets)."""
-        chain = [descend(shape.el, _TXBODY, _LSTSTYLE)]
-        for sp in (shape.layout_sp, shape.master_sp):
-            chain.append(descend(sp, _TXBODY, _LSTSTYLE) if sp is not None else None)
         if role is None:
             role = "otherStyle"
             if shape.ph is not None:
                 role = "titleStyle" if shape.ph[0] in geo.TITLE_TYPES else "bodyStyle"
         master = self.master.root
-        chain.append(descend(master, _TXSTYLES, f"{_P}{role}") if master is not None else None)
-        return chain
+        key = (shape.layout_sp, shape.master_sp, master, role)
+        inherited = self.pkg.list_styles.get(key)
+        if inherited is None:
+            chain = [descend(sp, _TXBODY, _LSTSTYLE) if sp is not None else None
+                     for sp in (shape.layout_sp, shape.master_sp)]
+            chain.append(descend(master, _TXSTYLES, f"{_P}{role}") if master is not None else None)
+            inherited = self.pkg.list_styles[key] = ListStyles(tuple(chain))
+        return ListStyles((descend(shape.el, _TXBODY, _LSTSTYLE),), inherited)
 
     def picture(self, el) -> list:
         nv = el.find(f"{_P}nvPicPr")
