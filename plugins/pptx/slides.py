@@ -131,9 +131,10 @@ class SlideReader:
         layout_sp = master_sp = None
         if ph is not None:
             layout_sp, master_sp = geo.inherited(ph, self.layout, self.master)
-            if box is None:
-                box = next((b for b in (template.box(s) for template, s in ((self.layout, layout_sp), (self.master, master_sp))
-                                        if s is not None) if b), None)
+            if box is None and layout_sp is not None:
+                box = self.layout.box(layout_sp)
+            if box is None and master_sp is not None:
+                box = self.master.box(master_sp)
         if box is not None:
             box = geo.through_groups(box, groups)
         return Placed(el, box, ph, layout_sp, master_sp, owners)

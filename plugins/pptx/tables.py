@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from zenconv.ir import Cell, Columns, Row, Table, Text
 
-from .package import NS
+from .package import NS, child
 from .text import ListStyles, TextReader, blocks_of
 
 _A = f"{{{NS['a']}}}"
+# A row's and a cell's children by tag, not by ElementPath, which costs more for every cell.
+_TR, _TC, _TXBODY = f"{_A}tr", f"{_A}tc", f"{_A}txBody"
 _MAX_SPAN = 1 << 14
 
 
@@ -23,9 +25,9 @@ def read_table(tbl, text: TextReader, locator, other_style) -> Table:
     header_rows = 1 if tbl_pr is not None and tbl_pr.get("firstRow") in ("1", "true") else 0
     styles = ListStyles((other_style,))  # every cell's paragraphs inherit the master's other style
     rows = []
-    for index, tr in enumerate(tbl.iterfind(f"{_A}tr")):
+    for index, tr in enumerate(tbl.iterchildren(_TR)):
         cells: list = []
-        for tc in tr.iterfind(f"{_A}tc"):
+        for tc in tr.iterchildren(_TC):
             if tc.get("hMerge") in ("1", "true") or tc.get("vMerge") in ("1", "true"):
                 continue
             cells.append(_cell(tc, text, locator, styles, header=index < header_rows))
@@ -41,7 +43,7 @@ def _span(value: str | None) -> int:
 
 
 def _cell(tc, text: TextReader, locator, styles: ListStyles, *, header: bool):
-    paras = text.paragraphs(tc.find(f"{_A}txBody"), styles)
+    paras = text.paragraphs(child(tc, _TXBODY), styles)
     col_span, row_span = _span(tc.get("gridSpan")), _span(tc.get("rowSpan"))
     if len(paras) == 1 and paras[0].bullet is None:
         content = paras[0].inlines

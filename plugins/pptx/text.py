@@ -279,6 +279,8 @@ _WRAPPERS = {"b": Strong, "i": Emphasis, "u": Underline, "s": Strikethrough, "su
 
 
 def _wrap(children: list, fmt: tuple) -> list:
+    if not fmt:
+        return children  # plain text, most runs
     for flag in reversed(("b", "i", "u", "s", "sup", "sub")):
         if flag in fmt:
             children = [_WRAPPERS[flag](children)]
