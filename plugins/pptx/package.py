@@ -7,8 +7,6 @@ relationship target is resolved against its source part's folder, never trusted 
 
 from __future__ import annotations
 
-import posixpath
-
 from zenconv.safe.xml import parse_xml
 from zenconv.safe.zip import open_package, resolve_target
 from zenconv.records import dataclass
@@ -123,8 +121,10 @@ class Package:
         found = self._rels.get(part)
         if found is not None:
             return found
-        folder, base = posixpath.split(part)
-        root = self.xml(posixpath.join(folder, "_rels", base + ".rels"))
+        # Every part name here is one resolve_target made (or ""), with no empty segment: its folder is
+        # what comes before its last slash, as posixpath.split would find it with more work.
+        folder, _, base = part.rpartition("/")
+        root = self.xml(f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels")
         found = {}
         if root is not None:
             for rel in root.iter(_RELATIONSHIP):
