@@ -121,8 +121,8 @@ class Package:
         found = self._rels.get(part)
         if found is not None:
             return found
-        # Every part name here is one resolve_target made (or ""), with no empty segment: its folder is
-        # what comes before its last slash, as posixpath.split would find it with more work.
+        # Every part name here is one resolve_target made, a constant or "": none has an empty segment,
+        # so its folder is what comes before its last slash, as posixpath.split finds it with more work.
         folder, _, base = part.rpartition("/")
         root = self.xml(f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels")
         found = {}

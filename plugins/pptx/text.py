@@ -250,9 +250,13 @@ def _trim(segments: list) -> list:
     """Leading and trailing breaks go; a blank run between two runs of one format takes that format,
     so ``bold`` + `` `` + ``bold`` stays one bold span."""
     if len(segments) == 1 and isinstance(segments[0][0], str):
-        # Most paragraphs are one run: the general walk below only strips its white space.
+        # Most paragraphs are one run: the general walk only strips its white space.
         text = segments[0][0].strip()
         return [(text, segments[0][1])] if text else []
+    return _trim_runs(segments)
+
+
+def _trim_runs(segments: list) -> list:
     while segments and isinstance(segments[0][0], HardBreak):
         segments.pop(0)
     while segments and isinstance(segments[-1][0], HardBreak):
