@@ -16,7 +16,7 @@ from zenconv.ir import Heading, Image, List, Note, NoteRef, Paragraph, Text
 from zenconv_plugins.comments import Comment, comment_note
 
 from .package import NS
-from .text import TextReader, blocks_of
+from .text import ListStyles, TextReader, blocks_of
 from zenconv.records import dataclass
 from zenconv.patterns import pattern
 
@@ -148,7 +148,7 @@ def _is_text(block) -> bool:
 
 def _entry(el, authors: dict, text: TextReader, locator) -> Comment:
     name, initials = authors.get(el.get("authorId"), (None, None))
-    blocks = blocks_of(text.paragraphs(el.find(f"{_P188}txBody"), []), locator)
+    blocks = blocks_of(text.paragraphs(el.find(f"{_P188}txBody"), ListStyles()), locator)
     return Comment(blocks, name, initials, el.get("created"))
 
 

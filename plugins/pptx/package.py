@@ -7,8 +7,6 @@ relationship target is resolved against its source part's folder, never trusted 
 
 from __future__ import annotations
 
-import posixpath
-
 from zenconv.safe.xml import parse_xml
 from zenconv.safe.zip import open_package, resolve_target
 from zenconv.records import dataclass
@@ -93,6 +91,9 @@ class Package:
         self._xml: dict[str, object] = {}
         # (layout or master part, its master's part) -> its own shapes as placed (slides.SlideReader.backdrop)
         self.template_shapes: dict[tuple[str, str | None], list] = {}
+        # (layout placeholder, master placeholder, master, text style) -> the list styles a slide's
+        # placeholder inherits through them (slides.SlideReader.styles)
+        self.list_styles: dict[tuple, object] = {}
 
     def name_of(self, part: str) -> str | None:
         """The part's name as stored, matched case-insensitively; None when it is not there."""
@@ -120,8 +121,10 @@ class Package:
         found = self._rels.get(part)
         if found is not None:
             return found
-        folder, base = posixpath.split(part)
-        root = self.xml(posixpath.join(folder, "_rels", base + ".rels"))
+        # Every part name here is one resolve_target made, a constant or "": none has an empty segment,
+        # so its folder is what comes before its last slash, as posixpath.split finds it with more work.
+        folder, _, base = part.rpartition("/")
+        root = self.xml(f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels")
         found = {}
         if root is not None:
             for rel in root.iter(_RELATIONSHIP):

@@ -15,7 +15,7 @@ from . import geometry as geo
 from .comments import place
 from .package import NS, R_EMBED, R_ID, R_LINK, child, descend
 from .tables import read_table
-from .text import TextReader, blocks_of
+from .text import ListStyles, TextReader, blocks_of
 from zenconv.records import dataclass
 
 _P = f"{{{NS['p']}}}"
@@ -37,6 +37,7 @@ _CSLD, _SPTREE, _TXBODY, _LSTSTYLE, _TXSTYLES = f"{_P}cSld", f"{_P}spTree", f"{_
 _SP, _PIC, _FRAME, _GRPSP, _CXNSP = f"{_P}sp", f"{_P}pic", f"{_P}graphicFrame", f"{_P}grpSp", f"{_P}cxnSp"
 _ALTERNATE, _GRPSPPR, _CNVPR = f"{_MC}AlternateContent", f"{_P}grpSpPr", f"{_P}cNvPr"
 _NOT_SHAPES = (f"{_P}nvGrpSpPr", f"{_P}grpSpPr", f"{_P}extLst")
+_AP, _T, _BR = f"{_A}p", f"{_A}t", f"{_A}br"
 
 
 @dataclass(slots=True)
@@ -59,7 +60,7 @@ class SlideReader:
         self.layout, self.master, self.size = layout, master, size
         self.commentary = commentary  # None under --comments drop
         self.tables = 0
-        self.anchors: dict[str, object] = {}  # a shape's (or its groups') cNvPr id → its last block
+        self.anchored: list[tuple[Placed, object]] = []  # each shape read into blocks, with its last block
 
     # --- the slide -----------------------------------------------------------------------------
 
@@ -108,19 +109,21 @@ class SlideReader:
         other.tables = self.tables
         return other
 
-    def collect(self, tree, groups: tuple, owners: tuple = ()) -> list[Placed]:
-        """Every shape under ``tree`` in document order, groups flattened, boxes in slide space."""
+    def collect(self, tree, groups: tuple, owners: tuple = (), *, placed: bool = True) -> list[Placed]:
+        """Every shape under ``tree`` in document order, groups flattened, boxes in slide space; not
+        ``placed``, with its placeholder only (a notes page, read in its order, inherits nothing)."""
         out: list[Placed] = []
         for el in tree:
             tag = el.tag
             if tag == _ALTERNATE:
-                out.extend(self.collect(_alternative(el), groups, owners))
+                out.extend(self.collect(_alternative(el), groups, owners, placed=placed))
             elif tag == _GRPSP:
                 inner = geo.group_map(child(el, _GRPSPPR))
                 out.extend(self.collect(el, groups + (inner,) if inner is not None else groups,
-                                        owners + (_shape_id(el),)))
+                                        owners + (_shape_id(el),), placed=placed))
             elif tag in _SHAPES:
-                out.append(self._place(el, groups, owners))
+                out.append(self._place(el, groups, owners) if placed else
+                           Placed(el, None, geo.placeholder_of(el), owners=owners))
             elif isinstance(tag, str) and tag not in _NOT_SHAPES:
                 out.append(Placed(el, None, None))
         return out
@@ -131,9 +134,10 @@ class SlideReader:
         layout_sp = master_sp = None
         if ph is not None:
             layout_sp, master_sp = geo.inherited(ph, self.layout, self.master)
-            if box is None:
-                box = next((b for b in (template.box(s) for template, s in ((self.layout, layout_sp), (self.master, master_sp))
-                                        if s is not None) if b), None)
+            if box is None and layout_sp is not None:
+                box = self.layout.box(layout_sp)
+            if box is None and master_sp is not None:
+                box = self.master.box(master_sp)
         if box is not None:
             box = geo.through_groups(box, groups)
         return Placed(el, box, ph, layout_sp, master_sp, owners)
@@ -146,11 +150,18 @@ class SlideReader:
         return blocks
 
     def _anchor(self, shape: Placed, blocks: list) -> None:
-        """A comment on a shape, or on a group it is in, is referenced after the shape's last block;
-        shapes are read in reading order, so a group's last shape with blocks is the group's anchor."""
         if blocks:
+            self.anchored.append((shape, blocks[-1]))
+
+    def anchors(self) -> dict[str, object]:
+        """A shape's (or its groups') cNvPr id → where a comment on it is referenced: after the shape's
+        last block. Shapes are read in reading order, so a group's last shape with blocks is the group's
+        anchor. Worked out only for a slide with comments."""
+        found: dict[str, object] = {}
+        for shape, block in self.anchored:
             for key in (_shape_id(shape.el), *shape.owners):
-                self.anchors[key] = blocks[-1]
+                found[key] = block
+        return found
 
     def _blocks(self, shape: Placed, text: TextReader) -> list:
         el, tag = shape.el, shape.el.tag
@@ -189,20 +200,23 @@ class SlideReader:
         facet = FurnitureFacet(role=_FURNITURE_ROLES.get(shape.ph[0], "footer"))
         return [Container(blocks, class_="furniture", facets=(facet,), locator=self.locator)]
 
-    def styles(self, shape: Placed, role: str | None = None) -> list:
+    def styles(self, shape: Placed, role: str | None = None) -> ListStyles:
         """The list styles a shape's paragraphs inherit from, nearest first; ``role`` names the master's
         text style when it is not the shape's own (a footer placeholder's is the master's other style,
         not the body's bullets)."""
-        chain = [descend(shape.el, _TXBODY, _LSTSTYLE)]
-        for sp in (shape.layout_sp, shape.master_sp):
-            chain.append(descend(sp, _TXBODY, _LSTSTYLE) if sp is not None else None)
         if role is None:
             role = "otherStyle"
             if shape.ph is not None:
                 role = "titleStyle" if shape.ph[0] in geo.TITLE_TYPES else "bodyStyle"
         master = self.master.root
-        chain.append(descend(master, _TXSTYLES, f"{_P}{role}") if master is not None else None)
-        return chain
+        key = (shape.layout_sp, shape.master_sp, master, role)
+        inherited = self.pkg.list_styles.get(key)
+        if inherited is None:
+            chain = [descend(sp, _TXBODY, _LSTSTYLE) if sp is not None else None
+                     for sp in (shape.layout_sp, shape.master_sp)]
+            chain.append(descend(master, _TXSTYLES, f"{_P}{role}") if master is not None else None)
+            inherited = self.pkg.list_styles[key] = ListStyles(tuple(chain))
+        return ListStyles((descend(shape.el, _TXBODY, _LSTSTYLE),), inherited)
 
     def picture(self, el) -> list:
         nv = el.find(f"{_P}nvPicPr")
@@ -367,7 +381,8 @@ class SlideReader:
     def comments(self, blocks: list, titled: bool) -> None:
         """Review comments as notes referenced at their anchors, or, under --comments drop, counted."""
         if self.commentary is not None:
-            place(self.commentary.threads(self.part, self.locator), self.ctx.notes, self.anchors, blocks, titled)
+            threads = self.commentary.threads(self.part, self.locator)
+            place(threads, self.ctx.notes, self.anchors() if threads else {}, blocks, titled)
             return
         for target in self.pkg.related(self.part, "comments"):
             root = self.pkg.xml(target)
@@ -389,7 +404,7 @@ class SlideReader:
         reader = self._part_reader(targets[0], root, geo.Template(None), geo.Template(None))
         text = reader.text_reader()
         blocks: list = []
-        for shape in reader.collect(tree, ()):
+        for shape in reader.collect(tree, (), placed=False):
             if shape.ph is not None and shape.ph[0] == "sldImg":
                 continue
             blocks.extend(reader._blocks(shape, text))
@@ -431,9 +446,9 @@ def _text_of(el) -> str:
     """The plain text of a shape: its paragraphs joined by spaces, white space collapsed."""
     if el is None:
         return ""
-    texts = (" ".join("".join(" " if n.tag == f"{_A}br" else n.text or "" for n in p.iter(f"{_A}t", f"{_A}br")).split())
-             for p in el.iter(f"{_A}p"))
-    return " ".join(t for t in texts if t)
+    texts = (" ".join("".join([" " if n.tag == _BR else n.text or "" for n in p.iter(_T, _BR)]).split())
+             for p in el.iter(_AP))
+    return " ".join([t for t in texts if t])
 
 
 def _shape_id(el) -> str | None:

@@ -32,6 +32,39 @@ _ALTERNATE, _CHOICE, _FALLBACK = f"{_MC}AlternateContent", f"{_MC}Choice", f"{_M
 _LEVELS = tuple(f"{_A}lvl{n}pPr" for n in range(1, 10))
 
 
+class ListStyles:
+    """The list styles (``lstStyle``-like elements, nearest first) a text body's paragraphs inherit from
+    where their own ``pPr`` states no bullet, then the chain ``then`` names; the bullet the first one
+    stating it gives at a level (None: no bullet) is looked up once. A shape's chain is its own list
+    style, then its layout placeholder's, its master placeholder's and the master's text style for its
+    role: that tail is the same on every slide on the layout, so it is made once per deck
+    (``SlideReader.styles``), its lookups with it."""
+
+    __slots__ = ("styles", "then", "_at")
+
+    def __init__(self, styles: tuple = (), then: ListStyles | None = None) -> None:
+        self.styles = styles
+        self.then = then
+        self._at: dict[int, tuple | None] = {}
+
+    def bullet(self, level: int) -> tuple | None:
+        try:
+            return self._at[level]
+        except KeyError:
+            pass
+        found = _UNSTATED
+        for style in self.styles:
+            props = _level_props(style, level)
+            if props is not None:
+                found = _stated(props)
+                if found is not _UNSTATED:
+                    break
+        if found is _UNSTATED:
+            found = self.then.bullet(level) if self.then is not None else None
+        self._at[level] = found
+        return found
+
+
 @dataclass(slots=True)
 class Para:
     level: int
@@ -49,14 +82,12 @@ class TextReader:
 
     # --- paragraphs ----------------------------------------------------------------------------
 
-    def paragraphs(self, tx_body, styles: list) -> list[Para]:
-        """The paragraphs of a ``txBody`` with their levels and bullets; ``styles`` is the chain of
-        ``lstStyle``-like elements (shape, layout, master, master text style) after the paragraph's own."""
+    def paragraphs(self, tx_body, styles: ListStyles) -> list[Para]:
+        """The paragraphs of a ``txBody`` with their levels and bullets; ``styles`` is what they inherit
+        where their own ``pPr`` states no bullet."""
         out: list[Para] = []
         if tx_body is None:
             return out
-        # what the chain gives at a level is the same for every paragraph of the body: looked up once
-        inherited: dict[int, tuple | None] = {}
         for p in tx_body:
             if p.tag != _AP:
                 continue
@@ -64,10 +95,7 @@ class TextReader:
             level = _int(ppr.get("lvl") if ppr is not None else None, 0, 0, 8)
             bullet = _stated(ppr) if ppr is not None else _UNSTATED
             if bullet is _UNSTATED:
-                if level in inherited:
-                    bullet = inherited[level]
-                else:
-                    bullet = inherited[level] = _bullet([_level_props(s, level) for s in styles])
+                bullet = styles.bullet(level)
             inlines = self.inlines(p)
             if inlines:
                 if bullet is not None and bullet[0] == "ordered" and autonum_label(bullet[2], 1) is None:
@@ -201,16 +229,6 @@ def _numbering(bullet: tuple) -> tuple:
     return bullet[0], bullet[2] if bullet[0] == "ordered" else None
 
 
-def _bullet(chain: list) -> tuple | None:
-    """The bullet the first element of ``chain`` that states one gives (None: no bullet)."""
-    for ppr in chain:
-        if ppr is not None:
-            found = _stated(ppr)
-            if found is not _UNSTATED:
-                return found
-    return None
-
-
 _UNSTATED = object()   # a pPr that says nothing of bullets: the next in the chain decides
 
 
@@ -231,6 +249,14 @@ def _stated(ppr):
 def _trim(segments: list) -> list:
     """Leading and trailing breaks go; a blank run between two runs of one format takes that format,
     so ``bold`` + `` `` + ``bold`` stays one bold span."""
+    if len(segments) == 1 and isinstance(segments[0][0], str):
+        # Most paragraphs are one run: the general walk only strips its white space.
+        text = segments[0][0].strip()
+        return [(text, segments[0][1])] if text else []
+    return _trim_runs(segments)
+
+
+def _trim_runs(segments: list) -> list:
     while segments and isinstance(segments[0][0], HardBreak):
         segments.pop(0)
     while segments and isinstance(segments[-1][0], HardBreak):
@@ -257,6 +283,8 @@ _WRAPPERS = {"b": Strong, "i": Emphasis, "u": Underline, "s": Strikethrough, "su
 
 
 def _wrap(children: list, fmt: tuple) -> list:
+    if not fmt:
+        return children  # plain text, most runs
     for flag in reversed(("b", "i", "u", "s", "sup", "sub")):
         if flag in fmt:
             children = [_WRAPPERS[flag](children)]

@@ -8,7 +8,7 @@ from collections import Counter
 
 from zenconv_plugins.numerals import autonum_label
 from zenconv_plugins.pptx.package import NS
-from zenconv_plugins.pptx.text import TextReader, blocks_of
+from zenconv_plugins.pptx.text import ListStyles, TextReader, blocks_of
 from ..conftest import list_labels
 
 
@@ -33,7 +33,7 @@ class _Reports:
 
 def _read(body):
     ctx = _Reports()
-    return blocks_of(TextReader(ctx, {}, None).paragraphs(body, []), None), ctx
+    return blocks_of(TextReader(ctx, {}, None).paragraphs(body, ListStyles()), None), ctx
 
 
 def test_schemes_and_start_make_the_label():
