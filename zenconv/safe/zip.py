@@ -83,6 +83,8 @@ def resolve_target(folder: str, target: str) -> str:
 
 def _unsafe(name: str) -> str | None:
     """Why ``name`` (with \\ already read as /) may not be a part name, or None."""
+    if name.isascii() and ".." not in name and "\x00" not in name and name[:1] != "/" and name[1:2] != ":":
+        return None if name else "an empty name"  # most names: no byte left undecoded, no segment ".."
     if not name:
         return "an empty name"
     if "\x00" in name:
@@ -213,11 +215,19 @@ class SafeZip:
 
     def _data_start(self, entry: Entry) -> int:
         if entry.data_start < 0:
-            header = pread(self._fh, entry.offset, LOCAL.size, self.ns)
-            sig, *_, name_len, extra_len = LOCAL.unpack(header)
-            if sig != LOCAL_SIG:
-                raise self._fail("zip-corrupt", f"no local header where {entry.name!r} should start")
-            if pread(self._fh, entry.offset + LOCAL.size, name_len, self.ns) != entry.raw_name:
+            # The header and the name it should hold, in one read; anything unusual (a short file, a name
+            # of another length) is read again the long way, to fail as it always has.
+            fh, raw = self._fh, entry.raw_name
+            fh.seek(entry.offset)
+            header = fh.read(LOCAL.size + len(raw))
+            sig, *_, name_len, extra_len = LOCAL.unpack_from(header) if len(header) >= LOCAL.size else (0, 0, 0)
+            if sig != LOCAL_SIG or name_len != len(raw) or len(header) != LOCAL.size + len(raw):
+                header = pread(fh, entry.offset, LOCAL.size, self.ns)
+                sig, *_, name_len, extra_len = LOCAL.unpack(header)
+                if sig != LOCAL_SIG:
+                    raise self._fail("zip-corrupt", f"no local header where {entry.name!r} should start")
+                header += pread(fh, entry.offset + LOCAL.size, name_len, self.ns)
+            if header[LOCAL.size:] != raw:
                 raise self._fail("zip-corrupt", f"the local header of {entry.name!r} names another part")
             start = entry.offset + LOCAL.size + name_len + extra_len
             if start + entry.csize > entry.bound:
