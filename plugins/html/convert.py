@@ -352,14 +352,16 @@ class Converter(ListReading):
             if tag is None or tag in _NOT_CONTENT or child.keys():
                 if not self._skip(child, tag):
                     out.extend(self._inline(child, tag, depth + 1))
-            elif tag in formatting and depth < MAX_DEPTH:
+            elif depth >= MAX_DEPTH:  # past the cap: _shown_inline keeps the text alone
+                out.extend(self._shown_inline(child, tag, depth + 1))
+            elif tag in formatting:
                 # Most elements: formatting, without an attribute, so nothing to report and nothing hidden
                 # (what _shown_inline makes of it, without its frame and the list it returns).
                 kids = self._inlines_of(child, depth + 1)
                 if kids:
                     out.append(formatting[tag](kids))
             else:  # other content without an attribute: nothing to report and nothing hidden either
-                out.extend(self._shown_inline(child, tag, depth + 1))
+                out.extend(self._inline_of(child, tag, depth + 1))
             if tag in VOID and (child.text or len(child)):  # what libxml2 nested in a void element follows it
                 out.extend(self._inlines_of(child, depth))
             tail = child.tail
