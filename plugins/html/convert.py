@@ -50,7 +50,8 @@ class Converter(ListReading):
         self.ctx = ctx
         self.ns = ctx.namespace
         self.skip_hidden = ctx.options.get("hidden", "keep") == "skip"
-        self.line_of = line_of or (lambda el: el.sourceline)
+        # None: the element's own line, read without a function call per block (a page has tens of thousands)
+        self.line_of = line_of
         self.note_ref_tag = note_ref_tag  # the element a Markdown footnote reference is rendered as
         self.note_ids = note_ids  # the note a reference's key names, or None when there is none
         options = ctx.options
@@ -76,7 +77,10 @@ class Converter(ListReading):
         """Where an element is; a Locator given instead of an element is taken as it is."""
         if isinstance(el, Locator):
             return el
-        line = self.line_of(el) if el is not None else None
+        if el is None:
+            line = None
+        else:
+            line = el.sourceline if self.line_of is None else self.line_of(el)
         if extra:
             return Locator(line=line, **extra)
         if line is None:
@@ -203,7 +207,7 @@ class Converter(ListReading):
         return tag == self.note_ref_tag
 
     def _paragraph(self, run: list, wrap: Wrap, el) -> Paragraph | None:
-        inlines = tidy(_wrapped(run, wrap))
+        inlines = tidy(_wrapped(run, wrap) if wrap else run)
         return Paragraph(inlines, self.facets(), self.locator(el)) if inlines else None
 
     def _block(self, el, tag: str, depth: int, wrap: Wrap) -> Iterable:
@@ -341,14 +345,23 @@ class Converter(ListReading):
                 return []
             return [Text(text if self.verbatim else collapse(text))]
         verbatim = self.verbatim
+        formatting = self._formatting
         out: list = [Text(text if verbatim else collapse(text))] if text else []
         for child in el:
             tag = tag_of(child)
             if tag is None or tag in _NOT_CONTENT or child.keys():
                 if not self._skip(child, tag):
                     out.extend(self._inline(child, tag, depth + 1))
-            else:  # most elements: content, without an attribute, so nothing to report and nothing hidden
+            elif depth >= MAX_DEPTH:  # past the cap: _shown_inline keeps the text alone
                 out.extend(self._shown_inline(child, tag, depth + 1))
+            elif tag in formatting:
+                # Most elements: formatting, without an attribute, so nothing to report and nothing hidden
+                # (what _shown_inline makes of it, without its frame and the list it returns).
+                kids = self._inlines_of(child, depth + 1)
+                if kids:
+                    out.append(formatting[tag](kids))
+            else:  # other content without an attribute: nothing to report and nothing hidden either
+                out.extend(self._inline_of(child, tag, depth + 1))
             if tag in VOID and (child.text or len(child)):  # what libxml2 nested in a void element follows it
                 out.extend(self._inlines_of(child, depth))
             tail = child.tail

@@ -40,14 +40,16 @@ class TableReader:
                     stray.append(item)
                 continue
             tag = tag_of(item)
-            if tag in _ROW_GROUPS or tag == "tr":
+            if tag == "tr":  # most rows: the table's own child
+                if not conv._skip(item, tag):
+                    trs.append((item, False, conv._is_hidden(item)))
+            elif tag in _ROW_GROUPS:
                 if conv._skip(item, tag):
                     continue
                 group_hidden = conv._is_hidden(item)
-                rows = [item] if tag == "tr" else list(pieces(item))
-                for tr in rows:
+                for tr in pieces(item):
                     if not isinstance(tr, str) and tag_of(tr) == "tr":
-                        if not (tr is not item and conv._skip(tr, "tr")):
+                        if not conv._skip(tr, "tr"):
                             trs.append((tr, tag == "thead", group_hidden or conv._is_hidden(tr)))
                     elif not isinstance(tr, str) or tr.strip():
                         stray.append(tr)

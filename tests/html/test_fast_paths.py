@@ -203,3 +203,76 @@ def test_prepare_finds_the_elements_holding_blocks_as_the_reference_walk_does():
                     expected.add(parent)
                     parent = parent.getparent()
         assert converter._blocky == expected, html
+
+
+_INLINE_TAGS = ["b", "strong", "i", "em", "cite", "s", "del", "u", "ins", "sup", "sub", "span", "code", "kbd", "q",
+                "small", "br", "wbr", "custom-x", "abbr", "img", "a"]
+
+
+def _inline_html(rng: random.Random, depth: int, attribute: str) -> str:
+    out = []
+    for _ in range(rng.randint(0, 3)):
+        if depth > 3 or rng.random() < 0.4:
+            out.append(rng.choice(_SPACEY + ["&amp;", "*x*"]))
+            continue
+        tag = rng.choice(_INLINE_TAGS)
+        extra = ' href="https://e.com/x" src="p.png"' if tag in ("a", "img") else ""
+        out.append(f"<{tag}{attribute}{extra}>{_inline_html(rng, depth + 1, attribute)}</{tag}>{rng.choice(_SPACEY)}")
+    return "".join(out)
+
+
+def _read_counting(html: str, monkeypatch) -> tuple:
+    """The blocks and reports of a page, and how often the general path of an inline element ran."""
+    calls = {"_shown_inline": 0}
+    general = Converter._shown_inline
+
+    def counted(self, *args):
+        calls["_shown_inline"] += 1
+        return general(self, *args)
+
+    monkeypatch.setattr(Converter, "_shown_inline", counted)
+    result = read_html(html)
+    blocks = result.document.blocks
+    monkeypatch.setattr(Converter, "_shown_inline", general)
+    return blocks, result.codes(), calls["_shown_inline"]
+
+
+def test_an_inline_element_without_attributes_reads_as_one_with_an_attribute(monkeypatch):
+    """``_inlines_of`` reads an inline element without attributes in its own loop (formatting) or straight through
+    ``_inline_of``; an attribute that changes nothing (``data-k``) sends the element through ``_skip``,
+    ``_inline`` and ``_shown_inline``, the general path. Both must give the same blocks and reports, also at
+    the nesting cap, where the loop hands the element back to ``_shown_inline``."""
+    rng = random.Random(22)
+    fast_taken = 0
+    for seed in range(400):
+        shape = _inline_html(random.Random(seed), 0, "{}")
+        plain, marked = shape.replace("{}", ""), shape.replace("{}", ' data-k="1"')
+        depth = rng.choice([0, 0, 0, 90, 93, 94, 95, 96, 97])  # wrappers that bring the paragraph near the cap
+        page = "<html><body>" + "<div>" * depth + "<p>{}</p>" + "</div>" * depth + "</body></html>"
+        fast = _read_counting(page.format(plain), monkeypatch)
+        general = _read_counting(page.format(marked), monkeypatch)
+        assert fast[:2] == general[:2], plain
+        if "<" in plain and depth == 0 and "href=" not in plain:  # links and images carry their attributes
+            assert fast[2] == 0, plain  # no element of the paragraph took the general path
+            fast_taken += 1
+    assert fast_taken > 30
+
+
+def test_rows_that_are_the_table_own_children_read_as_rows_in_a_body():
+    """``TableReader.read`` appends a ``<tr>`` that is the table's own child at once; the same rows inside a
+    ``<tbody>`` go through the row-group loop. Hidden rows, skipped rows, rows with attributes, comments and
+    stray text between them must read the same either way."""
+    rng = random.Random(23)
+    rows = ["<tr><td>a</td><td>b</td></tr>", "<tr hidden><td>h</td></tr>", '<tr style="display:none"><td>s</td></tr>',
+            '<tr onclick="x"><td>e</td></tr>', "<tr><th>h</th><td rowspan=2>r</td></tr>", "<!--c-->", "<tr></tr>",
+            '<tr class="k"><td colspan="3">w</td></tr>', "<tr><td><b>x</b> y</td></tr>"]
+    for _ in range(300):
+        chosen = "".join(rng.choice(rows) + rng.choice(["", "\n", " "]) for _ in range(rng.randint(1, 6)))
+        direct = f"<html><body><table>{chosen}</table></body></html>"
+        tree = etree.fromstring(direct, etree.HTMLParser())
+        assert tree.find(".//table/tr") is not None or "<tr" not in chosen  # libxml2 adds no <tbody>: the fast path
+        in_body = f"<html><body><table><tbody>{chosen}</tbody></table></body></html>"
+        for hidden in ("keep", "skip"):
+            a, b = read_html(direct, hidden=hidden), read_html(in_body, hidden=hidden)
+            assert a.document.blocks == b.document.blocks, chosen
+            assert a.codes() == b.codes(), chosen
