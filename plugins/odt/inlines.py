@@ -59,6 +59,7 @@ class InlineReader:
         self.blocks = blocks    # the block reader, for note bodies
         self.frames = frames    # the frame reader, for draw: content
         self._space = True
+        self._skip_hidden = state.skip_hidden  # --hidden skip: one option for the read, asked at every paragraph
         self._expanding: set[str] = set()
         # Formats are dicts, never changed once made. A paragraph style's format and a span's (its parent's
         # and its text style's flags merged) are made once and shared by every paragraph and span that has
@@ -133,7 +134,7 @@ class InlineReader:
         whole = "".join(texts)
         if whole[0] == " " or "  " in whole or "\n" in whole or "\t" in whole or "\r" in whole:
             keys, texts = _spaced(keys, texts)
-        if self.s.skip_hidden:
+        if self._skip_hidden:
             for run_key in keys:
                 if run_key[3]:
                     return None  # hidden text skipped, which is reported
@@ -162,7 +163,7 @@ class InlineReader:
         text = text.strip(" ")  # one space at most at each end, once collapsed
         if not text:
             return []
-        if key[3] and self.s.skip_hidden:
+        if key[3] and self._skip_hidden:
             return None  # hidden text skipped, which is reported
         if text.isspace():
             return []
@@ -460,8 +461,9 @@ def _wrap(children: list, fmt: tuple) -> list:
     link, _, rev, hidden, covering, wrappers = fmt
     for wrapper in wrappers:
         children = [wrapper(children)]
-    for note_id in reversed(covering):  # the first opened outermost
-        children = [comment_range(children, note_id)]
+    if covering:
+        for note_id in reversed(covering):  # the first opened outermost
+            children = [comment_range(children, note_id)]
     if hidden:
         children = [Span(children, class_="hidden", facets=(HiddenFacet("hidden-text"),))]
     if rev is not None:
