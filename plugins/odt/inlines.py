@@ -9,6 +9,7 @@ strong span however many ``text:span`` elements the source split it into.
 from __future__ import annotations
 
 from itertools import product
+from operator import eq
 
 from zenconv.ir import (
     Emphasis, HardBreak, HiddenFacet, Link, Note, NoteRef, Span, Strikethrough, Strong, Subscript, Superscript, Text,
@@ -58,6 +59,7 @@ class InlineReader:
         self.blocks = blocks    # the block reader, for note bodies
         self.frames = frames    # the frame reader, for draw: content
         self._space = True
+        self._skip_hidden = state.skip_hidden  # --hidden skip: one option for the read, asked at every paragraph
         self._expanding: set[str] = set()
         # Formats are dicts, never changed once made. A paragraph style's format and a span's (its parent's
         # and its text style's flags merged) are made once and shared by every paragraph and span that has
@@ -90,7 +92,12 @@ class InlineReader:
         space rule and keys; consecutive texts of equal keys joined into one run (group_runs), the last run's
         trailing spaces trimmed and a run left empty dropped (trim: the first text never starts with a space,
         the paragraph starting with white space taken), a paragraph of nothing but white space empty. Text
-        --hidden skip would drop is left to the general path, which reports it."""
+        --hidden skip would drop is left to the general path, which reports it.
+
+        The runs are joined before the white space rule is applied: joining texts of one key and collapsing
+        white space commute. Most paragraphs have none to collapse (no tab, newline, double space, or leading
+        space), which one look at the whole text tells: the rule then changes nothing but the last run's
+        trailing space, and is not applied run by run."""
         if self.s.open_insertions:
             return None
         covering = self.blocks.annotations.covering
@@ -99,7 +106,9 @@ class InlineReader:
                 or base.loads != self.s.styles.loads:
             base = self._plain_base(flags, covering)
         key = base.key
-        pieces = [(p.text, key)]
+        if not len(p):
+            return self._plain_text(p.text, key)
+        texts, keys = [p.text], [key]  # each text and its key, None for a missing one
         for child in p[:]:  # a slice: the children in one C call, not one by one as iteration gives them
             tag = child.tag
             if tag == _SPAN:
@@ -115,40 +124,50 @@ class InlineReader:
                 return None
             if len(child):
                 return None  # an element inside: a nested span, a space, a note...
-            pieces.append((child.text, child_key))
-            pieces.append((child.tail, key))
-        runs: list[list] = []  # [key, text] of each run of one key
-        space = True
-        for text, key in pieces:
-            if not text:
-                continue
-            if "  " in text or "\n" in text or "\t" in text or "\r" in text:
-                text = _SPACE.sub(" ", text)
-            if space and text[0] == " ":
-                text = text[1:]
-                if not text:
-                    continue
-            if key[3] and self.s.skip_hidden:
-                return None  # hidden text skipped, which is reported
-            space = text[-1] == " "
-            if runs and runs[-1][0] == key:
-                runs[-1][1] += text
-            else:
-                runs.append([key, text])
-        if runs:
-            last = runs[-1]
-            last[1] = last[1].rstrip(" ")
-            if not last[1]:
-                runs.pop()
+            texts += child.text, child.tail
+            keys += child_key, key
+        # Already one text per run (the commonest: a span's format differs from the text around it), or grouped.
+        if not all(texts) or any(map(eq, keys, keys[1:])):
+            keys, texts = _grouped(keys, texts)
+            if not texts:
+                return []
+        whole = "".join(texts)
+        if whole[0] == " " or "  " in whole or "\n" in whole or "\t" in whole or "\r" in whole:
+            keys, texts = _spaced(keys, texts)
+        if self._skip_hidden:
+            for run_key in keys:
+                if run_key[3]:
+                    return None  # hidden text skipped, which is reported
+        if whole.isspace():
+            return []
+        last = texts[-1].rstrip(" ")
+        if last:
+            texts[-1] = last
+        else:
+            keys.pop()
+            texts.pop()
         out: list = []
-        blank = True
-        for key, text in runs:
-            blank = blank and not text.strip()
-            if key is _PLAIN:
+        for run_key, text in zip(keys, texts):
+            if run_key is _PLAIN:
                 out.append(Text(text))
             else:
-                out += _wrap([Text(text)], key)
-        return [] if blank else out
+                out += _wrap([Text(text)], run_key)
+        return out
+
+    def _plain_text(self, text: str | None, key: tuple) -> list | None:
+        """:meth:`plain` of a paragraph of text alone (no child), the commonest in lists and table cells."""
+        if not text:
+            return []
+        if "  " in text or "\n" in text or "\t" in text or "\r" in text:
+            text = _SPACE.sub(" ", text)
+        text = text.strip(" ")  # one space at most at each end, once collapsed
+        if not text:
+            return []
+        if key[3] and self._skip_hidden:
+            return None  # hidden text skipped, which is reported
+        if text.isspace():
+            return []
+        return [Text(text)] if key is _PLAIN else _wrap([Text(text)], key)
 
     def _plain_base(self, flags: dict[str, bool], covering: tuple[str, ...]) -> _PlainBase:
         if len(self._plain_bases) >= _CACHED:
@@ -355,6 +374,42 @@ class InlineReader:
             self._expanding.discard(rid)
 
 
+def _grouped(keys: list, texts: list) -> tuple[list, list]:
+    """The runs of ``texts``: consecutive texts of equal keys joined, empty ones (or None) left out."""
+    run_keys: list = []
+    run_texts: list[str] = []
+    for key, text in zip(keys, texts):
+        if text:
+            if run_keys and run_keys[-1] == key:
+                run_texts[-1] += text
+            else:
+                run_keys.append(key)
+                run_texts.append(text)
+    return run_keys, run_texts
+
+
+def _spaced(keys: list, texts: list[str]) -> tuple[list, list[str]]:
+    """ODF's white space rule over runs (none empty): white space collapsed to one space, which the run after
+    a space, or the paragraph's first, loses; a run that loses all goes, and the runs on either side of it
+    are joined if their keys are equal, as _walk's segments would have been."""
+    run_keys: list = []
+    run_texts: list[str] = []
+    space = True
+    for key, text in zip(keys, texts):
+        text = _SPACE.sub(" ", text)
+        if space and text[0] == " ":
+            text = text[1:]
+            if not text:
+                continue
+        space = text[-1] == " "
+        if run_keys and run_keys[-1] == key:
+            run_texts[-1] += text
+        else:
+            run_keys.append(key)
+            run_texts.append(text)
+    return run_keys, run_texts
+
+
 # --- segments to inlines -----------------------------------------------------------------------
 
 
@@ -406,8 +461,9 @@ def _wrap(children: list, fmt: tuple) -> list:
     link, _, rev, hidden, covering, wrappers = fmt
     for wrapper in wrappers:
         children = [wrapper(children)]
-    for note_id in reversed(covering):  # the first opened outermost
-        children = [comment_range(children, note_id)]
+    if covering:
+        for note_id in reversed(covering):  # the first opened outermost
+            children = [comment_range(children, note_id)]
     if hidden:
         children = [Span(children, class_="hidden", facets=(HiddenFacet("hidden-text"),))]
     if rev is not None:
