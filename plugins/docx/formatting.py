@@ -7,7 +7,7 @@ off with ``w:val`` of 0/false/off/none; a run's own properties override its char
 
 from __future__ import annotations
 
-from .namespaces import W
+from .namespaces import W, attribute
 
 STRONG = 1
 EMPHASIS = 2
@@ -62,17 +62,17 @@ def rpr_masks(rpr) -> tuple[int, int, str | None, bool]:
         tag = child.tag
         bit = _TOGGLES.get(tag)
         if bit is not None:
-            if (child.get(_VAL) or "true").lower() in _OFF:
+            if (attribute(child, _VAL) or "true").lower() in _OFF:
                 off |= bit
             else:
                 on |= bit
         elif tag == _U:
-            if (child.get(_VAL) or "single").lower() == "none":
+            if (attribute(child, _VAL) or "single").lower() == "none":
                 off |= UNDERLINE
             else:
                 on |= UNDERLINE
         elif tag == _VERT:
-            val = child.get(_VAL)
+            val = attribute(child, _VAL)
             if val == "superscript":
                 on |= SUPER
                 off |= SUB
@@ -89,7 +89,7 @@ def rpr_masks(rpr) -> tuple[int, int, str | None, bool]:
                 else:
                     off |= CODE
         elif tag == _STYLE:
-            style = child.get(_VAL)
+            style = attribute(child, _VAL)
         elif tag == _CHANGE:
             changed = True
     return on, off, style, changed

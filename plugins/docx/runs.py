@@ -163,14 +163,17 @@ class RunReader:
 
     def hyperlink(self, el) -> None:
         st = self.st
-        target = None
-        rid = el.get(_RID)
+        target = rid = anchor = None
+        for key, value in el.items():   # one pass over its attributes rather than two gets (see attribute)
+            if key == _RID:
+                rid = value
+            elif key == _ANCHOR:
+                anchor = value
         if rid:
             rel = st.rels.get(rid)
             if rel is not None:
                 target = rel.target
                 st.used_rels.add((st.part, rid))
-        anchor = el.get(_ANCHOR)
         if anchor:
             target = (target or "") + "#" + anchor
         if not target:
