@@ -20,7 +20,7 @@ from .glossary import has_text
 from .inlines import HIDDEN_KEY, build, strip_key
 from .lists import ListAssembler
 from .numbering import Item, report_label
-from .namespaces import M, MC, R, W, attribute
+from .namespaces import M, MC, R, W
 from .revisions import CHANGES, FORMAT_CHANGES, INSERTED, formatting_change, formatting_changes, kept
 from .runs import RunReader, control_tag
 from .state import DocxState, Joined
@@ -187,15 +187,15 @@ class BlockReader:
             for child in first:
                 tag = child.tag
                 if tag == _PSTYLE:
-                    style = attribute(child, _VAL)
+                    style = child.get(_VAL)
                 elif tag == _NUMPR:
                     for part in child:
                         if part.tag == _NUMID:
-                            num_id = attribute(part, _VAL)
+                            num_id = part.get(_VAL)
                         elif part.tag == _ILVL:
-                            ilvl = _int(attribute(part, _VAL))
+                            ilvl = _int(part.get(_VAL))
                 elif tag == _OUTLINE:
-                    outline = _int(attribute(child, _VAL))
+                    outline = _int(child.get(_VAL))
                 elif tag == _SECTPR:
                     self.section(child)
                 elif tag == _RPR:

@@ -62,16 +62,6 @@ _STRICT = (
 _STRICT_MARK = b"purl.oclc.org/ooxml/"
 
 
-def attribute(el, name: str) -> str | None:
-    """``el.get(name)``, for the small elements read at every run and paragraph (a w:b, a w:pStyle): lxml
-    splits and encodes a namespaced key on every ``get``, some 3,000 instructions, where listing the none
-    or one or two attributes such an element has costs a third of that."""
-    for key, value in el.items():
-        if key == name:
-            return value
-    return None
-
-
 def transitional(data: bytes) -> bytes:
     """A part's bytes with Strict namespace URIs rewritten to Transitional ones (unchanged if none)."""
     if _STRICT_MARK not in data:

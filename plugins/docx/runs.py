@@ -17,7 +17,7 @@ from .inlines import HIDDEN_KEY, format_keys, link_key, revision_key, span_key
 from .embedded import ole_object
 from .math import MathConverter
 from .media import Drawings
-from .namespaces import M, MC, R, W, W14, attribute
+from .namespaces import M, MC, R, W, W14
 from .revisions import INSERTED, formatting_changes, kept
 from .state import DocxState, Field
 from .symbols import symbol_text
@@ -163,14 +163,18 @@ class RunReader:
 
     def hyperlink(self, el) -> None:
         st = self.st
-        target = None
-        rid = attribute(el, _RID)
+        target = rid = anchor = None
+        # its attributes listed once rather than asked for by name twice: each get parses its namespaced key
+        for key, value in el.items():
+            if key == _RID:
+                rid = value
+            elif key == _ANCHOR:
+                anchor = value
         if rid:
             rel = st.rels.get(rid)
             if rel is not None:
                 target = rel.target
                 st.used_rels.add((st.part, rid))
-        anchor = attribute(el, _ANCHOR)
         if anchor:
             target = (target or "") + "#" + anchor
         if not target:
@@ -322,7 +326,7 @@ class RunReader:
             elif tag == _TAB or tag == _PTAB:
                 self._leaf(keys, " ", mask)
             elif tag == _BR:
-                kind = attribute(child, W + "type")
+                kind = child.get(W + "type")
                 if kind == "page" or kind == "column":
                     if kind == "page":
                         st.explicit_break()
@@ -436,7 +440,7 @@ class RunReader:
 
     def _field_char(self, el) -> None:
         fields = self.st.fields
-        kind = attribute(el, W + "fldCharType")
+        kind = el.get(W + "fldCharType")
         if kind == "begin":
             if len(fields) < 32:   # fields nest; a hostile run of begins must not grow without end
                 fields.append(Field())

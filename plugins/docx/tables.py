@@ -12,7 +12,7 @@ from collections import deque
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import BLOCK_TYPES, Cell, Columns, Paragraph, Row, Table, Text
 
-from .namespaces import W, attribute
+from .namespaces import W
 from .revisions import CHANGES, FORMAT_CHANGES, formatting_change, formatting_changes, kept
 
 _TR, _TC, _TRPR, _TCPR = W + "tr", W + "tc", W + "trPr", W + "tcPr"
@@ -217,9 +217,9 @@ def _cell_props(pr, st) -> tuple[int, str | None]:
         for prop in pr:
             tag = prop.tag
             if tag == _GRID_SPAN:
-                span = max(1, min(_int(attribute(prop, _VAL)) or 1, 1000))
+                span = max(1, min(_int(prop.get(_VAL)) or 1, 1000))
             elif tag == _VMERGE:
-                vmerge = attribute(prop, _VAL) or "continue"
+                vmerge = prop.get(_VAL) or "continue"
             elif tag in FORMAT_CHANGES:
                 formatting_change(st, prop)
     return span, vmerge
