@@ -163,14 +163,18 @@ class RunReader:
 
     def hyperlink(self, el) -> None:
         st = self.st
-        target = None
-        rid = el.get(_RID)
+        target = rid = anchor = None
+        # its attributes listed once rather than asked for by name twice: each get parses its namespaced key
+        for key, value in el.items():
+            if key == _RID:
+                rid = value
+            elif key == _ANCHOR:
+                anchor = value
         if rid:
             rel = st.rels.get(rid)
             if rel is not None:
                 target = rel.target
                 st.used_rels.add((st.part, rid))
-        anchor = el.get(_ANCHOR)
         if anchor:
             target = (target or "") + "#" + anchor
         if not target:
