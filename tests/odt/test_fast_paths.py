@@ -190,7 +190,11 @@ OPTIONS = [{}, {"revisions": "all"}, {"revisions": "reject"}, {"hidden": "skip"}
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_random_documents_read_as_the_reference_path_reads_them(options, monkeypatch):
-    docs = documents(40)
+    assert_read_as_the_reference(documents(40), options, monkeypatch)
+
+
+def assert_read_as_the_reference(docs: list[bytes], options: dict, monkeypatch) -> None:
+    """Each document read as it is, then with the reference path patched in: the same blocks and reports."""
     fast = [_read(data, options) for data in docs]
     reference.patched(monkeypatch)
     slow = [_read(data, options) for data in docs]

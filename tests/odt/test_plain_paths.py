@@ -16,7 +16,7 @@ import pytest
 from zenconv_plugins.odt import inlines
 
 from . import reference_inlines as reference
-from .test_fast_paths import _PARAGRAPH_STYLES, _TEXT_STYLES, OPTIONS, _read, package
+from .test_fast_paths import _PARAGRAPH_STYLES, _TEXT_STYLES, OPTIONS, _read, assert_read_as_the_reference, package
 
 _TEXTS = ["", " ", "  ", "a", " a", "a ", " a ", "a  b", "a\tb", "\n", "\r\n", "\t", " \t ", "\u00a0", " \u00a0 ",
           "\u2003", "x\u00a0 y", "é ", "&lt;b&gt;", "*x*", "a&#13;b", "&#10;", "\u2028", "\u3000 "]
@@ -82,12 +82,7 @@ def documents(count: int, seed: int) -> list[bytes]:
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_each_branch_reads_as_the_reference_path(options, monkeypatch):
-    docs = documents(60, seed=31)
-    fast = [_read(data, options) for data in docs]
-    reference.patched(monkeypatch)
-    slow = [_read(data, options) for data in docs]
-    for i, (got, want) in enumerate(zip(fast, slow)):
-        assert got == want, f"document {i}"
+    assert_read_as_the_reference(documents(60, seed=31), options, monkeypatch)
 
 
 def test_each_branch_is_taken(monkeypatch):
