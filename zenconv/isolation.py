@@ -36,7 +36,7 @@ from .pipeline import (
 )
 from .plugins import LoadedPlugins
 from .records import dataclass
-from .watch import GRACE_SECONDS, Limits, _prctl, current_rss, die_with_parent, private_memory
+from .watch import EXIT_CRASHED, GRACE_SECONDS, Limits, _prctl, current_rss, die_with_parent, private_memory
 # Address space the child may map beyond what it starts with and --max-memory: shared libraries a reader
 # loads on first use (lxml, pdfminer's CMaps) and malloc's reserve are mapped long before they are resident.
 # Measured on the corpus and bench documents: at most 6 MiB more mapped than resident (docs/architecture.md).
@@ -189,12 +189,12 @@ def unfinished(request: Request, plugins: LoadedPlugins, codes: KillCodes, kille
     return code, Result(manifest=manifest, exit_code=EXIT_UNREADABLE, manifest_path=path)
 
 
-_EXIT_CRASHED, _EXIT_MEMORY = 70, 71
+_EXIT_MEMORY = 71
 
 
 def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None, write_end: int,
                 keep: bool) -> None:
-    code = _EXIT_CRASHED
+    code = EXIT_CRASHED
     try:
         die_with_parent()
         _cap_address_space(max_memory)
@@ -219,7 +219,7 @@ def _child_main(request: Request, plugins: LoadedPlugins, max_memory: int | None
     except MemoryError:
         code = _EXIT_MEMORY
     except BaseException:  # noqa: BLE001 - nothing may escape a forked child; the parent reports it
-        code = _EXIT_CRASHED
+        code = EXIT_CRASHED
     finally:
         os._exit(code)
 

@@ -29,7 +29,7 @@ import select
 import signal
 import sys
 
-from .watch import Limits, die_with_parent
+from .watch import EXIT_CRASHED, Limits, die_with_parent
 
 # The signals the parent passes on to its child. SIGINT and SIGQUIT only when they were not the terminal's
 # (the terminal sends them to its whole foreground process group: the child has one already).
@@ -199,7 +199,7 @@ def _end_as(pid: int, status: int, killed: str | None, messages: _Messages, forw
 
             code = conclude_unfinished(messages.finish, killed, status, pid, write=unfinished)
         except BaseException:  # noqa: BLE001 - the parent of a dead conversion still ends as it must
-            code = 70
+            code = EXIT_CRASHED
         if unfinished:
             _exit(code)
     if died_of is not None:

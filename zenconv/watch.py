@@ -17,6 +17,8 @@ import time
 GRACE_SECONDS = 2.0    # the child's own watchdog should fire first; the parent's kill is the backstop
 SAMPLE_SECONDS = 0.02  # how often the parent reads the child's RSS: a child allocating fast gains tens of MiB
 
+EXIT_CRASHED = 70  # the exit status (EX_SOFTWARE) of a conversion process that could not go on
+
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
@@ -99,7 +101,7 @@ def die_with_parent(parent: int | None = None) -> None:
     if prctl is not None:
         prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
     if parent is not None and os.getppid() != parent:
-        os._exit(70)
+        os._exit(EXIT_CRASHED)
 
 
 @functools.cache

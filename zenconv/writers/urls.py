@@ -46,7 +46,6 @@ _WRITTEN_ESCAPED = pattern(r"[\s<>\"'\\`|]")
 # alone. Its verdict is itself (tests/writers/test_url_fast_path.py runs it against the general path, and
 # holds the schemes named here to ALLOWED_SCHEMES).
 _PLAIN = pattern(r"(?:[Hh][Tt][Tt][Pp][Ss]?|[Mm][Aa][Ii][Ll][Tt][Oo]):[A-Za-z0-9\-._~:/?#\[\]@!$()*+,;=]*")
-_DETAIL_UNSAFE = pattern(r"[\x00-\x1f\x7f-\x9f]")
 DETAIL_CHARS = 80
 
 
@@ -64,7 +63,7 @@ _new_tuple = tuple.__new__
 def shown(target: str) -> str:
     """A target as a report detail: at most 80 characters, control characters as visible escapes."""
     short = target[:DETAIL_CHARS] + ("…" if len(target) > DETAIL_CHARS else "")
-    return _DETAIL_UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}", short)
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", short)
 
 
 def _entities_decoded(url: str) -> str | None:
