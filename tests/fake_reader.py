@@ -117,6 +117,11 @@ def runtime(source, ctx):
     yield Paragraph([Text(f"recursion {sys.getrecursionlimit()} gc {gc.get_threshold()[0]}")])
 
 
+def collector(source, ctx):
+    """Whether the cycle collector runs during the conversion, and how many objects it sets aside for good."""
+    yield Paragraph([Text(f"collecting {gc.isenabled()} frozen {gc.get_freeze_count()}")])
+
+
 def _first_time(source, what: str) -> bool:
     """True the first time this source is read for ``what`` (a flag file in the temporary folder)."""
     import hashlib
@@ -162,7 +167,7 @@ CODES = [dropped("fake.thing-dropped", "A test construct."), refused("fake.corru
 @hookimpl
 def zenconv_readers(register):
     for name in ("facets", "slow", "spinning", "spinning_blind", "stuck", "stuck_later", "sleeping", "greedy",
-                 "greedy_silent", "hoarding", "aborting", "failing", "refusing", "runtime", "mutating", "killed_once",
+                 "greedy_silent", "hoarding", "aborting", "failing", "refusing", "runtime", "collector", "mutating", "killed_once",
                  "vanishing"):
         register.reader(id=f"test.fake.{name}", name=f"fake{name.replace('_', '')}", version="1.0",
                         reader=f"tests.fake_reader:{name}", extensions=[f".{name}"], codes=CODES)

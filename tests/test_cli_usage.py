@@ -199,3 +199,24 @@ def test_audit_fail_on_is_checked_against_installed_codes_and_the_manifests(tmp_
     (tmp_path / "foreign.json").write_text(json.dumps(manifest))
     done = run_cli("audit", str(tmp_path / "foreign.json"), "--no-verify", "--fail-on", "elsewhere.*")
     assert done.returncode == 3, done.stderr
+
+
+def test_short_options_are_read_without_building_a_long_options_error(tmp_path):
+    """click tries ``-o`` as a long option first; the error it built and dropped (difflib's suggestions
+    among every option) is not built, and a conversion with short options never imports difflib."""
+    from .conftest import imported_by_a_conversion
+
+    assert imported_by_a_conversion(tmp_path, ("difflib",)) == []
+    out = tmp_path / "combined.md"
+    done = run_cli(str(SAMPLE), "-qo", str(out))  # short options run together: -q, then -o with its value
+    assert done.returncode == 0 and done.stderr == b"" and out.read_text().startswith("|")
+    done = run_cli(str(SAMPLE), "-x")
+    assert done.returncode == 2 and b"No such option '-x'." in done.stderr
+
+
+@pytest.mark.parametrize("typed, suggested", [("--outptu", "--output"), ("--quite", "--quiet")])
+def test_a_misspelt_long_option_still_gets_clicks_suggestion(tmp_path, typed, suggested):
+    done = run_cli(str(SAMPLE), typed, str(tmp_path / "x.md"))
+    assert done.returncode == 2
+    error = done.stderr.decode().splitlines()[-1]
+    assert error.startswith(f"Error: No such option '{typed}'.") and f"'{suggested}'" in error.partition("Did you mean")[2]

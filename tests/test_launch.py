@@ -59,6 +59,17 @@ def test_the_launcher_imports_nothing_of_zenconv_before_it_forks():
     assert not heavy & set(done.stdout.split())
 
 
+@pytest.mark.parametrize("fork", [True, False])
+def test_the_collector_paused_while_the_command_starts_runs_for_its_conversion(tmp_path, env, fork):
+    """Off while the command imports, on again with what starting made frozen, before any command runs:
+    a long batch must not run without it."""
+    done, manifest = _convert(tmp_path, {**env, **({} if fork else {"ZENCONV_NO_FORK": "1"})}, "collector")
+    assert done.returncode == 0, done.stderr
+    collecting, frozen = (tmp_path / "out" / "in.md").read_text().split()[1::2]
+    assert collecting == "True"
+    assert int(frozen) > 10_000  # the modules, classes and functions starting made
+
+
 def test_a_conversion_stuck_in_c_is_killed_by_the_parent_which_writes_its_manifest(tmp_path, env):
     done, manifest = _convert(tmp_path, env, "stuck_later", "--timeout", "1")
     assert done.returncode == 1

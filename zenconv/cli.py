@@ -563,6 +563,9 @@ def main() -> None:
     except Exception as exc:  # a built-in plugin that cannot register: a bug, said in one line
         click.echo(safe(f"zenconv: cannot start: {type(exc).__name__}: {exc}"), err=True)
         sys.exit(EXIT_USAGE)
+    from .launch import start_collecting
+
+    start_collecting()  # the command's code is in: what it does from here may make cyclic garbage
     cli(args=args, prog_name="zenconv")
 
 

@@ -15,7 +15,8 @@ import pluggy
 from . import hookspecs
 from .entrypoints import entry_points
 from .errors import PluginError
-from .reports import Code
+from .patterns import LazyPattern
+from .reports import Code, Kind
 from .records import dataclass
 
 PROJECT = "zenconv"
@@ -280,8 +281,12 @@ class _PluginManager(pluggy.PluginManager):
 
 
 # What a module's name may hold that pluggy never takes for a hook implementation (it takes plain
-# functions, bound methods, classmethods and staticmethods only).
-_NEVER_HOOKS = frozenset({ModuleType, type, str, int, bool, tuple, dict, frozenset, set, list, type(None)})
+# functions, bound methods, classmethods and staticmethods only): what modules hold most, and the
+# plugin modules' own (their options, the hookimpl marker, __spec__, __loader__, ``annotations``).
+_NEVER_HOOKS = frozenset({
+    ModuleType, type, str, bytes, int, float, bool, tuple, dict, frozenset, set, list, type(None),
+    OptionSpec, Kind, LazyPattern, pluggy.HookimplMarker, type(annotations), type(__spec__), type(__loader__),
+})
 
 
 def autoload_disabled() -> bool:

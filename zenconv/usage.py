@@ -50,6 +50,11 @@ class TopContext(click.Context):
 class GroupedCommand(click.Command):
     """A command whose --help lists its options in sections: the host's first, then each plugin's."""
 
+    def make_parser(self, ctx: click.Context):
+        parser = super().make_parser(ctx)
+        quick_short_options(parser)
+        return parser
+
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         sections: dict[str, list[tuple[str, str]]] = {}
         for param in self.get_params(ctx):
@@ -61,6 +66,29 @@ class GroupedCommand(click.Command):
         for title in sorted(sections, key=_section_order(list(sections))):
             with formatter.section(title):
                 formatter.write_dl(sections[title])
+
+
+def quick_short_options(parser) -> None:
+    """Have click's parser fail a short option's first look, as a long option, without its error's cost.
+
+    click reads ``-o`` by trying it as a long option first; failing, it builds a NoSuchOption (its message
+    translated, and the long options closest to ``-o`` ranked with difflib, among a hundred) that it then
+    drops to read ``-o`` as a short option. For a single-dash argument that names no long option that error
+    is always dropped, so here it is made bare. Anything else (``--outptu``) gets click's own error, with
+    its suggestions. Left alone where click's parser is not the one this knows.
+    """
+    match_long = getattr(parser, "_match_long_opt", None)
+    prefixes = getattr(parser, "_opt_prefixes", None)
+    long_options = getattr(parser, "_long_opt", None)
+    if match_long is None or not isinstance(prefixes, set) or not isinstance(long_options, dict):
+        return
+
+    def quick(opt, explicit_value, state):
+        if opt[:2] not in prefixes and opt not in long_options:
+            raise click.NoSuchOption(opt, message=opt)  # dropped by the caller, which reads it as short options
+        return match_long(opt, explicit_value, state)
+
+    parser._match_long_opt = quick
 
 
 def _section_order(titles: list[str]):
