@@ -379,16 +379,19 @@ def _place_output(tmp_path: Path | None, request: Request) -> None:
     """The finished temporary output renamed into place, or copied to stdout, or dropped."""
     if tmp_path is None:
         return
+    moved = False
     try:
         if request.output is not None:
             try:
                 os.replace(tmp_path, request.output)
             except OSError as exc:
                 raise write_error(request.output, exc) from None
+            moved = True
         elif request.to_stdout:
             copy_to_stdout(tmp_path)
     finally:
-        tmp_path.unlink(missing_ok=True)
+        if not moved:  # (a moved one is gone: unlinking it would only fail, as dearly as a raised error costs)
+            tmp_path.unlink(missing_ok=True)
 
 
 def _unwritable(manifest: Manifest, message: str) -> Manifest:
@@ -417,11 +420,13 @@ def _write_resources(resources: ResourceStore, media: MediaPlan, manifest_path: 
                      protected: tuple[Path | None, ...] = ()) -> list[ResourceInfo]:
     """Write the media files :mod:`zenconv.media`'s rule allows, report every one it does not."""
     infos = []
-    taken = {p.resolve() for p in protected if p is not None}
+    taken: set[Path] | None = None  # resolved at the first resource with a place to go (resolving stats each part)
     folder_ok: bool | None = None
     for res in resources:
         raster = raster_extension(res.data) is not None
         target = media.folder / file_name(res) if media.folder is not None else None
+        if target is not None and taken is None:
+            taken = {p.resolve() for p in protected if p is not None}
         path = None
         if not raster and not media.shared:
             reporter.report("host.active-media-withheld", detail=f"{res.name} ({res.media_type})")
