@@ -144,3 +144,27 @@ def test_a_signal_to_the_command_stops_its_conversion_and_leaves_no_manifest(tmp
         proc.wait()
     assert b"Traceback" not in proc.stderr.read()
     assert sorted(p.name for p in out.iterdir()) == []
+
+
+
+_PDEATHSIG = """
+import signal, sys
+import zenconv.watch as watch
+if sys.argv[1] == "fallback":
+    watch._bare_prctl = lambda: (_ for _ in ()).throw(AttributeError("not the _ctypes this knows"))
+watch.die_with_parent()
+imported = "ctypes" in sys.modules
+import ctypes
+got = ctypes.c_int(0)
+ctypes.CDLL(None, use_errno=True).prctl(2, ctypes.byref(got), 0, 0, 0)  # PR_GET_PDEATHSIG
+print(got.value == signal.SIGKILL, imported)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+@pytest.mark.parametrize("path", ["bare", "fallback"])
+def test_a_child_is_set_to_die_with_its_parent_through_either_way_to_prctl(path):
+    """By _ctypes alone (importing ctypes was 2 ms of every command), or by ctypes where _ctypes is not as known."""
+    done = subprocess.run([sys.executable, "-c", _PDEATHSIG, path], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True" if path == "fallback" else "False"]

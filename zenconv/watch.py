@@ -107,10 +107,36 @@ def die_with_parent(parent: int | None = None) -> None:
 @functools.cache
 def _prctl():
     """libc's prctl, found once per process: a batch worker's every child then inherits it, instead of
-    importing ctypes and opening libc again for each small document."""
+    opening libc again for each small document."""
+    try:
+        return _bare_prctl()
+    except (ImportError, AttributeError, OSError, TypeError):
+        pass
     try:
         import ctypes
 
         return ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):
         return None
+
+
+def _bare_prctl():
+    """prctl through ``_ctypes``, the C module ``ctypes`` is written over, declared as ``ctypes`` declares a
+    function (``int prctl(int, unsigned long...)``): importing ``ctypes`` itself, a hundred types and
+    its helpers, was 10 M instructions (2 ms) of every command, for this one call. Where ``_ctypes`` is not
+    the one this knows, the caller falls back to ``ctypes``."""
+    import _ctypes
+
+    class Int(_ctypes._SimpleCData):
+        _type_ = "i"
+
+    class Long(_ctypes._SimpleCData):
+        _type_ = "l"
+
+    class Function(_ctypes.CFuncPtr):
+        _flags_ = _ctypes.FUNCFLAG_CDECL | _ctypes.FUNCFLAG_USE_ERRNO
+        _restype_ = Int
+
+    function = Function(_ctypes.dlsym(_ctypes.dlopen(None, 0), "prctl"))
+    function.argtypes = (Int, Long, Long, Long, Long)
+    return function
