@@ -25,6 +25,9 @@ CASES = [
     {"match_args": False},
     {"order": True},
     {"unsafe_hash": True},
+    {"unsafe_hash": True, "slots": True},
+    {"unsafe_hash": True, "frozen": True},
+    {"unsafe_hash": True, "eq": False},
     {"init": False},
 ]
 
@@ -171,6 +174,60 @@ def test_the_same_as_dataclasses(params):
     globals().update(theirs)
     seen_theirs = _observe(theirs, params)
     assert seen_ours == seen_theirs
+
+
+@pytest.mark.parametrize("frozen", [False, True])
+def test_unsafe_hash_with_an_own_hash_is_refused_alike_and_with_an_own_eq_hashes_alike(frozen):
+    def own_hash(decorate):
+        @decorate(unsafe_hash=True, frozen=frozen)
+        class OwnHash:
+            a: int = 0
+
+            def __hash__(self):
+                return 7
+
+    refused = []
+    for decorate in (records.dataclass, dataclasses.dataclass):
+        with pytest.raises(TypeError) as caught:
+            own_hash(decorate)
+        refused.append(str(caught.value))
+    assert refused[0] == refused[1] == "Cannot overwrite attribute __hash__ in class OwnHash"
+
+    def own_eq(decorate):
+        @decorate(unsafe_hash=True, frozen=frozen)
+        class OwnEq:
+            a: int = 0
+            b: int = dataclasses.field(default=0, hash=False)
+
+            def __eq__(self, other):
+                return True
+
+        return OwnEq
+
+    ours, theirs = own_eq(records.dataclass), own_eq(dataclasses.dataclass)
+    assert [hash(ours(1, 2)), hash(ours(1, 3)), hash(ours(2, 2))] == \
+        [hash(theirs(1, 2)), hash(theirs(1, 3)), hash(theirs(2, 2))] == [hash((1,)), hash((1,)), hash((2,))]
+
+
+def test_unsafe_hash_writes_no_method_by_compiling():
+    """The Locator's case: a record hashed by value and not frozen, made with nothing compiled."""
+    compiled = []
+    real = dataclasses._create_fn
+
+    def spy(name, *args, **kwargs):
+        compiled.append(name)
+        return real(name, *args, **kwargs)
+
+    dataclasses._create_fn = spy
+    try:
+        @records.dataclass(slots=True, unsafe_hash=True)
+        class Where:
+            page: int | None = None
+            line: int | None = None
+    finally:
+        dataclasses._create_fn = real
+    assert compiled == []
+    assert hash(Where(1, 2)) == hash((1, 2)) and Where(1, 2) == Where(1, 2) and repr(Where(1)).endswith("Where(page=1, line=None)")
 
 
 def test_a_record_repr_guards_against_recursion():

@@ -13,7 +13,7 @@ results as the standard library's, by the same rules (a method the class defines
 follows the standard library's table). ``tests/test_records.py`` holds the two to the same behaviour.
 
 Everything else is the standard library's: ``fields``, ``replace``, ``asdict``, slots, ``__match_args__``,
-pickling. ``order=True`` and ``unsafe_hash=True`` go to the standard library whole.
+pickling. ``order=True`` goes to the standard library whole.
 """
 
 from __future__ import annotations
@@ -37,13 +37,14 @@ def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe
     def wrap(cls):
         options = dict(init=init, order=order, unsafe_hash=unsafe_hash, frozen=frozen, match_args=match_args,
                        kw_only=kw_only, slots=slots, weakref_slot=weakref_slot)
-        if order or unsafe_hash:
-            return dataclasses.dataclass(cls, repr=repr, eq=eq, **options)
         body = cls.__dict__
-        own_repr = repr and "__repr__" not in body
-        own_eq = eq and "__eq__" not in body
         class_hash = body.get("__hash__", dataclasses.MISSING)
         explicit_hash = not (class_hash is dataclasses.MISSING or (class_hash is None and "__eq__" in body))
+        if order or (unsafe_hash and explicit_hash):  # the latter refused there, as it must be
+            return dataclasses.dataclass(cls, repr=repr, eq=eq, **options)
+        options["unsafe_hash"] = False  # its hash is written here, below
+        own_repr = repr and "__repr__" not in body
+        own_eq = eq and "__eq__" not in body
         deferred = init and _INIT_HOOK and "__init__" not in body
         undocumented = deferred and not cls.__doc__
         if deferred:
@@ -59,17 +60,18 @@ def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe
         fields = dataclasses.fields(made)
         if own_repr:
             _set(made, "__repr__", _repr_of(tuple(f.name for f in fields if f.repr)))
-        if not own_eq:
-            return made  # no __eq__ asked for, or the class's own: the standard library did the rest
-        _set(made, "__eq__", _eq_of(_getter(tuple(f.name for f in fields if f.compare))))
-        # The standard library's hash table for eq=True, unsafe_hash=False: a frozen class hashes its fields,
-        # a mutable one is unhashable, unless the class wrote its own __hash__.
-        if not explicit_hash:
-            if frozen:
-                hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-                _set(made, "__hash__", _hash_of(_getter(hashed)))
-            else:
-                made.__hash__ = None
+        # no __eq__ asked for, or the class's own: the standard library had eq as given and did the rest, but
+        # for unsafe_hash
+        if own_eq:
+            _set(made, "__eq__", _eq_of(_getter(tuple(f.name for f in fields if f.compare))))
+        # The standard library's hash table: unsafe_hash hashes the fields (a class's own __hash__ was refused
+        # above); with eq=True, a frozen class hashes its fields, a mutable one is unhashable, unless the class
+        # wrote its own __hash__.
+        if unsafe_hash or (own_eq and frozen and not explicit_hash):
+            hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
+            _set(made, "__hash__", _hash_of(_getter(hashed)))
+        elif own_eq and not explicit_hash:
+            made.__hash__ = None
         return made
 
     return wrap if cls is None else wrap(cls)
