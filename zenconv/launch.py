@@ -80,7 +80,11 @@ def _run_command() -> None:
 
 def start_collecting() -> None:
     """Once the command has started: the cycle collector back on, if :func:`main` paused it, with what
-    starting made set aside for good (``gc.freeze``: never walked again, nor copied by a fork for it)."""
+    starting made set aside for good (``gc.freeze``: never walked again, nor copied by a fork for it).
+
+    Frozen, not collected: every object starting made sits in the youngest generation, and the first
+    collection would walk them all (as long as the pause saved). What cyclic garbage the imports left
+    stays until the process ends: a few objects, made once."""
     global _collection_paused
     if _collection_paused:
         _collection_paused = False
