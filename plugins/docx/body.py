@@ -13,9 +13,6 @@ from zenconv.ir.facets import HiddenFacet, RevisionFacet, StyleFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text
 
-from .charts import chart_table
-from .smartart import smartart_list
-from .embedded import alt_chunk
 from .glossary import has_text
 from .inlines import HIDDEN_KEY, build, strip_key
 from .lists import ListAssembler
@@ -106,6 +103,8 @@ class BlockReader:
             for child in choice if choice is not None else ():
                 self.block(child, out)
         elif tag == W + "altChunk":
+            from .embedded import alt_chunk   # imported at the first: most documents hold none
+
             blocks = alt_chunk(st, el)
             if blocks is None:
                 st.report("docx.embedded-objects-dropped", detail="altChunk " + (el.get(R + "id") or ""))
@@ -329,10 +328,14 @@ class BlockReader:
         if not (content.charts or content.diagrams or content.boxes):
             return
         st = self.st
+        if content.charts:
+            from .charts import chart_table   # imported at the first chart: most documents hold none
         for rid in content.charts:
             table = chart_table(st, rid)
             if table is not None:
                 out.block(table)
+        if content.diagrams:
+            from .smartart import smartart_list   # and at the first SmartArt diagram
         for rid in content.diagrams:
             found = smartart_list(st, rid)
             if found is not None:

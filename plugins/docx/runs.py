@@ -14,8 +14,6 @@ from . import external, links
 from .formatting import CODE, HIDDEN, UNDERLINE, rpr_masks
 from .glossary import has_text
 from .inlines import HIDDEN_KEY, format_keys, link_key, revision_key, span_key
-from .embedded import ole_object
-from .math import MathConverter
 from .media import Drawings
 from .namespaces import M, MC, R, W, W14
 from .revisions import INSERTED, formatting_changes, kept
@@ -76,7 +74,7 @@ class Content:
 class RunReader:
     def __init__(self, st: DocxState) -> None:
         self.st = st
-        self.math = MathConverter()
+        self._math = None
         self.drawings = Drawings(st)
         self.keys: tuple = ()
         self.out = Content()
@@ -102,6 +100,15 @@ class RunReader:
         if out.first_page is None:
             out.first_page = self.st.page
         return out
+
+    @property
+    def math(self):
+        """The OMML converter, made (and its module imported) at the first equation: most documents hold none."""
+        if self._math is None:
+            from .math import MathConverter
+
+            self._math = MathConverter()
+        return self._math
 
     # --- emitting ------------------------------------------------------------------------------
 
@@ -481,6 +488,13 @@ class RunReader:
         if note_id is not None:
             # like a note mark, the reference is not formatting of the text around it
             self._leaf(self._run_keys(0)[0], NoteRef(note_id), 0, text=False)
+
+
+def ole_object(st, el):
+    """``embedded.ole_object``, its module imported at the first OLE object: most documents hold none."""
+    from .embedded import ole_object as read
+
+    return read(st, el)
 
 
 def _checkbox(sdt) -> bool | None:
