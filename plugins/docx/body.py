@@ -24,6 +24,7 @@ from .state import DocxState, Joined
 from zenconv.patterns import pattern
 
 _P, _PPR, _TBL, _SDT = W + "p", W + "pPr", W + "tbl", W + "sdt"
+_R, _T = W + "r", W + "t"
 _VAL = W + "val"
 _PSTYLE, _NUMPR, _NUMID, _ILVL, _OUTLINE = W + "pStyle", W + "numPr", W + "numId", W + "ilvl", W + "outlineLvl"
 _SECTPR, _RPR, _PAGE_BREAK_BEFORE = W + "sectPr", W + "rPr", W + "pageBreakBefore"
@@ -64,6 +65,39 @@ class BlockReader:
         self.flush_joined(lists)
         st.joined = saved
         return lists.finish()
+
+    def plain_cell(self, p) -> list | None:
+        """The blocks of a table cell whose only block is ``p``, when that is a paragraph of one run of plain
+        text, or empty (most cells are one or the other): what blocks_of gives, without its walk and the
+        objects paragraph() makes on the way. None for any other block, or while a field, a comment range or a
+        block-level revision is open around it: blocks_of reads those."""
+        st = self.st
+        if p.tag != _P or st.fields or st.block_revisions or st.comments.open_keys:
+            return None
+        count = len(p)
+        text = None
+        if count:
+            if count != 1:
+                return None
+            r = p[0]
+            if r.tag != _R or len(r) != 1:
+                return None
+            t = r[0]
+            if t.tag != _T:
+                return None
+            text = t.text
+        # what paragraph() and RunReader.read would have done with it
+        if st.counting:
+            st.paragraph += 1
+        self.runs.keys = ()
+        if not text:
+            return []
+        if st.break_pending:   # the text confirms nothing: an explicit break is no longer waiting
+            st.break_pending = False
+        text = text.strip()   # _trim, of the one Text
+        if not text:
+            return []
+        return [Paragraph([Text(text)], facets=(), locator=self._locator(st.page))]
 
     def block(self, el, out: ListAssembler) -> None:
         tag = el.tag

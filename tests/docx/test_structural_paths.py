@@ -1,0 +1,166 @@
+"""The reader's structural fast paths against its general path: with a fast path switched off, the same
+document must come out, locators, notes and reports and all, on generated documents and on every
+fixture; and each fast path is shown taken on the shapes it exists for."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from zenconv_plugins.docx.body import BlockReader
+
+from .conftest import FX, read_docx
+
+_WORDS = ("alpha", "beta", "gamma", "delta", "epsilon")
+_COMMENTS = ('<w:comments xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+             '<w:comment w:id="0" w:author="Ann"><w:p><w:r><w:t>a note</w:t></w:r></w:p></w:comment></w:comments>')
+_FOOTNOTES = '<w:footnote w:id="1"><w:tbl><w:tr><w:tc><w:p><w:r><w:t> in a note </w:t></w:r></w:p></w:tc>' \
+             '<w:tc><w:p/></w:tc></w:tr></w:tbl></w:footnote>'
+
+
+def _document(data: bytes, **options) -> tuple:
+    result = read_docx(data, **options)
+    result.document.materialize()
+    doc = result.document
+    return (repr(doc.blocks), repr(doc.notes), repr(doc.metadata),
+            [repr(r) for r in result.reporter.reports])
+
+
+def _general(patch) -> None:
+    """Every fast path off: the general path reads everything."""
+    patch.setattr(BlockReader, "plain_cell", lambda self, p: None)
+
+
+def _both(monkeypatch, data: bytes, **options) -> None:
+    fast = _document(data, **options)
+    with monkeypatch.context() as patch:
+        _general(patch)
+        general = _document(data, **options)
+    assert fast == general
+
+
+def _text(rng: random.Random) -> str:
+    words = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(0, 3)))
+    return rng.choice(["", " ", "\t", "  "]) + words + rng.choice(["", " ", "\n"])
+
+
+def _cell_content(rng: random.Random, depth: int) -> str:
+    k = rng.random()
+    space = ' xml:space="preserve"' if rng.random() < 0.5 else ""
+    if k < 0.4:   # the fast path's shape: one paragraph of one plain run
+        return f"<w:p><w:r><w:t{space}>{_text(rng)}</w:t></w:r></w:p>"
+    if k < 0.5:
+        return rng.choice(["<w:p/>", "<w:p></w:p>", "<w:p><w:r/></w:p>", "<w:p><w:r><w:t/></w:r></w:p>"])
+    if k < 0.6:   # near misses: properties, formatting, two runs, two paragraphs, other children
+        return rng.choice([
+            f'<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>{_text(rng)}</w:t></w:r></w:p>',
+            f"<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>{_text(rng)}</w:t></w:r></w:p>",
+            f"<w:p><w:r><w:t>{_text(rng)}</w:t></w:r><w:r><w:t>{_text(rng)}</w:t></w:r></w:p>",
+            f"<w:p><w:r><w:t>{_text(rng)}</w:t><w:br/></w:r></w:p>",
+            f"<w:p><w:r><w:tab/></w:r></w:p>",
+            f"<w:p><w:r><w:t>{_text(rng)}</w:t></w:r></w:p><w:p><w:r><w:t>{_text(rng)}</w:t></w:r></w:p>",
+            f'<w:p><w:r><w:t>{_text(rng)}</w:t></w:r><w:bookmarkEnd w:id="1"/></w:p>',
+            f'<w:p><w:ins w:id="4" w:author="B"><w:r><w:t>{_text(rng)}</w:t></w:r></w:ins></w:p>',
+            f'<w:sdt><w:sdtContent><w:p><w:r><w:t>{_text(rng)}</w:t></w:r></w:p></w:sdtContent></w:sdt>',
+            f'<w:p><w:r><w:lastRenderedPageBreak/><w:t>{_text(rng)}</w:t></w:r></w:p>',
+            f'<w:p><w:r><w:delText>{_text(rng)}</w:delText></w:r></w:p>',
+        ])
+    if k < 0.66 and depth < 2:
+        return _table(rng, depth + 1) + "<w:p/>"
+    if k < 0.7:   # a comment range within the cell
+        return (f'<w:p><w:commentRangeStart w:id="0"/><w:r><w:t>{_text(rng)}</w:t></w:r><w:commentRangeEnd w:id="0"/>'
+                '<w:r><w:commentReference w:id="0"/></w:r></w:p>')
+    return f"<w:p><w:r><w:t{space}>{_text(rng)}</w:t></w:r></w:p>"
+
+
+def _table(rng: random.Random, depth: int = 0) -> str:
+    cols, rows = rng.randint(1, 4), rng.randint(1, 4)
+    out = ["<w:tbl><w:tblPr>" + rng.choice(["", '<w:tblLook w:firstRow="1"/>', '<w:tblLook w:val="04A0"/>'])
+           + "</w:tblPr><w:tblGrid>" + "<w:gridCol/>" * cols + "</w:tblGrid>"]
+    for _ in range(rows):
+        out.append("<w:tr>" + rng.choice(["", "", "<w:trPr><w:tblHeader/></w:trPr>",
+                                          '<w:trPr><w:gridBefore w:val="1"/></w:trPr>']))
+        col = 0
+        while col < cols:
+            span = rng.choice((1, 1, 1, 2)) if col + 1 < cols else 1
+            props = rng.choice(["", "", '<w:tcW w:w="2000" w:type="dxa"/>', '<w:vMerge w:val="restart"/>',
+                                "<w:vMerge/>", '<w:vMerge w:val="continue"/>',
+                                '<w:tcPrChange w:id="7" w:author="C"><w:tcPr/></w:tcPrChange>'])
+            if span > 1:
+                props += f'<w:gridSpan w:val="{span}"/>'
+            where = rng.random()
+            pr = f"<w:tcPr>{props}</w:tcPr>" if props or where < 0.3 else ""
+            content = _cell_content(rng, depth)
+            # properties first, as Word writes them; sometimes after the content, or none at all
+            out.append(f"<w:tc>{content}{pr}</w:tc>" if where > 0.9 else f"<w:tc>{pr}{content}</w:tc>")
+            col += span
+        out.append("</w:tr>")
+    out.append("</w:tbl>")
+    return "".join(out)
+
+
+def _tables(seed: int) -> bytes:
+    rng = random.Random(seed)
+    out = []
+    for k in range(12):
+        before = rng.random()
+        if before < 0.15:   # an explicit page break waiting for the next text to confirm it
+            out.append('<w:p><w:r><w:br w:type="page"/></w:r></w:p>')
+        elif before < 0.25:   # a link field's result open across the table
+            out.append('<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> HYPERLINK '
+                       '"https://example.com/f" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+                       "<w:r><w:t>link </w:t></w:r></w:p>")
+        elif before < 0.35:   # a comment range open across it
+            out.append('<w:p><w:commentRangeStart w:id="0"/><w:r><w:t>commented</w:t></w:r></w:p>')
+        elif before < 0.4:
+            out.append('<w:p><w:r><w:footnoteReference w:id="1"/></w:r></w:p>')
+        table = _table(rng)
+        wrap = rng.random()
+        if wrap < 0.1:   # a table inserted or deleted whole
+            change = rng.choice(["ins", "del"])
+            table = f'<w:{change} w:id="{k}" w:author="A">{table}</w:{change}>'
+        elif wrap < 0.15:
+            table = f"<w:sdt><w:sdtContent>{table}</w:sdtContent></w:sdt>"
+        out.append(table)
+        after = rng.random()
+        if after < 0.2:
+            out.append('<w:p><w:r><w:t>after</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>')
+        elif after < 0.3:
+            out.append('<w:p><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p>')
+        elif after < 0.4:
+            out.append('<w:p><w:r><w:lastRenderedPageBreak/><w:t>next page</w:t></w:r></w:p>')
+    return FX.package("".join(out), rels={"rIdC": ("comments", "comments.xml", False)},
+                      parts={"word/comments.xml": _COMMENTS}, footnotes=_FOOTNOTES)
+
+
+@pytest.mark.parametrize("name", sorted(FX.FIXTURES))
+def test_fixtures_read_as_on_the_general_path(monkeypatch, name):
+    _both(monkeypatch, FX.FIXTURES[name]())
+
+
+@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("options", [{}, {"revisions": "all"}, {"revisions": "reject", "hidden": "skip"},
+                                     {"comments": "drop"}])
+def test_generated_tables_read_as_on_the_general_path(monkeypatch, seed, options):
+    _both(monkeypatch, _tables(seed), **options)
+
+
+def test_plain_cells_take_the_fast_path(monkeypatch):
+    taken = []
+    fast = BlockReader.plain_cell
+
+    def spy(self, p):
+        found = fast(self, p)
+        taken.append(found is not None)
+        return found
+
+    monkeypatch.setattr(BlockReader, "plain_cell", spy)
+    cells = "".join(f'<w:tc><w:tcPr><w:tcW w:w="1"/></w:tcPr><w:p><w:r><w:t>{w}</w:t></w:r></w:p></w:tc>'
+                    for w in ("a", "b", " "))
+    data = FX.package(f"<w:tbl><w:tblGrid><w:gridCol/><w:gridCol/><w:gridCol/></w:tblGrid><w:tr>{cells}</w:tr>"
+                      "<w:tr><w:tc><w:p/></w:tc><w:tc><w:p><w:r><w:rPr><w:b/></w:rPr><w:t>c</w:t></w:r></w:p></w:tc>"
+                      "<w:tc><w:p><w:r><w:t>d</w:t></w:r></w:p></w:tc></w:tr></w:tbl>")
+    read_docx(data).document.materialize()
+    # the bold run's cell is the general path's; every other cell is the fast path's
+    assert taken == [True, True, True, True, False, True]
