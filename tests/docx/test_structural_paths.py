@@ -164,3 +164,52 @@ def test_plain_cells_take_the_fast_path(monkeypatch):
     read_docx(data).document.materialize()
     # the bold run's cell is the general path's; every other cell is the fast path's
     assert taken == [True, True, True, True, False, True]
+
+
+def _segments(rng: random.Random) -> list:
+    from zenconv.ir.nodes import Code, HardBreak
+
+    from zenconv_plugins.docx.formatting import EMPHASIS, STRONG, UNDERLINE
+    from zenconv_plugins.docx.inlines import HIDDEN_KEY, link_key, span_key
+
+    # equal wrappers made apart (equal, not identical tuples), as runs of the same formatting give them
+    pool = [lambda: (), lambda: (STRONG,), lambda: (EMPHASIS,), lambda: (link_key("https://example.com/a", 1),),
+            lambda: (link_key("https://example.com/a", 2),), lambda: (span_key("tag", 3),), lambda: (HIDDEN_KEY,),
+            lambda: (STRONG, EMPHASIS), lambda: (link_key("https://example.com/a", 1), UNDERLINE)]
+    shared = [make() for make in pool]
+    leaves = [lambda: "a", lambda: " b ", lambda: "", lambda: "c", lambda: Code("x"), lambda: HardBreak()]
+    deep = rng.random() < 0.3
+    out = []
+    for _ in range(rng.randint(0, 8)):
+        i = rng.randrange(len(pool) if deep else len(pool) - 2)
+        keys = shared[i] if rng.random() < 0.5 else pool[i]()
+        leaf = rng.choice(leaves if rng.random() < 0.2 else leaves[:4])()
+        out.append((keys, leaf))
+    return out
+
+
+def test_flat_build_makes_what_the_loop_makes(monkeypatch):
+    from zenconv_plugins.docx import inlines
+
+    flat = 0
+    for seed in range(4000):
+        # made afresh for each build: build joins a run of code into its first Code node
+        fast = repr(inlines.build(_segments(random.Random(seed))))
+        flat += inlines._flat(_segments(random.Random(seed))) is not None
+        with monkeypatch.context() as patch:
+            patch.setattr(inlines, "_flat", lambda segments: None)
+            assert repr(inlines.build(_segments(random.Random(seed)))) == fast, _segments(random.Random(seed))
+    assert 1000 < flat < 4000   # both paths were exercised
+
+
+def test_a_paragraph_of_formatted_runs_and_a_link_is_built_flat():
+    from zenconv_plugins.docx.formatting import EMPHASIS, STRONG
+    from zenconv_plugins.docx.inlines import _flat, link_key
+
+    link = (link_key("https://example.com/", 1),)
+    segments = [((), "plain "), ((STRONG,), "bold"), ((STRONG,), " too"), ((), " and "), ((EMPHASIS,), "it"),
+                (link, "a link"), ((), ".")]
+    assert repr(_flat(segments)) == (
+        "[Text(text='plain '), Strong(children=[Text(text='bold too')]), Text(text=' and '), "
+        "Emphasis(children=[Text(text='it')]), Link(children=[Text(text='a link')], target='https://example.com/', title=None), "
+        "Text(text='.')]")
