@@ -66,10 +66,11 @@ class BlockReader:
         st.joined = saved
         return lists.finish()
 
-    def plain_cell(self, p) -> list | None:
-        """The blocks of a table cell whose only block is ``p``, when that is a paragraph of one run of plain
-        text, or empty (most cells are one or the other): what blocks_of gives, without its walk and the
-        objects paragraph() makes on the way. None for any other block, or while a field, a comment range or a
+    def plain_cell(self, p) -> str | None:
+        """The text of a table cell whose only block is ``p``, when that is a paragraph of one run of plain
+        text, or empty (most cells are one or the other): trimmed, "" for none, read as paragraph() reads it
+        but without its walk and the objects it makes on the way (``cell_blocks`` makes the blocks, when a
+        merged cell needs them). None for any other block, or while a field, a comment range or a
         block-level revision is open around it: blocks_of reads those."""
         st = self.st
         if p.tag != _P or st.fields or st.block_revisions or st.comments.open_keys:
@@ -91,13 +92,14 @@ class BlockReader:
             st.paragraph += 1
         self.runs.keys = ()
         if not text:
-            return []
+            return ""
         if st.break_pending:   # the text confirms nothing: an explicit break is no longer waiting
             st.break_pending = False
-        text = text.strip()   # _trim, of the one Text
-        if not text:
-            return []
-        return [Paragraph([Text(text)], facets=(), locator=self._locator(st.page))]
+        return text.strip()   # _trim, of the one Text
+
+    def cell_blocks(self, text: str) -> list:
+        """The blocks blocks_of gives for a cell plain_cell has just read: its paragraph, if it has text."""
+        return [Paragraph([Text(text)], facets=(), locator=self._locator(self.st.page))] if text else []
 
     def block(self, el, out: ListAssembler) -> None:
         tag = el.tag

@@ -154,8 +154,16 @@ class RowBuilder:
                 pr = _child(tc, _TCPR)
             span, vmerge = _cell_props(pr, st)
             # one block after the properties, most often a paragraph of one plain run: read without the walk
-            blocks = block_reader.plain_cell(tc[lead]) if count == lead + 1 else None
-            if blocks is None:
+            text = block_reader.plain_cell(tc[lead]) if count == lead + 1 else None
+            if text is not None and vmerge is None:
+                # merged with no other: the cell is what _cell makes of that paragraph, made without it
+                cells.append(text if span == 1 and not header else
+                             Cell([Text(text)] if text else [], col_span=span, header=header))
+                col += span
+                continue
+            if text is not None:
+                blocks = block_reader.cell_blocks(text)
+            else:
                 # pr still held: the walk over the cell's blocks meets it again, and lxml keeps an element's
                 # proxy, and the tag it made, only while something holds it
                 blocks = block_reader.blocks_of(tc)
