@@ -213,3 +213,58 @@ def test_a_paragraph_of_formatted_runs_and_a_link_is_built_flat():
         "[Text(text='plain '), Strong(children=[Text(text='bold too')]), Text(text=' and '), "
         "Emphasis(children=[Text(text='it')]), Link(children=[Text(text='a link')], target='https://example.com/', title=None), "
         "Text(text='.')]")
+
+
+def _body(seed: int) -> bytes:
+    """Body children of every kind the stream tells apart: paragraphs, tables (one column or more, one row or
+    more, none, rows in controls), controls, section properties, and children it does not name, between."""
+    rng = random.Random(seed)
+    unnamed = ['<w:bookmarkStart w:id="1" w:name="b"/>', '<w:bookmarkEnd w:id="1"/>', "<!-- c -->", "<?pi x?>",
+               '<w:proofErr w:type="gramStart"/>', "<w:customXml><w:p><w:r><w:t>in xml</w:t></w:r></w:p></w:customXml>",
+               '<w:ins w:id="2" w:author="A"><w:p><w:r><w:t>inserted</w:t></w:r></w:p></w:ins>']
+    one_column = ("<w:tbl><w:tblGrid><w:gridCol/></w:tblGrid>"
+                  + "<w:tr><w:tc><w:p><w:r><w:t>framed</w:t></w:r></w:p></w:tc></w:tr>" * rng.randint(1, 3) + "</w:tbl>")
+    named = [lambda: f"<w:p><w:r><w:t>{_text(rng)}</w:t></w:r></w:p>", lambda: _table(rng), lambda: one_column,
+             lambda: "<w:tbl/>", lambda: "<w:tbl><w:tblGrid><w:gridCol/></w:tblGrid></w:tbl>",
+             lambda: _table(rng).replace("<w:tr>", "<w:sdt><w:sdtContent><w:tr>", 1).replace(
+                 "</w:tr>", "</w:tr></w:sdtContent></w:sdt>", 1),
+             lambda: "<w:sdt><w:sdtContent><w:p><w:r><w:t>control</w:t></w:r></w:p></w:sdtContent></w:sdt>",
+             lambda: '<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>'
+                     "<w:r><w:t>item</w:t></w:r></w:p>",
+             lambda: '<w:p><w:pPr><w:rPr><w:del w:id="3" w:author="B"/></w:rPr></w:pPr><w:r><w:t>joined</w:t></w:r></w:p>',
+             lambda: "<w:sectPr/>",
+             # a section break: where each block leaves decides the section whose header comes before it
+             lambda: f'<w:p><w:pPr><w:sectPr><w:headerReference w:type="default" r:id="rIdH{rng.randint(1, 2)}"/>'
+                     "</w:sectPr></w:pPr><w:r><w:t>section ends</w:t></w:r></w:p>"]
+    out = [rng.choice(unnamed) if rng.random() < 0.3 else rng.choice(named)() for _ in range(rng.randint(0, 14))]
+    out.append('<w:sectPr><w:headerReference w:type="default" r:id="rIdH2"/></w:sectPr>')
+    ns = FX.NAMESPACES.format(w=FX.W_NS, r=FX.R_NS)
+    return FX.package("".join(out), rels={f"rIdH{i}": ("header", f"header{i}.xml", False) for i in (1, 2)},
+                      parts={f"word/header{i}.xml": f"<w:hdr {ns}>{FX.p(f'head {i}')}</w:hdr>" for i in (1, 2)})
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_body_held_whole_reads_as_streamed(monkeypatch, seed):
+    from zenconv_plugins.docx import stream
+
+    data = _body(seed)
+    whole = _document(data)
+    with monkeypatch.context() as patch:
+        patch.setattr(stream, "WHOLE_PART", -1)   # every part streamed
+        streamed = _document(data)
+    assert whole == streamed
+
+
+def test_a_small_part_is_held_whole(monkeypatch):
+    from zenconv_plugins.docx import stream
+
+    held = []
+    read = stream._held_body
+
+    def spy(*args):
+        held.append(True)
+        return read(*args)
+
+    monkeypatch.setattr(stream, "_held_body", spy)
+    read_docx(_body(1)).document.materialize()
+    assert held == [True]
