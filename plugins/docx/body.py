@@ -390,8 +390,9 @@ class BlockReader:
         st = self.st
         if not st.in_body:
             return Locator(part=st.part)
-        return Locator(paragraph=st.paragraph if st.counting else None,
-                       rendered_page=page if st.paged else None)
+        # positional, in the order of Locator's fields (page, page_label, rendered_page, paragraph): a locator a
+        # paragraph, and keywords cost its __init__ a third more
+        return Locator(None, None, page if st.paged else None, st.paragraph if st.counting else None)
 
 
 def _code_text(segments) -> str:
