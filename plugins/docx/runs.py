@@ -287,8 +287,10 @@ class RunReader:
                     self._skip_hidden(r)
                     return
                 fields = st.fields
-                if mask or fields or st.comments.open_keys:
+                if fields or st.comments.open_keys or hidden:
                     keys, suppressed = self._run_keys(mask)
+                elif mask:   # formatted text outside fields and comment ranges: _run_keys's result, without the call
+                    keys, suppressed = self.keys + format_keys(mask), False
                 else:   # plain text outside fields and comment ranges, most runs: only the paragraph's wrappers
                     keys, suppressed = self.keys, False
                 code = mask & CODE
