@@ -259,9 +259,10 @@ class BlockReader:
             segments = strip_key(segments, HIDDEN_KEY)
             facets.append(HiddenFacet(reason="vanish"))
         if st.block_revisions or mark_facets:
+            changes = set(content.revisions)   # one facet a kind of change: the content's own come first
             for facet in (*st.block_revisions, *mark_facets):
-                if facet.change not in content.revisions:
-                    content.revisions[facet.change] = facet
+                if facet.change not in changes:
+                    changes.add(facet.change)
                     facets.append(facet)
         if joined is not None:
             # the paragraph before lost its mark: its content opens this one (Word keeps this one's

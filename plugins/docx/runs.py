@@ -7,6 +7,9 @@ at the paragraph's locator.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from zenconv.ir.facets import RevisionFacet
 from zenconv.ir.nodes import Code, HardBreak, Math, NoteRef
 
@@ -46,6 +49,7 @@ _SILENT = frozenset((
 _CHANGES = {_INS: "insertion", _MOVE_TO: "move-to", _DEL: "deletion", _MOVE_FROM: "move-from"}
 _TRANSPARENT = (W + "smartTag", W + "customXml", W + "dir", W + "bdo")   # read through to what they hold
 _BOOKMARK_START = W + "bookmarkStart"
+_NO_REVISIONS: Mapping = MappingProxyType({})
 
 
 class Content:
@@ -56,17 +60,19 @@ class Content:
                  "charts", "diagrams", "first_page", "checkbox")
 
     def __init__(self) -> None:
+        # what few paragraphs have (display math, tracked changes, drawings holding boxes, charts or diagrams)
+        # starts as a shared empty tuple, or mapping, and is made anew when the first comes
         self.segments: list = []
-        self.display_math: list[str] = []
+        self.display_math: tuple[str, ...] = ()
         self.text = False               # content other than display math
         self.hidden = False             # some kept content is hidden text
         self.visible = False            # some content is not hidden
         self.all_code = True            # every text leaf is in a monospace font
         self.code = False               # some text leaf is in a monospace font
-        self.revisions: dict[str, RevisionFacet] = {}
-        self.boxes: list = []
-        self.charts: list[str] = []     # chart relationship ids, read after the paragraph
-        self.diagrams: list[str] = []   # SmartArt data relationship ids, read after it too
+        self.revisions: Mapping[str, RevisionFacet] = _NO_REVISIONS
+        self.boxes: tuple = ()
+        self.charts: tuple[str, ...] = ()     # chart relationship ids, read after the paragraph
+        self.diagrams: tuple[str, ...] = ()   # SmartArt data relationship ids, read after it too
         self.first_page: int | None = None
         self.checkbox: bool | None = None   # a checkbox control opens the paragraph: checked or not
 
@@ -145,7 +151,7 @@ class RunReader:
                 self._math_report()
             elif tag == _OMATHPARA:
                 for latex in self.math.paragraph(child):
-                    self.out.display_math.append(latex)
+                    self.out.display_math += (latex,)
                     self._leaf(self.keys, Math(latex), 0, text=False)
                 self._math_report()
             elif tag == _SDT:
@@ -198,7 +204,8 @@ class RunReader:
     def revision(self, el, change: str) -> None:
         st = self.st
         facet = RevisionFacet(change=change, author=el.get(W + "author"), date=el.get(W + "date"))
-        self.out.revisions.setdefault(change, facet)
+        if change not in self.out.revisions:
+            self.out.revisions = {**self.out.revisions, change: facet}
         inserted = change in INSERTED
         if not kept(st, change, facet.author, el):
             return
@@ -474,11 +481,11 @@ class RunReader:
         for image in images:
             self._leaf(keys, image, mask, text=False)
         if boxes:
-            self.out.boxes.extend(boxes)
+            self.out.boxes += tuple(boxes)
         if charts:
-            self.out.charts.extend(charts)
+            self.out.charts += tuple(charts)
         if diagrams:
-            self.out.diagrams.extend(diagrams)
+            self.out.diagrams += tuple(diagrams)
 
     def _math_report(self) -> None:
         if self.math.unmapped:
