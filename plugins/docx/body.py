@@ -13,9 +13,6 @@ from zenconv.ir.facets import HiddenFacet, RevisionFacet, StyleFacet
 from zenconv.ir.locator import Locator
 from zenconv.ir.nodes import Container, Heading, HardBreak, ListItem, MathBlock, Paragraph, Text
 
-from .charts import chart_table
-from .smartart import smartart_list
-from .embedded import alt_chunk
 from .glossary import has_text
 from .inlines import HIDDEN_KEY, build, strip_key
 from .lists import ListAssembler
@@ -27,6 +24,7 @@ from .state import DocxState, Joined
 from zenconv.patterns import pattern
 
 _P, _PPR, _TBL, _SDT = W + "p", W + "pPr", W + "tbl", W + "sdt"
+_R, _T = W + "r", W + "t"
 _VAL = W + "val"
 _PSTYLE, _NUMPR, _NUMID, _ILVL, _OUTLINE = W + "pStyle", W + "numPr", W + "numId", W + "ilvl", W + "outlineLvl"
 _SECTPR, _RPR, _PAGE_BREAK_BEFORE = W + "sectPr", W + "rPr", W + "pageBreakBefore"
@@ -68,6 +66,41 @@ class BlockReader:
         st.joined = saved
         return lists.finish()
 
+    def plain_cell(self, p) -> str | None:
+        """The text of a table cell whose only block is ``p``, when that is a paragraph of one run of plain
+        text, or empty (most cells are one or the other): trimmed, "" for none, read as paragraph() reads it
+        but without its walk and the objects it makes on the way (``cell_blocks`` makes the blocks, when a
+        merged cell needs them). None for any other block, or while a field, a comment range or a
+        block-level revision is open around it: blocks_of reads those."""
+        st = self.st
+        if p.tag != _P or st.fields or st.block_revisions or st.comments.open_keys:
+            return None
+        count = len(p)
+        text = None
+        if count:
+            if count != 1:
+                return None
+            r = p[0]
+            if r.tag != _R or len(r) != 1:
+                return None
+            t = r[0]
+            if t.tag != _T:
+                return None
+            text = t.text
+        # what paragraph() and RunReader.read would have done with it
+        if st.counting:
+            st.paragraph += 1
+        self.runs.keys = ()
+        if not text:
+            return ""
+        if st.break_pending:   # the text confirms nothing: an explicit break is no longer waiting
+            st.break_pending = False
+        return text.strip()   # _trim, of the one Text
+
+    def cell_blocks(self, text: str) -> list:
+        """The blocks blocks_of gives for a cell plain_cell has just read: its paragraph, if it has text."""
+        return [Paragraph([Text(text)], facets=(), locator=self._locator(self.st.page))] if text else []
+
     def block(self, el, out: ListAssembler) -> None:
         tag = el.tag
         st = self.st
@@ -106,6 +139,8 @@ class BlockReader:
             for child in choice if choice is not None else ():
                 self.block(child, out)
         elif tag == W + "altChunk":
+            from .embedded import alt_chunk   # imported at the first: most documents hold none
+
             blocks = alt_chunk(st, el)
             if blocks is None:
                 st.report("docx.embedded-objects-dropped", detail="altChunk " + (el.get(R + "id") or ""))
@@ -224,9 +259,10 @@ class BlockReader:
             segments = strip_key(segments, HIDDEN_KEY)
             facets.append(HiddenFacet(reason="vanish"))
         if st.block_revisions or mark_facets:
+            changes = set(content.revisions)   # one facet a kind of change: the content's own come first
             for facet in (*st.block_revisions, *mark_facets):
-                if facet.change not in content.revisions:
-                    content.revisions[facet.change] = facet
+                if facet.change not in changes:
+                    changes.add(facet.change)
                     facets.append(facet)
         if joined is not None:
             # the paragraph before lost its mark: its content opens this one (Word keeps this one's
@@ -329,10 +365,14 @@ class BlockReader:
         if not (content.charts or content.diagrams or content.boxes):
             return
         st = self.st
+        if content.charts:
+            from .charts import chart_table   # imported at the first chart: most documents hold none
         for rid in content.charts:
             table = chart_table(st, rid)
             if table is not None:
                 out.block(table)
+        if content.diagrams:
+            from .smartart import smartart_list   # and at the first SmartArt diagram
         for rid in content.diagrams:
             found = smartart_list(st, rid)
             if found is not None:
@@ -351,8 +391,9 @@ class BlockReader:
         st = self.st
         if not st.in_body:
             return Locator(part=st.part)
-        return Locator(paragraph=st.paragraph if st.counting else None,
-                       rendered_page=page if st.paged else None)
+        # positional, in the order of Locator's fields (page, page_label, rendered_page, paragraph): a locator a
+        # paragraph, and keywords cost its __init__ a third more
+        return Locator(None, None, page if st.paged else None, st.paragraph if st.counting else None)
 
 
 def _code_text(segments) -> str:

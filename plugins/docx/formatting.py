@@ -64,8 +64,7 @@ def rpr_masks(rpr) -> tuple[int, int, str | None, bool]:
         if bit is not None:
             # Word writes a toggle switched on bare (<w:b/>): its value is asked for only when it has attributes,
             # as lxml's get parses its namespaced key every time (~3,000 instructions, listing none costs 800)
-            value = child.get(_VAL) if child.items() else None
-            if (value or "true").lower() in _OFF:
+            if child.items() and (child.get(_VAL) or "true").lower() in _OFF:
                 off |= bit
             else:
                 on |= bit

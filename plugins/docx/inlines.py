@@ -77,6 +77,9 @@ def build(segments: list) -> list:
         keys, leaf = segments[0]
         if not keys and type(leaf) is str:   # one run of plain text (a table cell's, mostly): what the loop makes
             return [Text(leaf)]
+    flat = _flat(segments)
+    if flat is not None:
+        return flat
     root: list = []
     open_keys: list = []
     lists: list[list] = [root]
@@ -143,6 +146,40 @@ def build(segments: list) -> list:
     elif code is not None:
         code.text = "".join(pieces)
     return root
+
+
+def _flat(segments: list) -> list | None:
+    """What build makes of text under at most one wrapper a segment (most paragraphs: plain runs, a bold or an
+    italic one, a link around plain text), without its stack: consecutive segments under equal wrappers
+    share one node, so the tree is a Text, or a wrapper holding one, per group of them. None when some
+    segment holds anything else (a node, or nested wrappers): build's loop makes those."""
+    root: list = []
+    current = None      # the wrappers of the group being gathered (None before the first)
+    pieces: list[str] = []
+    for keys, leaf in segments:
+        if keys is not current and keys != current:
+            if type(leaf) is not str or len(keys) > 1:
+                return None
+            if current is not None:
+                _group(root, current, pieces)
+            current = keys
+            pieces = [leaf]
+        elif type(leaf) is str:
+            pieces.append(leaf)
+        else:
+            return None
+    if current is not None:
+        _group(root, current, pieces)
+    return root
+
+
+def _group(root: list, keys: tuple, pieces: list[str]) -> None:
+    if keys:
+        node, children = _open(keys[0])
+        children.append(Text("".join(pieces)))
+        root.append(node)
+    else:
+        root.append(Text("".join(pieces)))
 
 
 def strip_key(segments: list, key) -> list:

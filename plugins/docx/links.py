@@ -6,14 +6,14 @@ writers' URL policy (``zenconv/writers/urls.py``), the same for every reader.
 
 from __future__ import annotations
 
-import shlex
-
 
 def field_target(instr: str) -> str | None:
     """The target of a ``HYPERLINK "url" \\l "anchor"`` field instruction, or None for any other field."""
     text = instr.strip()
     if not text[:9].upper().startswith("HYPERLINK"):
         return None
+    import shlex   # at the first HYPERLINK field: most documents hold none
+
     try:
         words = shlex.split(text[9:].replace("\\", "\\\\"), posix=True)
     except ValueError:

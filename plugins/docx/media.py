@@ -15,8 +15,10 @@ from zenconv.ir.resources import MEDIA_TYPES
 
 from . import external
 from .namespaces import A, MC, O, PIC, R, V, W, WP
-from .smartart import RELIDS
 from .state import DocxState
+
+# SmartArt's data relationship (dgm:relIds): named here, as the SmartArt modules load at the first diagram
+RELIDS = "{http://schemas.openxmlformats.org/drawingml/2006/diagram}relIds"
 
 _BLIP = A + "blip"
 _TXBX = W + "txbxContent"

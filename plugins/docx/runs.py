@@ -7,6 +7,9 @@ at the paragraph's locator.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from zenconv.ir.facets import RevisionFacet
 from zenconv.ir.nodes import Code, HardBreak, Math, NoteRef
 
@@ -14,8 +17,6 @@ from . import external, links
 from .formatting import CODE, HIDDEN, UNDERLINE, rpr_masks
 from .glossary import has_text
 from .inlines import HIDDEN_KEY, format_keys, link_key, revision_key, span_key
-from .embedded import ole_object
-from .math import MathConverter
 from .media import Drawings
 from .namespaces import M, MC, R, W, W14
 from .revisions import INSERTED, formatting_changes, kept
@@ -48,6 +49,7 @@ _SILENT = frozenset((
 _CHANGES = {_INS: "insertion", _MOVE_TO: "move-to", _DEL: "deletion", _MOVE_FROM: "move-from"}
 _TRANSPARENT = (W + "smartTag", W + "customXml", W + "dir", W + "bdo")   # read through to what they hold
 _BOOKMARK_START = W + "bookmarkStart"
+_NO_REVISIONS: Mapping = MappingProxyType({})
 
 
 class Content:
@@ -58,17 +60,19 @@ class Content:
                  "charts", "diagrams", "first_page", "checkbox")
 
     def __init__(self) -> None:
+        # what few paragraphs have (display math, tracked changes, drawings holding boxes, charts or diagrams)
+        # starts as a shared empty tuple, or mapping, and is made anew when the first comes
         self.segments: list = []
-        self.display_math: list[str] = []
+        self.display_math: tuple[str, ...] = ()
         self.text = False               # content other than display math
         self.hidden = False             # some kept content is hidden text
         self.visible = False            # some content is not hidden
         self.all_code = True            # every text leaf is in a monospace font
         self.code = False               # some text leaf is in a monospace font
-        self.revisions: dict[str, RevisionFacet] = {}
-        self.boxes: list = []
-        self.charts: list[str] = []     # chart relationship ids, read after the paragraph
-        self.diagrams: list[str] = []   # SmartArt data relationship ids, read after it too
+        self.revisions: Mapping[str, RevisionFacet] = _NO_REVISIONS
+        self.boxes: tuple = ()
+        self.charts: tuple[str, ...] = ()     # chart relationship ids, read after the paragraph
+        self.diagrams: tuple[str, ...] = ()   # SmartArt data relationship ids, read after it too
         self.first_page: int | None = None
         self.checkbox: bool | None = None   # a checkbox control opens the paragraph: checked or not
 
@@ -76,7 +80,7 @@ class Content:
 class RunReader:
     def __init__(self, st: DocxState) -> None:
         self.st = st
-        self.math = MathConverter()
+        self._math = None
         self.drawings = Drawings(st)
         self.keys: tuple = ()
         self.out = Content()
@@ -102,6 +106,15 @@ class RunReader:
         if out.first_page is None:
             out.first_page = self.st.page
         return out
+
+    @property
+    def math(self):
+        """The OMML converter, made (and its module imported) at the first equation: most documents hold none."""
+        if self._math is None:
+            from .math import MathConverter
+
+            self._math = MathConverter()
+        return self._math
 
     # --- emitting ------------------------------------------------------------------------------
 
@@ -138,7 +151,7 @@ class RunReader:
                 self._math_report()
             elif tag == _OMATHPARA:
                 for latex in self.math.paragraph(child):
-                    self.out.display_math.append(latex)
+                    self.out.display_math += (latex,)
                     self._leaf(self.keys, Math(latex), 0, text=False)
                 self._math_report()
             elif tag == _SDT:
@@ -191,7 +204,8 @@ class RunReader:
     def revision(self, el, change: str) -> None:
         st = self.st
         facet = RevisionFacet(change=change, author=el.get(W + "author"), date=el.get(W + "date"))
-        self.out.revisions.setdefault(change, facet)
+        if change not in self.out.revisions:
+            self.out.revisions = {**self.out.revisions, change: facet}
         inserted = change in INSERTED
         if not kept(st, change, facet.author, el):
             return
@@ -280,8 +294,10 @@ class RunReader:
                     self._skip_hidden(r)
                     return
                 fields = st.fields
-                if mask or fields or st.comments.open_keys:
+                if fields or st.comments.open_keys or hidden:
                     keys, suppressed = self._run_keys(mask)
+                elif mask:   # formatted text outside fields and comment ranges: _run_keys's result, without the call
+                    keys, suppressed = self.keys + format_keys(mask), False
                 else:   # plain text outside fields and comment ranges, most runs: only the paragraph's wrappers
                     keys, suppressed = self.keys, False
                 code = mask & CODE
@@ -465,11 +481,11 @@ class RunReader:
         for image in images:
             self._leaf(keys, image, mask, text=False)
         if boxes:
-            self.out.boxes.extend(boxes)
+            self.out.boxes += tuple(boxes)
         if charts:
-            self.out.charts.extend(charts)
+            self.out.charts += tuple(charts)
         if diagrams:
-            self.out.diagrams.extend(diagrams)
+            self.out.diagrams += tuple(diagrams)
 
     def _math_report(self) -> None:
         if self.math.unmapped:
@@ -481,6 +497,13 @@ class RunReader:
         if note_id is not None:
             # like a note mark, the reference is not formatting of the text around it
             self._leaf(self._run_keys(0)[0], NoteRef(note_id), 0, text=False)
+
+
+def ole_object(st, el):
+    """``embedded.ole_object``, its module imported at the first OLE object: most documents hold none."""
+    from .embedded import ole_object as read
+
+    return read(st, el)
 
 
 def _checkbox(sdt) -> bool | None:

@@ -18,7 +18,7 @@ from zenconv.ir.nodes import List
 from ..smartart import DGM, diagram_list, read_diagram
 from .state import DocxState
 
-RELIDS = DGM + "relIds"
+RELIDS = DGM + "relIds"   # media.py spells it out, not to import this module for every drawing
 
 
 def smartart_list(st: DocxState, rid: str) -> List | None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import field
+from typing import TYPE_CHECKING
 
 from zenconv.ir.locator import Locator
-from zenconv_plugins.charts import Chart
 
 from .bookmarks import Bookmarks
 from .comments import Comments
@@ -14,6 +14,9 @@ from .numbering import Numbering
 from .package import Package, Relationship
 from .styles import Styles
 from zenconv.records import dataclass
+
+if TYPE_CHECKING:   # the chart module is imported at the first chart (body.py): most documents hold none
+    from zenconv_plugins.charts import Chart
 
 
 @dataclass(slots=True)

@@ -26,8 +26,7 @@ _BODY, _P, _TBL, _TR, _SDT, _SECT = W + "body", W + "p", W + "tbl", W + "tr", W 
 _TAGS = (_BODY, _P, _TBL, _TR, _SDT, _SECT)
 _ROW_WRAPPERS = frozenset((W + "sdt", W + "sdtContent", W + "customXml", W + "ins", W + "moveTo"))
 _TBLPR, _TBLGRID = W + "tblPr", W + "tblGrid"
-_END = "end"
-# document.xml up to this size is parsed whole rather than pulled (see _whole_events): its tree, some ten
+# document.xml up to this size is parsed whole rather than pulled (see _whole_body): its tree, some ten
 # times the bytes, is held while it is read; a larger part is streamed, as every part was before
 WHOLE_PART = 4 << 20
 
@@ -61,20 +60,20 @@ class LazyRows:
 
 def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterator:
     lists = ListAssembler()
-    events = whole = _whole_events(data, ctx, max_depth)
-    if whole is None:
-        events = iter(iterparse_tags(io.BytesIO(data), ctx.namespace, _TAGS, max_depth=max_depth))
-    # pulled, what was read is released as it goes (which also keeps it from being read again); held whole, the
-    # tree is freed at once at the end (freed element by element, each subtree costs lxml a walk of its own),
-    # and ``last``, the body child read last, is where the next read starts
-    release = _discard if whole is None else _held
+    held = _whole_body(data, ctx, max_depth)
+    if held is not None:
+        yield from _held_body(held, reader, lists, ctx)
+        return
+    events = iter(iterparse_tags(io.BytesIO(data), ctx.namespace, _TAGS, max_depth=max_depth))
+    # what was read is released as it goes (which also keeps it from being read again)
+    release = _discard
     last = None
     body = None   # the w:body element once met: a body-level element is then known by its parent's identity
     for _, el in events:
         tag = el.tag
         parent = el.getparent()
         if tag == _BODY:
-            for child in list(el) if whole is None or last is None else list(last.itersiblings()):
+            for child in list(el):
                 reader.block(child, lists)
                 release(child)
             break
@@ -119,16 +118,15 @@ def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterat
     yield from lists.finish()
 
 
-def _whole_events(data: bytes, ctx, max_depth: int) -> Iterator | None:
-    """For a part small enough to hold whole (at most ``WHOLE_PART`` bytes), parsed in one call, the events the
-    streaming loop acts on, in the order the pull parser gives them; None where the stream must read it.
+def _whole_body(data: bytes, ctx, max_depth: int):
+    """For a part small enough to hold whole (at most ``WHOLE_PART`` bytes), parsed in one call, its w:body, which
+    :func:`_held_body` reads; None where the stream must read it.
 
     Parsed whole, a part costs libxml2 a third less than pulled, event by event, through lxml. Held whole, it
-    is still read block by block, so the loop below reads the same elements in the same order: the end of each
-    body child named in _TAGS, a body-level table's rows (through their wrappers) before the table, then the
-    body. A part that does not parse goes to the stream, which refuses it where it did, after the
-    blocks before the fault; so does one whose shape the stream would see otherwise than whole (not one
-    w:body under the root; a table whose properties or grid follow its first row, read before they arrive).
+    is still read block by block, the same elements in the same order as the stream reads them. A part that
+    does not parse goes to the stream, which refuses it where it did, after the blocks before the fault; so
+    does one whose shape the stream would see otherwise than whole (not one w:body under the root; a table
+    whose properties or grid follow its first row, read before they arrive).
     """
     if len(data) > WHOLE_PART:
         return None
@@ -143,7 +141,77 @@ def _whole_events(data: bytes, ctx, max_depth: int) -> Iterator | None:
     for child in body.iterchildren(_TBL):
         if not _props_first(child):
             return None
-    return _events_of(body)
+    return body
+
+
+def _held_body(body, reader: BlockReader, lists: ListAssembler, ctx) -> Iterator:
+    """A body held whole, read as the stream reads it, without the stream's events: the pull parser ends each
+    body child named in _TAGS (the others are read just before the next named one, or at the body's end, with
+    no block leaving between), and a body-level table's rows before the table, read as the consumer asks for
+    them. The blocks leave at the same points, and the deadline is checked at the same ones."""
+    before: list = []   # children not named in _TAGS since the last named one: read with the next
+    for child in body:
+        tag = child.tag
+        if tag not in _TAGS:
+            before.append(child)
+            continue
+        for node in before:
+            reader.block(node, lists)
+        before.clear()
+        if tag == _TBL:
+            rows = row_elements(child)
+            first = next(rows, None)
+            if first is not None:   # a table without rows is read as a block, as the stream reads it
+                yield from _held_table(child, first, rows, reader, lists, ctx)
+                continue
+        if tag == _P:   # what reader.block does with a paragraph, without asking its tag again
+            reader.paragraph(child, lists)
+        else:
+            reader.block(child, lists)
+        yield from lists.take()
+        ctx.checkpoint()
+    for node in before:
+        reader.block(node, lists)
+    reader.flush_joined(lists)
+    yield from lists.finish()
+
+
+def _held_table(tbl, first, rows: Iterator, reader: BlockReader, lists: ListAssembler, ctx) -> Iterator:
+    """A body-level table of a body held whole, from its first row on, as the stream reads one."""
+    reader.flush_joined(lists)
+    yield from lists.finish()
+    table, builder = reader.tables.begin(tbl)
+    second = next(rows, None)
+    one_column = (table.columns.count or 1) == 1
+    if one_column and second is None:   # a frame, perhaps: its one cell's blocks, or the table
+        built = builder.row(first) + builder.finish()
+        content = frame_content(built)
+        if content is None:
+            table.rows = built
+            content = [table]
+        for block in content:
+            lists.block(block)
+        yield from lists.take()
+        return
+    lazy = LazyRows(_held_rows(first, second, rows, builder, ctx, checked=not one_column))
+    table.rows = lazy
+    yield table
+    # the consumer wants the next block: the rows it did not read must not be lost
+    lazy.drain()
+
+
+def _held_rows(first, second, rows: Iterator, builder: RowBuilder, ctx, checked: bool) -> Iterator:
+    # the stream checks the deadline after each row it pulls, but not after the first, nor after a one-column
+    # table's second, which it looked ahead to (``checked`` False)
+    yield from builder.row(first)
+    if second is not None:
+        yield from builder.row(second)
+        if checked:
+            ctx.checkpoint()
+    for tr in rows:
+        yield from builder.row(tr)
+        ctx.checkpoint()
+    yield from builder.finish()
 
 
 def _props_first(tbl) -> bool:
@@ -156,18 +224,6 @@ def _props_first(tbl) -> bool:
         elif rows_met and (tag == _TBLPR or tag == _TBLGRID):
             return False
     return True
-
-
-def _events_of(body) -> Iterator:
-    for child in body:
-        tag = child.tag
-        if tag == _TBL:
-            for tr in row_elements(child):
-                yield _END, tr
-            yield _END, child
-        elif tag in _TAGS:
-            yield _END, child
-    yield _END, body
 
 
 def _one_row(events, tbl, first: list) -> bool:
@@ -218,10 +274,6 @@ def _preceding(el, reader: BlockReader, lists: ListAssembler, last, release) -> 
     for node in reversed(before):
         reader.block(node, lists)
         release(node)
-
-
-def _held(el, parent=None) -> None:
-    """Release nothing: the tree is held whole and freed with its document."""
 
 
 def _discard(el, parent=None) -> None:

@@ -144,15 +144,29 @@ class RowBuilder:
             cells.append(Cell([], col_span=before) if before > 1 else "")
         col = before
         still_open: dict[int, tuple[Cell, int]] = {}
+        block_reader = self.reader.blocks
         for tc in tcs:
             # a cell's properties come first: tc[0] makes no proxy for the content, which blocks_of makes next
-            pr = tc[0] if len(tc) else None
-            if pr is None or pr.tag != _TCPR:
+            count = len(tc)
+            pr = tc[0] if count else None
+            lead = 1 if pr is not None and pr.tag == _TCPR else 0
+            if not lead:
                 pr = _child(tc, _TCPR)
             span, vmerge = _cell_props(pr, st)
-            # pr still held: the walk over the cell's blocks meets it again, and lxml keeps an element's
-            # proxy, and the tag it made, only while something holds it
-            blocks = self.reader.blocks.blocks_of(tc)
+            # one block after the properties, most often a paragraph of one plain run: read without the walk
+            text = block_reader.plain_cell(tc[lead]) if count == lead + 1 else None
+            if text is not None and vmerge is None:
+                # merged with no other: the cell is what _cell makes of that paragraph, made without it
+                cells.append(text if span == 1 and not header else
+                             Cell([Text(text)] if text else [], col_span=span, header=header))
+                col += span
+                continue
+            if text is not None:
+                blocks = block_reader.cell_blocks(text)
+            else:
+                # pr still held: the walk over the cell's blocks meets it again, and lxml keeps an element's
+                # proxy, and the tag it made, only while something holds it
+                blocks = block_reader.blocks_of(tc)
             del pr
             origin = self._open.get(col) if vmerge == "continue" else None
             if origin is not None:
