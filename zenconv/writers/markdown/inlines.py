@@ -60,12 +60,22 @@ class InlineRenderer:
     # --- the three ways a block finishes its inlines ------------------------------------------------
 
     def paragraph(self, inlines) -> str:
+        if len(inlines) == 1 and type(inlines[0]) is Text:
+            # The commonest paragraph, one text needing no escape: what compose() would give, without
+            # its keyword arguments, its scan for other nodes and _text's second test.
+            text = inlines[0].text
+            if not needs_escape(text):
+                return finish_block(text)
         return finish_block(self.compose(inlines, mode="block"))
 
     def heading(self, inlines) -> str:
+        if len(inlines) == 1 and type(inlines[0]) is Text and not needs_escape(inlines[0].text):
+            return finish_heading(inlines[0].text)  # one text, as paragraph() takes it
         return finish_heading(self.compose(inlines, mode="heading"))
 
     def cell(self, inlines) -> str:
+        if len(inlines) == 1 and type(inlines[0]) is Text and not needs_escape(inlines[0].text, True):
+            return finish_cell(inlines[0].text)  # one text, as paragraph() takes it
         return finish_cell(self.compose(inlines, cell=True, mode="cell"))
 
     # --- composition ------------------------------------------------------------------------------
@@ -108,11 +118,12 @@ class InlineRenderer:
         tests/writers/test_markdown_fast_paths.py holds it to the composition before it on random inlines.
         """
         pieces: list[str] = []
+        texts: list[str] = []
+        add, add_text = pieces.append, texts.append  # bound once: most of the work is these appends
         runs: list[tuple] = []
         starts: list[int] = []  # the pieces that start with "[", links and note references (see resolve)
         links: list[tuple] = []  # (index, node) of each link: its piece is written once nothing can refuse
         notes: list[tuple] = []  # (index, node) of each note reference: numbered last
-        texts: list[str] = []
         previous = None
         for node in inlines:
             kind = type(node)
@@ -120,8 +131,8 @@ class InlineRenderer:
                 text = node.text
                 if previous is Text or not text or previous is NoteRef and text[0] in ":(":
                     return None
-                texts.append(text)
-                pieces.append(text)
+                add_text(text)
+                add(text)
             elif kind in DELIMITERS:
                 children = node.children
                 if kind is previous or kind in within or len(children) != 1 or type(children[0]) is not Text:
@@ -129,52 +140,63 @@ class InlineRenderer:
                 inner = children[0].text
                 if not inner:
                     return None
-                texts.append(inner)
+                add_text(inner)
                 markup = DELIMITERS[kind]
-                if inner[0] != HARD and not inner[0].isspace() and inner[-1] != HARD and not inner[-1].isspace():
+                # Only whitespace counts at the edges here: a hard break (HARD) in a text is a control
+                # character, which needs escaping, so such a sequence is declined below whatever its pieces.
+                if not inner[0].isspace() and not inner[-1].isspace():
                     runs.append((len(pieces), "", inner, "", markup))
-                    pieces.append(markup[0] + inner + markup[0])
+                    add(markup[0] + inner + markup[0])
                 else:  # whitespace inside a delimiter stops it opening or closing: moved out, as _compose does
                     lead = _LEADING_SPACE.match(inner).group()
                     trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
                     core = inner[len(lead): len(inner) - len(trail)]
                     if core:
                         runs.append((len(pieces), lead, core, trail, markup))
-                        pieces.append(lead + markup[0] + core + markup[0] + trail)
+                        add(lead + markup[0] + core + markup[0] + trail)
                     else:
-                        pieces.append(inner)  # whitespace alone: lead + trail
+                        add(inner)  # whitespace alone: lead + trail
             elif kind is Link:
                 children = node.children
                 if in_link or len(children) != 1 or type(children[0]) is not Text:
                     return None
-                texts.append(children[0].text)
+                add_text(children[0].text)
                 starts.append(len(pieces))
                 links.append((len(pieces), node))
-                pieces.append("[")  # its first character, until it is written below
+                add("[")  # its first character, until it is written below
             elif kind is NoteRef:
                 starts.append(len(pieces))
                 notes.append((len(pieces), node))
-                pieces.append("[")
+                add("[")
             elif kind is Code:
                 text = node.text
                 if previous is Code or not text or CONTROLS.search(text) is not None:
                     return None
-                pieces.append(code_span(text, cell))
+                add(code_span(text, cell))
             elif kind is HardBreak:
-                pieces.append(HARD)
+                add(HARD)
             else:
                 return None
             previous = kind
         if needs_escape("".join(texts), cell):
             return None
-        for at, node in links:
-            url = self.policy.link(node.target).url
-            if url is None:
-                return None  # refused: reported by the general path
-            text = node.children[0].text
-            if text[:1] == "^":
-                text = "\\" + text  # "[^…]" would read as a footnote reference
-            pieces[at] = f"[{text}]({destination(url, cell)}{title(node.title, cell) if node.title else ''})"
+        if links:
+            policy = self.policy
+            for at, node in links:
+                target = node.target
+                # A plain URL is its own destination (policy.plain_link): no verdict, nothing to escape.
+                url = policy.plain_link(target)
+                if url is not None:
+                    written = "<" + url + ">"
+                else:
+                    url = policy.link(target).url
+                    if url is None:
+                        return None  # refused: reported by the general path
+                    written = destination(url, cell)
+                text = node.children[0].text
+                if text[:1] == "^":
+                    text = "\\" + text  # "[^…]" would read as a footnote reference
+                pieces[at] = f"[{text}]({written}{title(node.title, cell) if node.title else ''})"
         for at, node in notes:
             pieces[at] = f"[^{self.notes.reference(node.note_id)[0]}]"
         return resolve(pieces, runs, starts, mode)

@@ -382,15 +382,24 @@ def _code_block(block: CodeBlock) -> Iterator[str]:
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:
     sink = TextSink(out)
-    # TextSink.write, inlined: a line costs an append and a count (the chunks flushed are the same).
+    # TextSink.write, inlined: a line costs an append and a count. The lines are held without their
+    # newlines and joined with them when a chunk is flushed: one append a line, not two (the chunks
+    # flushed are the same, at the same lines).
+    lines: list[str] = []
+    add = lines.append
     parts = sink.parts
     chunk = sink.chunk
     size = 0
     for line in MarkdownWriter(ctx).document(doc):
-        parts.append(line)
-        parts.append("\n")
+        add(line)
         size += len(line) + 1
         if size >= chunk:
+            add("")  # the last line's newline
+            parts.append("\n".join(lines))
             sink.flush()
+            lines.clear()
             size = 0
+    if lines:
+        add("")
+        parts.append("\n".join(lines))
     sink.flush()
