@@ -36,6 +36,7 @@ _LEADING_SPACE = pattern(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
 _TRAILING_SPACE = pattern(r"(?<![\s\x00])[\s\x00]*$")  # from a run's start only: else quadratic in a run
 _URL_UNSAFE = pattern(r"[\x00-\x1f\x7f-\x9f]")
 _DESTINATION_PLAIN = pattern(r"[\\<>&|\x00-\x1f\x7f-\x9f]")  # what destination() changes (| in a cell)
+_NONE: frozenset = frozenset()  # no delimited kind around the inlines
 _INSERTIONS = ("insertion", "move-to")
 _COMMENT_RANGE = "comment-range"  # the text a review comment covers: <mark>, its note reference after it
 _ENTITY_AMP = pattern(r"&(?=#|[^\t\n\f <&;]{1,32};)")  # as in escape.py: entities decode in URLs too
@@ -66,17 +67,17 @@ class InlineRenderer:
             text = inlines[0].text
             if not needs_escape(text):
                 return finish_block(text)
-        return finish_block(self.compose(inlines, mode="block"))
+        return finish_block(self._inlines(inlines, False, False, _NONE, "block"))
 
     def heading(self, inlines) -> str:
         if len(inlines) == 1 and type(inlines[0]) is Text and not needs_escape(inlines[0].text):
             return finish_heading(inlines[0].text)  # one text, as paragraph() takes it
-        return finish_heading(self.compose(inlines, mode="heading"))
+        return finish_heading(self._inlines(inlines, False, False, _NONE, "heading"))
 
     def cell(self, inlines) -> str:
         if len(inlines) == 1 and type(inlines[0]) is Text and not needs_escape(inlines[0].text, True):
             return finish_cell(inlines[0].text)  # one text, as paragraph() takes it
-        return finish_cell(self.compose(inlines, cell=True, mode="cell"))
+        return finish_cell(self._inlines(inlines, True, False, _NONE, "cell"))
 
     # --- composition ------------------------------------------------------------------------------
 
@@ -87,6 +88,11 @@ class InlineRenderer:
         ``mode`` is how the block will be finished (``block``, ``heading``, ``cell``) for the top-level
         inlines of a block, None inside a delimiter, link or tag.
         """
+        return self._inlines(inlines, cell, in_link, within, mode)
+
+    def _inlines(self, inlines, cell: bool, in_link: bool, within: frozenset, mode: str | None) -> str:
+        """:meth:`compose`, called positionally: the writer's own calls, one or more for every block,
+        spare the keyword arguments' handling."""
         # Most inline sequences are text alone (a paragraph, a cell, a run's inside): normalising merges
         # them into one Text and resolving one piece returns it, so their escaped text is the whole answer.
         # Any other sequence: in one pass when it is of the common kind (_plain), else the general way.
@@ -234,7 +240,7 @@ class InlineRenderer:
                     if needs_escape(inner, cell):
                         inner = self._text(inner, cell)
                 else:
-                    inner = self.compose(children, cell=cell, in_link=in_link, within=within | {kind})
+                    inner = self._inlines(children, cell, in_link, within | {kind}, None)
                 markup = DELIMITERS[kind]
                 # Whitespace (a hard break too) inside a delimiter stops it opening or closing: move it out.
                 if inner and inner[0] != HARD and not inner[0].isspace() and inner[-1] != HARD \
@@ -298,11 +304,11 @@ class InlineRenderer:
             return self.math(node.latex, cell)
         if kind is Superscript or kind is Subscript:
             tag = "sup" if kind is Superscript else "sub"
-            return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
+            return _tagged(tag, self._inlines(node.children, cell, in_link, within, None))
         if kind is Span:  # only a revision or comment-range Span reaches here; others were flattened
             revision = _revision(node)
             tag = "mark" if revision is None else "ins" if revision.change in _INSERTIONS else "del"
-            return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
+            return _tagged(tag, self._inlines(node.children, cell, in_link, within, None))
         raise TypeError(f"not an inline node: {kind.__name__}")
 
     def _link(self, node: Link, cell: bool) -> str:
@@ -313,7 +319,7 @@ class InlineRenderer:
             if needs_escape(text, cell):
                 text = self._text(text, cell)
         else:
-            text = self.compose(children, cell=cell, in_link=True)
+            text = self._inlines(children, cell, True, _NONE, None)
         verdict = self.policy.link(node.target)
         url = verdict.url
         if url is None:
