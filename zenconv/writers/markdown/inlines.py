@@ -140,10 +140,13 @@ class InlineRenderer:
                 add_text(text)
                 add(text)
             elif kind in DELIMITERS:
-                children = node.children
-                if kind is previous or kind in within or len(children) != 1 or type(children[0]) is not Text:
+                try:  # one child, unpacked (cheaper than len() and an index): other counts are declined
+                    (child,) = node.children
+                except ValueError:
                     return None
-                inner = children[0].text
+                if kind is previous or kind in within or type(child) is not Text:
+                    return None
+                inner = child.text
                 if not inner:
                     return None
                 add_text(inner)
@@ -163,12 +166,16 @@ class InlineRenderer:
                     else:
                         add(inner)  # whitespace alone: lead + trail
             elif kind is Link:
-                children = node.children
-                if in_link or len(children) != 1 or type(children[0]) is not Text:
+                try:
+                    (child,) = node.children
+                except ValueError:
                     return None
-                add_text(children[0].text)
-                starts.append(len(pieces))
-                links.append((len(pieces), node))
+                if in_link or type(child) is not Text:
+                    return None
+                add_text(child.text)
+                at = len(pieces)
+                starts.append(at)
+                links.append((at, node))
                 add("[")  # its first character, until it is written below
             elif kind is NoteRef:
                 starts.append(len(pieces))
