@@ -133,6 +133,17 @@ class UrlPolicy:
             return _new_tuple(Verdict, (target, None, None))
         return _judged(target)
 
+    def plain_link(self, target: str) -> str | None:
+        """The target itself when :meth:`link` would take it as it is by the plain-URL test (no child's
+        or resource's name, an allowed scheme, nothing to decode, strip or escape), else None: the caller
+        then asks :meth:`link`. No Verdict is built, and a plain URL needs no escaping as a destination
+        (none of its characters is one :func:`~zenconv.writers.markdown.inlines.destination` changes)."""
+        if self._child_url is not None and self._child_url(target) is not None:
+            return None
+        if self._find is not None and self._find(target) is not None:
+            return None
+        return target if _PLAIN.fullmatch(target) is not None else None
+
     def image(self, source: str) -> Verdict:
         """An image: a raster resource we wrote (embedded when asked), or, when kept, a remote one."""
         resource = self._resource(source)

@@ -143,25 +143,43 @@ def resolve(pieces: list[str], runs: list[tuple], links: list[int], mode: str | 
     """
     count = len(pieces)
     for i, lead, core, trail, markup in runs:
-        # The two characters before the run's delimiter (pieces are never empty: two hold them).
-        if len(lead) >= 2:
-            before, earlier = lead[-1], lead[-2]
-        elif not lead and i and len(pieces[i - 1]) >= 2:
+        # The two characters before the run's delimiter (pieces are never empty: two hold them). Most
+        # often the piece before it, text, holds both.
+        if not lead and i and len(pieces[i - 1]) >= 2:
             before, earlier = pieces[i - 1][-1], pieces[i - 1][-2]
+        elif len(lead) >= 2:
+            before, earlier = lead[-1], lead[-2]
         else:
             context = (pieces[i - 2][-2:] if i > 1 else "") + pieces[i - 1][-2:] + lead if i else lead
             before, earlier = context[-1:], context[-2:-1]
-        # And the two after it: from the run's trailing whitespace and the next piece, most often text.
-        if len(trail) >= 2:
+        # And the two after it: from the run's trailing whitespace and the next piece, most often text (or
+        # one character of it, a space or a full stop, and the piece after that: what _peek would read).
+        if not trail and i + 1 < count:
+            after = pieces[i + 1]
+            if len(after) >= 2:
+                after, following = after[0], after[1]
+            elif len(after) == 1 and (i + 2 == count or pieces[i + 2]):
+                following = pieces[i + 2][0] if i + 2 < count else ""
+            else:
+                after, following = _peek(pieces, i, trail)
+        elif len(trail) >= 2:
             after, following = trail[0], trail[1]
-        elif not trail and i + 1 < count and len(pieces[i + 1]) >= 2:
-            after, following = pieces[i + 1][0], pieces[i + 1][1]
         else:
             after, following = _peek(pieces, i, trail)
         char = markup[0][0]
+        first, last = core[0], core[-1]
+        if first != char and last != char and (char != "~" or "~~" not in core):
+            # The common run, nothing of its own kind at its edges (see below): the flanking rules alone.
+            key = (before, earlier, first, last, after, following, char, mode)
+            markdown = _DECIDED.get(key)
+            if markdown is None:
+                markdown = _markdown(key)
+            if not markdown:
+                pieces[i] = lead + markup[1] + core + markup[2] + trail
+            continue
         # A nested run of the same character joins ours (``***x***``): flanking is judged past it.
         # An escaped delimiter touching the joined run (``**\\***``) is where parsers disagree.
-        if core[0] == char or core[-1] == char:
+        if first == char or last == char:
             inner = core.strip(char) or core
             tangled = inner != core and (inner[-1] == "\\" or core.startswith("\\" + char))
         else:

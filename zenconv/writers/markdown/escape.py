@@ -108,6 +108,9 @@ def char_ref(ch: str) -> str:
     return f"&#{ord(ch)};"
 
 
+_LINE_START_FIRST = "#>-+=0123456789"  # the first characters of what _LINE_START finds
+
+
 def _fix_line(line: str) -> str:
     if not line:
         return line
@@ -116,7 +119,7 @@ def _fix_line(line: str) -> str:
     first = line[0]
     if first.isspace():
         return char_ref(first) + line[1:]
-    if first in "#>-+=0123456789":
+    if first in _LINE_START_FIRST:
         m = _LINE_START.match(line)
         if m:
             if first.isdigit():
@@ -137,8 +140,10 @@ def _line_ends(text: str) -> str:
 
 def finish_block(text: str) -> str:
     """A paragraph's composed inlines as Markdown lines (joined with newlines)."""
-    if "\n" not in text and HARD not in text:
-        return _fix_line(text)  # one line: no line end to write as a reference
+    if "\n" not in text and HARD not in text:  # one line: no line end to write as a reference
+        if text and not text[-1].isspace() and not text[0].isspace() and text[0] not in _LINE_START_FIRST:
+            return text  # the commonest line, which _fix_line gives back as it is: a call spared
+        return _fix_line(text)
     text = _line_ends(text)
     parts = _SPLIT.split(text)
     out = []

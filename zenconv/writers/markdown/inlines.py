@@ -36,6 +36,7 @@ _LEADING_SPACE = pattern(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
 _TRAILING_SPACE = pattern(r"(?<![\s\x00])[\s\x00]*$")  # from a run's start only: else quadratic in a run
 _URL_UNSAFE = pattern(r"[\x00-\x1f\x7f-\x9f]")
 _DESTINATION_PLAIN = pattern(r"[\\<>&|\x00-\x1f\x7f-\x9f]")  # what destination() changes (| in a cell)
+_NONE: frozenset = frozenset()  # no delimited kind around the inlines
 _INSERTIONS = ("insertion", "move-to")
 _COMMENT_RANGE = "comment-range"  # the text a review comment covers: <mark>, its note reference after it
 _ENTITY_AMP = pattern(r"&(?=#|[^\t\n\f <&;]{1,32};)")  # as in escape.py: entities decode in URLs too
@@ -60,13 +61,23 @@ class InlineRenderer:
     # --- the three ways a block finishes its inlines ------------------------------------------------
 
     def paragraph(self, inlines) -> str:
-        return finish_block(self.compose(inlines, mode="block"))
+        if len(inlines) == 1 and type(inlines[0]) is Text:
+            # The commonest paragraph, one text needing no escape: what compose() would give, without
+            # its keyword arguments, its scan for other nodes and _text's second test.
+            text = inlines[0].text
+            if not needs_escape(text):
+                return finish_block(text)
+        return finish_block(self._inlines(inlines, False, False, _NONE, "block"))
 
     def heading(self, inlines) -> str:
-        return finish_heading(self.compose(inlines, mode="heading"))
+        if len(inlines) == 1 and type(inlines[0]) is Text and not needs_escape(inlines[0].text):
+            return finish_heading(inlines[0].text)  # one text, as paragraph() takes it
+        return finish_heading(self._inlines(inlines, False, False, _NONE, "heading"))
 
     def cell(self, inlines) -> str:
-        return finish_cell(self.compose(inlines, cell=True, mode="cell"))
+        if len(inlines) == 1 and type(inlines[0]) is Text and not needs_escape(inlines[0].text, True):
+            return finish_cell(inlines[0].text)  # one text, as paragraph() takes it
+        return finish_cell(self._inlines(inlines, True, False, _NONE, "cell"))
 
     # --- composition ------------------------------------------------------------------------------
 
@@ -77,6 +88,11 @@ class InlineRenderer:
         ``mode`` is how the block will be finished (``block``, ``heading``, ``cell``) for the top-level
         inlines of a block, None inside a delimiter, link or tag.
         """
+        return self._inlines(inlines, cell, in_link, within, mode)
+
+    def _inlines(self, inlines, cell: bool, in_link: bool, within: frozenset, mode: str | None) -> str:
+        """:meth:`compose`, called positionally: the writer's own calls, one or more for every block,
+        spare the keyword arguments' handling."""
         # Most inline sequences are text alone (a paragraph, a cell, a run's inside): normalising merges
         # them into one Text and resolving one piece returns it, so their escaped text is the whole answer.
         # Any other sequence: in one pass when it is of the common kind (_plain), else the general way.
@@ -108,11 +124,12 @@ class InlineRenderer:
         tests/writers/test_markdown_fast_paths.py holds it to the composition before it on random inlines.
         """
         pieces: list[str] = []
+        texts: list[str] = []
+        add, add_text = pieces.append, texts.append  # bound once: most of the work is these appends
         runs: list[tuple] = []
         starts: list[int] = []  # the pieces that start with "[", links and note references (see resolve)
         links: list[tuple] = []  # (index, node) of each link: its piece is written once nothing can refuse
         notes: list[tuple] = []  # (index, node) of each note reference: numbered last
-        texts: list[str] = []
         previous = None
         for node in inlines:
             kind = type(node)
@@ -120,61 +137,79 @@ class InlineRenderer:
                 text = node.text
                 if previous is Text or not text or previous is NoteRef and text[0] in ":(":
                     return None
-                texts.append(text)
-                pieces.append(text)
+                add_text(text)
+                add(text)
             elif kind in DELIMITERS:
-                children = node.children
-                if kind is previous or kind in within or len(children) != 1 or type(children[0]) is not Text:
+                try:  # one child, unpacked (cheaper than len() and an index): other counts are declined
+                    (child,) = node.children
+                except ValueError:
                     return None
-                inner = children[0].text
+                if kind is previous or kind in within or type(child) is not Text:
+                    return None
+                inner = child.text
                 if not inner:
                     return None
-                texts.append(inner)
+                add_text(inner)
                 markup = DELIMITERS[kind]
-                if inner[0] != HARD and not inner[0].isspace() and inner[-1] != HARD and not inner[-1].isspace():
+                # Only whitespace counts at the edges here: a hard break (HARD) in a text is a control
+                # character, which needs escaping, so such a sequence is declined below whatever its pieces.
+                if not inner[0].isspace() and not inner[-1].isspace():
                     runs.append((len(pieces), "", inner, "", markup))
-                    pieces.append(markup[0] + inner + markup[0])
+                    add(markup[0] + inner + markup[0])
                 else:  # whitespace inside a delimiter stops it opening or closing: moved out, as _compose does
                     lead = _LEADING_SPACE.match(inner).group()
                     trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
                     core = inner[len(lead): len(inner) - len(trail)]
                     if core:
                         runs.append((len(pieces), lead, core, trail, markup))
-                        pieces.append(lead + markup[0] + core + markup[0] + trail)
+                        add(lead + markup[0] + core + markup[0] + trail)
                     else:
-                        pieces.append(inner)  # whitespace alone: lead + trail
+                        add(inner)  # whitespace alone: lead + trail
             elif kind is Link:
-                children = node.children
-                if in_link or len(children) != 1 or type(children[0]) is not Text:
+                try:
+                    (child,) = node.children
+                except ValueError:
                     return None
-                texts.append(children[0].text)
-                starts.append(len(pieces))
-                links.append((len(pieces), node))
-                pieces.append("[")  # its first character, until it is written below
+                if in_link or type(child) is not Text:
+                    return None
+                add_text(child.text)
+                at = len(pieces)
+                starts.append(at)
+                links.append((at, node))
+                add("[")  # its first character, until it is written below
             elif kind is NoteRef:
                 starts.append(len(pieces))
                 notes.append((len(pieces), node))
-                pieces.append("[")
+                add("[")
             elif kind is Code:
                 text = node.text
                 if previous is Code or not text or CONTROLS.search(text) is not None:
                     return None
-                pieces.append(code_span(text, cell))
+                add(code_span(text, cell))
             elif kind is HardBreak:
-                pieces.append(HARD)
+                add(HARD)
             else:
                 return None
             previous = kind
         if needs_escape("".join(texts), cell):
             return None
-        for at, node in links:
-            url = self.policy.link(node.target).url
-            if url is None:
-                return None  # refused: reported by the general path
-            text = node.children[0].text
-            if text[:1] == "^":
-                text = "\\" + text  # "[^…]" would read as a footnote reference
-            pieces[at] = f"[{text}]({destination(url, cell)}{title(node.title, cell) if node.title else ''})"
+        if links:
+            policy = self.policy
+            for at, node in links:
+                target = node.target
+                # A plain URL is its own destination (policy.plain_link): no verdict, nothing to escape.
+                url = policy.plain_link(target)
+                if url is not None:
+                    written = "<" + url + ">"
+                else:
+                    url = policy.link(target).url
+                    if url is None:
+                        return None  # refused: reported by the general path
+                    written = destination(url, cell)
+                text = node.children[0].text
+                if text[:1] == "^":
+                    text = "\\" + text  # "[^…]" would read as a footnote reference
+                pieces[at] = f"[{text}]({written}{title(node.title, cell) if node.title else ''})"
         for at, node in notes:
             pieces[at] = f"[^{self.notes.reference(node.note_id)[0]}]"
         return resolve(pieces, runs, starts, mode)
@@ -212,7 +247,7 @@ class InlineRenderer:
                     if needs_escape(inner, cell):
                         inner = self._text(inner, cell)
                 else:
-                    inner = self.compose(children, cell=cell, in_link=in_link, within=within | {kind})
+                    inner = self._inlines(children, cell, in_link, within | {kind}, None)
                 markup = DELIMITERS[kind]
                 # Whitespace (a hard break too) inside a delimiter stops it opening or closing: move it out.
                 if inner and inner[0] != HARD and not inner[0].isspace() and inner[-1] != HARD \
@@ -276,11 +311,11 @@ class InlineRenderer:
             return self.math(node.latex, cell)
         if kind is Superscript or kind is Subscript:
             tag = "sup" if kind is Superscript else "sub"
-            return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
+            return _tagged(tag, self._inlines(node.children, cell, in_link, within, None))
         if kind is Span:  # only a revision or comment-range Span reaches here; others were flattened
             revision = _revision(node)
             tag = "mark" if revision is None else "ins" if revision.change in _INSERTIONS else "del"
-            return _tagged(tag, self.compose(node.children, cell=cell, in_link=in_link, within=within))
+            return _tagged(tag, self._inlines(node.children, cell, in_link, within, None))
         raise TypeError(f"not an inline node: {kind.__name__}")
 
     def _link(self, node: Link, cell: bool) -> str:
@@ -291,7 +326,7 @@ class InlineRenderer:
             if needs_escape(text, cell):
                 text = self._text(text, cell)
         else:
-            text = self.compose(children, cell=cell, in_link=True)
+            text = self._inlines(children, cell, True, _NONE, None)
         verdict = self.policy.link(node.target)
         url = verdict.url
         if url is None:

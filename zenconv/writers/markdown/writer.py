@@ -86,38 +86,47 @@ class MarkdownWriter:
         started = False
         previous = None  # (ordered, marker) of the list just written, if the last block was a list
         inline = self.inline
-        for block in _labelled(blocks):
-            kind = type(block)
-            if kind is Paragraph and (not block.facets or hidden_reason(block.facets) is None):
-                # The most common block, written here as block() would (no hidden label to carry).
-                inline.locator = block.locator
-                text = inline.paragraph(block.children)
-                if not text:
+        heading = None  # _labelled's: the label of the heading just written
+        # The blocks _labelled gives, without its generator for the common block (no container seen
+        # through, no label): that one is written as it comes, a paragraph here as block() would write it.
+        for outer in blocks:
+            kind = type(outer)
+            if (kind is Container and outer.class_ not in _OPAQUE) \
+                    or (getattr(outer, "facets", ()) and hidden_reason(outer.facets) is not None):
+                group, heading = _labelled_one(outer, heading)
+            else:
+                heading = None
+                if kind is Paragraph:  # the most common block (no hidden label to carry)
+                    inline.locator = outer.locator
+                    text = inline.paragraph(outer.children)
+                    if not text:
+                        continue
+                    if started and blank:
+                        yield ""
+                    if "\n" in text:
+                        yield from text.split("\n")
+                    else:
+                        yield text
+                    started = True
+                    previous = None
+                    continue
+                group = (outer,)
+            for block in group:
+                if type(block) is List:
+                    current = self.list_marker(block, previous)
+                    lines = self.list(block, current[1], current[0], nested)
+                else:
+                    lines = self.block(block, nested, (marker and not started) or previous is not None)
+                    current = None
+                first = next(lines, None)
+                if first is None:
                     continue
                 if started and blank:
                     yield ""
-                if "\n" in text:
-                    yield from text.split("\n")
-                else:
-                    yield text
+                yield first
+                yield from lines
                 started = True
-                previous = None
-                continue
-            if kind is List:
-                current = self.list_marker(block, previous)
-                lines = self.list(block, current[1], current[0], nested)
-            else:
-                lines = self.block(block, nested, (marker and not started) or previous is not None)
-                current = None
-            first = next(lines, None)
-            if first is None:
-                continue
-            if started and blank:
-                yield ""
-            yield first
-            yield from lines
-            started = True
-            previous = current
+                previous = current
 
     # --- blocks ------------------------------------------------------------------------------------
 
@@ -223,17 +232,23 @@ class MarkdownWriter:
         # between items makes each item a paragraph when read back.
         contents = [item.blocks if numbered or item.label is None else labelled(item.label, item.blocks)
                     for item in block.items]
-        loose = not all(len(blocks) < 2 or _tight(blocks) for blocks in contents)
+        # (Most lists have items of one block each: tight, without a call per item.)
+        loose = bool(contents) and max(map(len, contents)) >= 2 \
+            and not all(len(blocks) < 2 or _tight(blocks) for blocks in contents)
         number = min(max(block.start, 0), MAX_START)
         inline = self.inline
+        # The content starts at column 4 at least (``-   x``, ``1.  x``), as pandoc writes it: Python-Markdown
+        # reads an item's later blocks only when indented by four, and would else read a nested code
+        # block's lines as raw Markdown. A bullet's head is the same for every item.
+        bullet = marker + " " * max(1, 4 - len(marker))
         for index, (item, blocks) in enumerate(zip(block.items, contents)):
             if index and loose:
                 yield ""
-            # The content starts at column 4 at least (``-   x``, ``1.  x``), as pandoc writes it: Python-Markdown
-            # reads an item's later blocks only when indented by four, and would else read a nested code
-            # block's lines as raw Markdown.
-            head = f"{min(number + index, MAX_START)}{marker}" if numbered else marker
-            head += " " * max(1, 4 - len(head))
+            if numbered:
+                head = f"{min(number + index, MAX_START)}{marker}"
+                head += " " * max(1, 4 - len(head))
+            else:
+                head = bullet
             if item.checked is not None:
                 head += "[x] " if item.checked else "[ ] "
             if len(blocks) == 1 and type(blocks[0]) is Paragraph \
@@ -348,6 +363,21 @@ def _labelled(blocks: Iterable) -> Iterator:
             yield block
 
 
+def _labelled_one(outer, heading: str | None) -> tuple[list, str | None]:
+    """What :func:`_labelled` gives for one block that is seen through or labelled (the heading's label
+    before it ``heading``), and the label of the heading it ends with, if it does."""
+    out = []
+    inside = _transparent((outer,)) if type(outer) is Container and outer.class_ not in _OPAQUE else (outer,)
+    for block in inside:
+        facets = getattr(block, "facets", ())
+        label = block_label(facets) if facets else None
+        if label is not None and type(block) not in _LABELLED_INLINE and label != heading:
+            out.append(Paragraph([Text(label)]))
+        heading = label if type(block) is Heading else None
+        out.append(block)
+    return out, heading
+
+
 def _marker(ordered: bool, previous) -> str:
     if ordered:
         return ")" if previous == (True, ".") else "."
@@ -382,15 +412,24 @@ def _code_block(block: CodeBlock) -> Iterator[str]:
 
 def write(doc: Document, out: BinaryIO, ctx) -> None:
     sink = TextSink(out)
-    # TextSink.write, inlined: a line costs an append and a count (the chunks flushed are the same).
+    # TextSink.write, inlined: a line costs an append and a count. The lines are held without their
+    # newlines and joined with them when a chunk is flushed: one append a line, not two (the chunks
+    # flushed are the same, at the same lines).
+    lines: list[str] = []
+    add = lines.append
     parts = sink.parts
     chunk = sink.chunk
     size = 0
     for line in MarkdownWriter(ctx).document(doc):
-        parts.append(line)
-        parts.append("\n")
+        add(line)
         size += len(line) + 1
         if size >= chunk:
+            add("")  # the last line's newline
+            parts.append("\n".join(lines))
             sink.flush()
+            lines.clear()
             size = 0
+    if lines:
+        add("")
+        parts.append("\n".join(lines))
     sink.flush()
