@@ -146,7 +146,8 @@ class Children:
             return None
         self.reporter.declare(spec.codes)
         inner = ReadContext(source_name=name, options=ctx.options, reporter=ctx.reporter, guard=ctx.guard,
-                            resources=ctx.resources, notes=ctx.notes, namespace=spec.name, children=self)
+                            resources=ctx.resources, notes=ctx.notes, namespace=spec.name, children=self,
+                            ends_process=ctx.ends_process)
         return list(read(Source(name, data=data), inner))
 
     def _convert(self, info, source, base: str, ordinal: int, detail: str, locator) -> str | None:

@@ -159,7 +159,8 @@ def run(request: Request, plugins: LoadedPlugins | None = None) -> Result:
             except ImportError as exc:
                 raise Unreadable("host.reader-unavailable", f"{reader_spec.id}: {exc}") from None
             ctx = ReadContext(source_name=source.name, options=options, reporter=reporter, guard=guard,
-                              resources=resources, namespace=reader_spec.name, children=children)
+                              resources=resources, namespace=reader_spec.name, children=children,
+                              ends_process=request.ends_process)
             if source.decryption is not None:  # how, never the password
                 ctx.flags["decrypted"] = source.decryption
             write = writer_spec.load()

@@ -61,13 +61,14 @@ class Section:
     title_page: bool = False
 
 
-def section_references(data: bytes) -> list[Section]:
+def section_references(data: bytes, first: int | None = None) -> list[Section]:
     """Per section in document order, its references and w:titlePg. A w:sectPr inside another (the
-    earlier properties a tracked w:sectPrChange keeps) is not a section."""
+    earlier properties a tracked w:sectPrChange keeps) is not a section. ``first``: where "sectPr" first
+    occurs, when the caller has searched already."""
     sections: list[Section] = []
     depth = 0
     start = 0
-    for found in _section_tags(data):
+    for found in _section_tags(data, data.find(b"sectPr") if first is None else first):
         closing, self_closing = found.group(1), found.group(3)
         if closing:
             depth -= 1
@@ -85,10 +86,10 @@ def section_references(data: bytes) -> list[Section]:
     return sections
 
 
-def _section_tags(data: bytes) -> Iterator[re.Match]:
+def _section_tags(data: bytes, at: int) -> Iterator[re.Match]:
     """Every w:sectPr tag, found by a plain search for its name (memchr-fast over a part of hundreds of
-    megabytes, where a pattern tried at every "<" is not), then matched from the "<" before it."""
-    at = data.find(b"sectPr")
+    megabytes, where a pattern tried at every "<" is not), then matched from the "<" before it; ``at``:
+    where the name first occurs."""
     while at >= 0:
         lt = data.rfind(b"<", max(0, at - 64), at)
         found = _SECT.match(data, lt) if lt >= 0 else None

@@ -76,8 +76,9 @@ def read(source, ctx) -> Iterator:
     reader = BlockReader(st)
     if comments.keep:
         comments.on_place = lambda thread: read_thread_now(reader, thread)
-    layout = first_page_layout(data)
-    furniture = (Furniture(reader, section_references(data), even_pages_shown(package, rels))
+    first_sect = data.find(b"sectPr")  # searched once for both: a scan of the whole part where the body's is the one
+    layout = first_page_layout(data, first_sect)
+    furniture = (Furniture(reader, section_references(data, first_sect), even_pages_shown(package, rels))
                  if ctx.options.get("furniture", "keep") == "keep" else None)
     first = True
     for block in stream_body(data, reader, ctx, package.max_depth):
@@ -111,13 +112,14 @@ def read(source, ctx) -> Iterator:
     ctx.preservation[ID] = {"version": 1, "paragraph_style_ids": sorted(st.style_ids)}
 
 
-def first_page_layout(data: bytes) -> LayoutFacet | None:
+def first_page_layout(data: bytes, first: int | None = None) -> LayoutFacet | None:
     """The first section's page size. The first w:sectPr in document order is the first section's,
     and the body's own comes last, so the bytes are searched rather than waiting for the stream to
     reach it: the facet belongs on the first block, which leaves long before the end."""
     # the regular expression only from the tag around the first "sectPr" on: a match holds one, and starts
     # at the last "<" before it (a prefix holds no "<"), so nothing before that can start one
-    first = data.find(b"sectPr")
+    if first is None:  # (``first``: where "sectPr" first occurs, when the caller has searched already)
+        first = data.find(b"sectPr")
     if first < 0:
         return None
     found = _SECT.search(data, max(0, data.rfind(b"<", 0, first)))

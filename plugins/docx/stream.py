@@ -63,6 +63,7 @@ def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterat
     held = _whole_body(data, ctx, max_depth)
     if held is not None:
         yield from _held_body(held, reader, lists, ctx)
+        ctx.done_with(held)
         return
     events = iter(iterparse_tags(io.BytesIO(data), ctx.namespace, _TAGS, max_depth=max_depth))
     # what was read is released as it goes (which also keeps it from being read again)
