@@ -91,13 +91,7 @@ def stream_body(data: bytes, reader: BlockReader, ctx, max_depth: int) -> Iterat
                     if (table.columns.count or 1) == 1 and _one_row(events, tbl, first):
                         built = builder.row(el) + builder.finish()
                         release(tbl)
-                        content = frame_content(built)
-                        if content is None:
-                            table.rows = built
-                            content = [table]
-                        for block in content:
-                            lists.block(block)
-                        yield from lists.take()
+                        yield from _framed(table, built, lists)
                         continue
                     rows = LazyRows(_rows(events, tbl, first, builder, ctx, release))
                     table.rows = rows
@@ -184,21 +178,25 @@ def _held_table(tbl, first, rows: Iterator, reader: BlockReader, lists: ListAsse
     table, builder = reader.tables.begin(tbl)
     second = next(rows, None)
     one_column = (table.columns.count or 1) == 1
-    if one_column and second is None:   # a frame, perhaps: its one cell's blocks, or the table
-        built = builder.row(first) + builder.finish()
-        content = frame_content(built)
-        if content is None:
-            table.rows = built
-            content = [table]
-        for block in content:
-            lists.block(block)
-        yield from lists.take()
+    if one_column and second is None:
+        yield from _framed(table, builder.row(first) + builder.finish(), lists)
         return
     lazy = LazyRows(_held_rows(first, second, rows, builder, ctx, checked=not one_column))
     table.rows = lazy
     yield table
     # the consumer wants the next block: the rows it did not read must not be lost
     lazy.drain()
+
+
+def _framed(table, built: list, lists: ListAssembler) -> Iterator:
+    """A one-column table of one row, read whole: a frame's content (its one cell's blocks), or the table."""
+    content = frame_content(built)
+    if content is None:
+        table.rows = built
+        content = [table]
+    for block in content:
+        lists.block(block)
+    yield from lists.take()
 
 
 def _held_rows(first, second, rows: Iterator, builder: RowBuilder, ctx, checked: bool) -> Iterator:

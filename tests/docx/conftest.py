@@ -30,6 +30,15 @@ def read_docx(data: bytes, **options) -> ReadResult:
     return read(data, READER, name="input.docx", **options)
 
 
+def read_whole(data: bytes, **options) -> tuple:
+    """What a read comes to, materialised, as text to compare: blocks, notes, metadata, reports."""
+    result = read_docx(data, **options)
+    result.document.materialize()
+    doc = result.document
+    return (repr(doc.blocks), repr(doc.notes), repr(doc.metadata),
+            [repr(r) for r in result.reporter.reports])
+
+
 def blocks(data: bytes, **options) -> list:
     """The body's blocks: the page furniture (headers, footers) left out."""
     return body(read_docx(data, **options).document.blocks)

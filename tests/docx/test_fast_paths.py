@@ -18,7 +18,7 @@ from zenconv_plugins.docx.runs import (
     _TAB, Code, HardBreak, NoteRef, _local, ole_object, symbol_text,
 )
 
-from .conftest import FX, read_docx
+from .conftest import FX, read_docx, read_whole
 
 _RPR_CHANGE = W + "rPrChange"
 
@@ -153,19 +153,13 @@ class ReferenceRuns(runs.RunReader):
 
 
 
-def _document(data: bytes, **options) -> tuple:
-    result = read_docx(data, **options)
-    result.document.materialize()
-    doc = result.document
-    return (repr(doc.blocks), repr(doc.notes), repr(doc.metadata),
-            [repr(r) for r in result.reporter.reports])
 
 
 def _both(monkeypatch, data: bytes, **options) -> None:
-    fast = _document(data, **options)
+    fast = read_whole(data, **options)
     with monkeypatch.context() as patch:
         patch.setattr(body, "RunReader", ReferenceRuns)
-        reference = _document(data, **options)
+        reference = read_whole(data, **options)
     assert fast == reference
 
 

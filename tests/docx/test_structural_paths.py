@@ -10,7 +10,7 @@ import pytest
 
 from zenconv_plugins.docx.body import BlockReader
 
-from .conftest import FX, read_docx
+from .conftest import FX, read_docx, read_whole
 
 _WORDS = ("alpha", "beta", "gamma", "delta", "epsilon")
 _COMMENTS = ('<w:comments xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
@@ -19,12 +19,6 @@ _FOOTNOTES = '<w:footnote w:id="1"><w:tbl><w:tr><w:tc><w:p><w:r><w:t> in a note 
              '<w:tc><w:p/></w:tc></w:tr></w:tbl></w:footnote>'
 
 
-def _document(data: bytes, **options) -> tuple:
-    result = read_docx(data, **options)
-    result.document.materialize()
-    doc = result.document
-    return (repr(doc.blocks), repr(doc.notes), repr(doc.metadata),
-            [repr(r) for r in result.reporter.reports])
 
 
 def _general(patch) -> None:
@@ -33,10 +27,10 @@ def _general(patch) -> None:
 
 
 def _both(monkeypatch, data: bytes, **options) -> None:
-    fast = _document(data, **options)
+    fast = read_whole(data, **options)
     with monkeypatch.context() as patch:
         _general(patch)
-        general = _document(data, **options)
+        general = read_whole(data, **options)
     assert fast == general
 
 
@@ -248,10 +242,10 @@ def test_a_body_held_whole_reads_as_streamed(monkeypatch, seed):
     from zenconv_plugins.docx import stream
 
     data = _body(seed)
-    whole = _document(data)
+    whole = read_whole(data)
     with monkeypatch.context() as patch:
         patch.setattr(stream, "WHOLE_PART", -1)   # every part streamed
-        streamed = _document(data)
+        streamed = read_whole(data)
     assert whole == streamed
 
 

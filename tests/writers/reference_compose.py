@@ -301,3 +301,20 @@ def title(text: str | None, cell: bool = False) -> str:
     if cell:
         text = text.replace("|", "\\|")
     return f' "{text}"'
+
+
+def renderer_pair() -> list:
+    """The writer's renderer and this oracle over the same resources (an image, an SVG), each with the list its
+    reports go to: ``[(fast, reports), (reference, reports)]``."""
+    from zenconv.ir.resources import ResourceStore
+    from zenconv.writers.markdown.inlines import InlineRenderer
+
+    resources = ResourceStore()
+    resources.add(b"\x89PNG\r\n\x1a\n" + b"0" * 16, "a.png", "image/png")
+    resources.add(b"<svg/>", "b.svg", "image/svg+xml")
+    made = []
+    for cls in (InlineRenderer, ReferenceInlineRenderer):
+        reports: list = []
+        made.append((cls(lambda code, detail=None, reports=reports: reports.append((code, detail)), NoteNumbers(),
+                         UrlPolicy(resources, lambda name: "media/" + name)), reports))
+    return made

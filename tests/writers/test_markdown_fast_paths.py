@@ -85,9 +85,8 @@ from zenconv.ir.facets import HiddenFacet, RevisionFacet, StyleFacet  # noqa: E4
 from zenconv.ir.nodes import (  # noqa: E402
     Code, HardBreak, Image, Link, Math, NoteRef, SmallCaps, Span, Subscript, Superscript, Underline,
 )
-from zenconv.ir.resources import ResourceStore  # noqa: E402
 
-from .reference_compose import ReferenceInlineRenderer  # noqa: E402
+from .reference_compose import renderer_pair  # noqa: E402
 
 _WRAPPERS = (Strong, Emphasis, Strikethrough, Superscript, Subscript, SmallCaps, Underline)
 _URLS = ("https://example.com/a", "http://x/<>\"'|", "javascript:alert(1)", "#frag", "mailto:a@b", "a.png", "b.svg",
@@ -124,21 +123,9 @@ def _inlines(r: random.Random, depth: int) -> list:
     return out
 
 
-def _pair():
-    resources = ResourceStore()
-    resources.add(b"\x89PNG\r\n\x1a\n" + b"0" * 16, "a.png", "image/png")
-    resources.add(b"<svg/>", "b.svg", "image/svg+xml")
-    made = []
-    for cls in (InlineRenderer, ReferenceInlineRenderer):
-        reports: list = []
-        made.append((cls(lambda code, detail=None, reports=reports: reports.append((code, detail)), NoteNumbers(),
-                         UrlPolicy(resources, lambda name: "media/" + name)), reports))
-    return made
-
-
 def test_inline_sequences_compose_as_before_the_fast_paths():
     r = random.Random(2207)
-    (fast, fast_reports), (reference, reference_reports) = _pair()
+    (fast, fast_reports), (reference, reference_reports) = renderer_pair()
     for _ in range(5000):
         inlines = _inlines(r, r.randint(0, 3))
         for finish in ("paragraph", "heading", "cell"):
@@ -156,7 +143,7 @@ def test_inlines_said_normal_are_what_normalising_gives_back():
     from zenconv.writers.markdown.inlines import _normal
 
     r = random.Random(2208)
-    renderer, reports = _pair()[0]
+    renderer, reports = renderer_pair()[0]
     said = 0
     for _ in range(20000):
         inlines = _inlines(r, r.randint(0, 2))
@@ -200,7 +187,7 @@ def _clean_inlines(r: random.Random) -> list:
 
 def test_the_one_pass_composition_is_the_general_one():
     r = random.Random(2209)
-    (fast, fast_reports), (reference, reference_reports) = _pair()
+    (fast, fast_reports), (reference, reference_reports) = renderer_pair()
     taken = 0
     for _ in range(20000):
         inlines = _clean_inlines(r)

@@ -18,10 +18,9 @@ from zenconv.writers.markdown import delimiters, escape
 from zenconv.writers.markdown.delimiters import DELIMITERS, resolve
 from zenconv.writers.markdown.escape import HARD, _fix_line, finish_block, finish_cell, finish_heading
 from zenconv.writers.markdown.inlines import InlineRenderer, destination
-from zenconv.writers.notes import NoteNumbers
 from zenconv.writers.urls import UrlPolicy
 
-from .reference_compose import ReferenceInlineRenderer
+from .reference_compose import renderer_pair
 from .reference_resolve import Run, resolve as reference_resolve
 
 # Characters that matter to the escaping, the line starts, the flanking rules and the URL policy.
@@ -31,23 +30,12 @@ texts = st.lists(st.sampled_from(ALPHABET), max_size=8).map("".join)
 SETTINGS = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _renderers():
-    resources = ResourceStore()
-    resources.add(b"\x89PNG\r\n\x1a\n" + b"0" * 16, "a.png", "image/png")
-    made = []
-    for cls in (InlineRenderer, ReferenceInlineRenderer):
-        reports: list = []
-        made.append((cls(lambda code, detail=None, reports=reports: reports.append((code, detail)), NoteNumbers(),
-                         UrlPolicy(resources, lambda name: "media/" + name)), reports))
-    return made
-
-
 # --- a block of one text --------------------------------------------------------------------------
 
 @SETTINGS
 @given(texts)
 def test_one_text_is_finished_as_compose_finishes_it(text):
-    (fast, fast_reports), (reference, reference_reports) = _renderers()
+    (fast, fast_reports), (reference, reference_reports) = renderer_pair()
     inlines = [Text(text)]
     assert fast.paragraph(inlines) == finish_block(reference.compose(inlines, mode="block"))
     assert fast.heading(inlines) == finish_heading(reference.compose(inlines, mode="heading"))
@@ -56,7 +44,7 @@ def test_one_text_is_finished_as_compose_finishes_it(text):
 
 
 def test_one_plain_text_skips_compose(monkeypatch):
-    fast, _ = _renderers()[0]
+    fast, _ = renderer_pair()[0]
 
     def refuse(*args):
         raise AssertionError("composed")
@@ -125,7 +113,7 @@ def test_a_plain_link_is_its_verdict_and_its_destination(url):
 
 
 def test_a_plain_link_needs_no_verdict(monkeypatch):
-    fast, _ = _renderers()[0]
+    fast, _ = renderer_pair()[0]
 
     def refuse(self, target):
         raise AssertionError("judged")
@@ -157,7 +145,7 @@ calm_node = st.one_of(
 @SETTINGS
 @given(st.lists(st.one_of(node, calm_node, calm_node), max_size=9))
 def test_inline_sequences_are_written_as_the_reference_writes_them(inlines):
-    (fast, fast_reports), (reference, reference_reports) = _renderers()
+    (fast, fast_reports), (reference, reference_reports) = renderer_pair()
     for finish in ("paragraph", "heading", "cell"):
         assert getattr(fast, finish)(inlines) == getattr(reference, finish)(inlines), finish
     assert fast.compose(inlines, in_link=True) == reference.compose(inlines, in_link=True)
