@@ -86,9 +86,9 @@ class MarkdownWriter:
         started = False
         previous = None  # (ordered, marker) of the list just written, if the last block was a list
         inline = self.inline
-        heading = None  # _labelled's: the label of the heading just written
-        # The blocks _labelled gives, without its generator for the common block (no container seen
-        # through, no label): that one is written as it comes, a paragraph here as block() would write it.
+        heading = None  # the label of the heading just written
+        # A container seen through or a hidden block goes through _labelled_one; the common block (neither)
+        # is written as it comes, a paragraph here as block() would write it.
         for outer in blocks:
             kind = type(outer)
             if (kind is Container and outer.class_ not in _OPAQUE) \
@@ -340,32 +340,11 @@ _OPAQUE = ("notes", "furniture")  # containers written as a quote of their own, 
 _LABELLED_INLINE = (Paragraph, Heading)  # a hidden one carries its label in its own line
 
 
-def _labelled(blocks: Iterable) -> Iterator:
-    """The blocks, a hidden block that cannot carry its label inline preceded by a paragraph of it (but
-    for a hidden sheet's table right under its heading, which already says so); containers seen through
-    (:func:`_transparent`)."""
-    heading = None  # the label of the heading just written
-    for outer in blocks:
-        if type(outer) is Container and outer.class_ not in _OPAQUE:
-            inside = _transparent((outer,))
-        elif not getattr(outer, "facets", ()) or hidden_reason(outer.facets) is None:  # no label: the common block
-            heading = None
-            yield outer
-            continue
-        else:
-            inside = (outer,)
-        for block in inside:
-            facets = getattr(block, "facets", ())
-            label = block_label(facets) if facets else None
-            if label is not None and type(block) not in _LABELLED_INLINE and label != heading:
-                yield Paragraph([Text(label)])
-            heading = label if type(block) is Heading else None
-            yield block
-
-
 def _labelled_one(outer, heading: str | None) -> tuple[list, str | None]:
-    """What :func:`_labelled` gives for one block that is seen through or labelled (the heading's label
-    before it ``heading``), and the label of the heading it ends with, if it does."""
+    """The blocks one block that is seen through or labelled comes to: a hidden block that cannot carry
+    its label inline preceded by a paragraph of it (but for a hidden sheet's table right under its heading,
+    ``heading``, which already says so); a container seen through (:func:`_transparent`). With them, the
+    label of the heading they end with, if they do."""
     out = []
     inside = _transparent((outer,)) if type(outer) is Container and outer.class_ not in _OPAQUE else (outer,)
     for block in inside:
