@@ -96,6 +96,67 @@ def timed(cmd: list[str], limit: float = 0) -> tuple[float, int]:
     return float(seconds), int(rss)
 
 
+def header(base: bool) -> list[str]:
+    """The table's first two lines (with the base build's columns when one is measured beside)."""
+    head = "| input | zenconv ÷ bare parser | fastest peer ÷ bare parser | zenconv vs fastest peer | zenconv s, peak MiB |"
+    if base:
+        head += " base ÷ bare parser | base s |"
+    return [head, "|---" * head.count(" |") + "|"]
+
+
+def measure_row(key, label, src, extra, bares, peers, *, zen, base, found, limit, runs) -> str:
+    """One row of the table: zenconv (and the base build), the bare parsers and the installed peers on ``src``,
+    ``runs`` interleaved rounds after an uncounted warm-up; medians, as a Markdown table row."""
+    target = DATA / f"table-{key}.md"
+    commands = {"zenconv": [*zen, str(src), "-o", str(target), *extra]}
+    if base:
+        commands["base"] = [*base, str(src), "-o", str(DATA / f"table-{key}-base.md"), *extra]
+    for name, argv in bares:
+        commands[name] = argv
+    for name, argv in peers.items():
+        if found[name]:
+            commands[name] = [found[name], str(src), *argv]
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    peak = 0
+    killed = []
+    for name, cmd in list(commands.items()):
+        try:
+            timed(cmd, limit if name in found else 0)  # warm-up, uncounted
+        except subprocess.CalledProcessError as exc:
+            if name not in found:
+                raise
+            if "TimeoutExpired" in (exc.stderr or ""):
+                killed.append(name)
+            print(f"  {name} failed or ran past {limit:.0f} s on {src.name}: left out of this row", flush=True)
+            del commands[name]
+    for _ in range(runs):
+        for name, cmd in commands.items():
+            seconds, rss = timed(cmd, limit if name in found else 0)
+            times[name].append(seconds)
+            if name == "zenconv":
+                peak = max(peak, rss)
+    med = {name: statistics.median(ts) for name, ts in times.items() if ts}
+    bare_name = bares[0][0]
+    bare = med[bare_name]
+    ratio = f"{med['zenconv'] / bare:.2f}× {bare_name}" + "".join(
+        f" ({med['zenconv'] / med[n]:.2f}× {n})" for n, _ in bares[1:])
+    present = [n for n in peers if n in commands]
+    if present:
+        fastest = min(present, key=med.get)
+        vs = med[fastest] / med["zenconv"]
+        peer_cell = f"{fastest} {med[fastest] / bare:.2f}×"
+        vs_cell = f"{vs:.2f}× faster" if vs >= 1 else f"**{fastest} is {1 / vs:.2f}× faster**"
+    elif killed:
+        peer_cell = f"{', '.join(killed)}: killed at {limit:.0f} s"
+        vs_cell = f"> {limit / med['zenconv']:.1f}× faster"
+    else:
+        peer_cell, vs_cell = "no installed peer reads it", ""
+    row = f"| {label} | {ratio} | {peer_cell} | {vs_cell} | {med['zenconv']:.2f} s, {peak} |"
+    if base:
+        row += f" {med['base'] / bare:.2f}× | {med['base']:.2f} s |"
+    return row
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--only", default="", help="comma-separated row keys: docx,xlsx,pptx,odt,html,csv,pdf,startup,help")
@@ -110,61 +171,12 @@ def main() -> None:
     print("peers found:", ", ".join(f"{k} ({v})" for k, v in found.items() if v) or "none")
     base = args.base.split() if args.base else None
     limit = args.peer_seconds
-    head = "| input | zenconv ÷ bare parser | fastest peer ÷ bare parser | zenconv vs fastest peer | zenconv s, peak MiB |"
-    if base:
-        head += " base ÷ bare parser | base s |"
-    lines = [head, "|---" * head.count(" |") + "|"]
+    lines = header(bool(base))
     for key, label, src, extra, bares, peers in rows():
         if only and key not in only:
             continue
-        target = DATA / f"table-{key}.md"
-        commands = {"zenconv": [*zen, str(src), "-o", str(target), *extra]}
-        if base:
-            commands["base"] = [*base, str(src), "-o", str(DATA / f"table-{key}-base.md"), *extra]
-        for name, argv in bares:
-            commands[name] = argv
-        for name, argv in peers.items():
-            if found[name]:
-                commands[name] = [found[name], str(src), *argv]
-        times: dict[str, list[float]] = {name: [] for name in commands}
-        peak = 0
-        killed = []
-        for name, cmd in list(commands.items()):
-            try:
-                timed(cmd, limit if name in found else 0)  # warm-up, uncounted
-            except subprocess.CalledProcessError as exc:
-                if name not in found:
-                    raise
-                if "TimeoutExpired" in (exc.stderr or ""):
-                    killed.append(name)
-                print(f"  {name} failed or ran past {limit:.0f} s on {src.name}: left out of this row", flush=True)
-                del commands[name]
-        for _ in range(args.runs):
-            for name, cmd in commands.items():
-                seconds, rss = timed(cmd, limit if name in found else 0)
-                times[name].append(seconds)
-                if name == "zenconv":
-                    peak = max(peak, rss)
-        med = {name: statistics.median(ts) for name, ts in times.items() if ts}
-        bare_name = bares[0][0]
-        bare = med[bare_name]
-        ratio = f"{med['zenconv'] / bare:.2f}× {bare_name}" + "".join(
-            f" ({med['zenconv'] / med[n]:.2f}× {n})" for n, _ in bares[1:])
-        present = [n for n in peers if n in commands]
-        if present:
-            fastest = min(present, key=med.get)
-            vs = med[fastest] / med["zenconv"]
-            peer_cell = f"{fastest} {med[fastest] / bare:.2f}×"
-            vs_cell = f"{vs:.2f}× faster" if vs >= 1 else f"**{fastest} is {1 / vs:.2f}× faster**"
-        elif killed:
-            peer_cell = f"{', '.join(killed)}: killed at {limit:.0f} s"
-            vs_cell = f"> {limit / med['zenconv']:.1f}× faster"
-        else:
-            peer_cell, vs_cell = "no installed peer reads it", ""
-        row = f"| {label} | {ratio} | {peer_cell} | {vs_cell} | {med['zenconv']:.2f} s, {peak} |"
-        if base:
-            row += f" {med['base'] / bare:.2f}× | {med['base']:.2f} s |"
-        lines.append(row)
+        lines.append(measure_row(key, label, src, extra, bares, peers, zen=zen, base=base, found=found, limit=limit,
+                                 runs=args.runs))
         print(lines[-1], flush=True)
     if not only or "help" in only:
         builds = {"zenconv": zen, **({"base": base} if base else {})}
