@@ -15,7 +15,8 @@ one of those to the extreme, at about the table's size (100,000 to 200,000 words
 - ``docx-tables``: 250 tables of 20 × 6 cells, a paragraph between each;
 - ``pptx-shapes``: 200 slides of 15 text boxes of three paragraphs;
 - ``pptx-tables``: 150 slides, a 12 × 5 table and notes on each;
-- ``odt-runs``, ``odt-lists``, ``odt-tables``: the three DOCX shapes as ODF XML;
+- ``odt-runs``, ``odt-tables``: the DOCX shapes as ODF XML; ``odt-lists``: 2,400 lists of five items (every
+  third with a sublist of two), a paragraph before each;
 - ``html-inline``: 25,000 paragraphs of bold, italic, a link and code, a list every tenth;
 - ``html-table``: one table of 40,000 rows × 8 cells.
 
@@ -165,15 +166,16 @@ def odt_runs(path):
 def odt_lists(path):
     words = Words(7)
 
-    def block(i):
-        if i % 4 == 3:
-            return f"<text:p>{words(12)}</text:p>"
-        inner = ('<text:list><text:list-item><text:p>' + words(12) + "</text:p></text:list-item></text:list>"
-                 if i % 4 == 2 else "")
-        return (f'<text:list text:style-name="{"L2" if i % 4 == 1 else "L1"}"><text:list-item>'
-                f"<text:p>{words(12)}</text:p>{inner}</text:list-item></text:list>")
+    def item(k):
+        inner = ("<text:list>" + "".join(f"<text:list-item><text:p>{words(8)}</text:p></text:list-item>"
+                                         for _ in range(2)) + "</text:list>" if k % 3 == 2 else "")
+        return f"<text:list-item><text:p>{words(8)}</text:p>{inner}</text:list-item>"
 
-    _odt(path, (block(i) for i in range(12_000)))
+    def block(i):
+        items = "".join(item(k) for k in range(5))
+        return f'<text:p>{words(12)}</text:p><text:list text:style-name="{"L2" if i % 2 else "L1"}">{items}</text:list>'
+
+    _odt(path, (block(i) for i in range(2_400)))
 
 
 def odt_tables(path):
