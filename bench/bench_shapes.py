@@ -148,8 +148,13 @@ def _odt(path, body) -> None:
                     'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">'
                     f'<manifest:file-entry manifest:full-path="/" manifest:media-type="{bench_odt.MIME}"/>'
                     '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+                    '<manifest:file-entry manifest:full-path="styles.xml" manifest:media-type="text/xml"/>'
                     "</manifest:manifest>")
-        z.writestr(zipfile.ZipInfo("META-INF/manifest.xml", (2026, 1, 1, 0, 0, 0)), manifest, zipfile.ZIP_DEFLATED)
+        styles = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-styles {bench_odt.NS}><office:styles>'
+                  '<style:style style:name="Standard" style:family="paragraph"/></office:styles>'
+                  "</office:document-styles>")  # pandoc refuses a document without one
+        for name, text in (("styles.xml", styles), ("META-INF/manifest.xml", manifest)):
+            z.writestr(zipfile.ZipInfo(name, (2026, 1, 1, 0, 0, 0)), text, zipfile.ZIP_DEFLATED)
 
 
 def odt_runs(path):
