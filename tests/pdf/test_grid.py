@@ -69,6 +69,22 @@ def test_a_column_few_rows_fill_is_still_a_column():
     assert len(body_columns(cells, rows=10, min_width=2.5)) == 2
 
 
+def test_cells_of_no_width_are_columns_at_their_point():
+    # A font without glyph widths gives every cell no width (a fuzzed PDF): each x is still a column,
+    # where the columns used to come out empty and the table's build raised.
+    cells = [cell(x, y, "7", 0) for y in range(10) for x in (60, 200, 300)]
+    assert [(b.start, b.end) for b in body_columns(cells, rows=10, min_width=2.25)] == [(60, 60), (200, 200), (300, 300)]
+
+
+def test_a_cell_of_no_width_inside_a_column_neither_splits_nor_widens_it():
+    # Touching cells stay one column; a point inside it, or where two touch, changes nothing.
+    cells = [cell(60, y, "Region", 50) for y in range(10)] + [cell(110, y, "North", 40) for y in range(10)]
+    plain = [(b.start, b.end) for b in body_columns(cells, rows=10, min_width=2.5)]
+    assert plain == [(60, 150)]
+    for x in (80, 110):
+        assert [(b.start, b.end) for b in body_columns(cells + [cell(x, 3, "", 0)], rows=10, min_width=2.5)] == plain
+
+
 def test_a_ruled_grid_is_a_lattice_and_a_missing_rule_a_span():
     xs, ys = (50, 150, 250, 350), (300, 280, 260)
     rules = [Rule(50, y, 350, y) for y in ys]

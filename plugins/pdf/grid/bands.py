@@ -77,12 +77,20 @@ def crossing(cells: list[Cell], bands: list[Band]) -> int:
     return sum(1 for c in cells if sum(1 for b in bands if min(c.right, b.end) - max(c.x, b.start) > 0.5) > 1)
 
 
+_CLOSES, _OPENS_POINT, _CLOSES_POINT, _OPENS = range(4)  # the order of the events at one x
+
+
 def _stretches(extents: list[tuple[float, float]], allowed: int, min_width: float) -> list[Band]:
-    """The stretches of x covered by more than ``allowed`` extents, gaps under ``min_width`` closed."""
-    events = sorted([(lo, 1) for lo, _ in extents] + [(hi, -1) for _, hi in extents])
+    """The stretches of x covered by more than ``allowed`` extents, gaps under ``min_width`` closed.
+
+    At one x, the extents ending there close before those starting there open (touching cells do not
+    overlap), and an extent of no width (a cell of glyphs without widths) covers its point between the
+    two: it is a stretch of its own where nothing else is, never a dip in one."""
+    events = sorted([(lo, _OPENS_POINT if lo == hi else _OPENS, 1) for lo, hi in extents]
+                    + [(hi, _CLOSES_POINT if lo == hi else _CLOSES, -1) for lo, hi in extents])
     inked: list[Band] = []
     depth = 0
-    for x, step in events:
+    for x, _, step in events:
         was = depth > allowed
         depth += step
         now = depth > allowed
