@@ -164,36 +164,67 @@ def without_overprints(glyphs: list[Glyph], flow: float = FLOW_GAP) -> list[Glyp
         lengths[-1] += 1
         stretch.append(len(lengths) - 1)
         right, y = g.x1, g.y0
-    drawn: dict[tuple[str, int, int], list[int]] = {}
+    drawn: dict[str, dict[tuple[int, int], list[int]]] = {}  # by text, by cell: the glyphs kept
     dropped: set[int] = set()
     for index, g in enumerate(glyphs):
         if g.text.isspace():
             continue
         near = max(min(OVERPRINT * max(1.0, g.size), 0.2 * (g.x1 - g.x0)), 0.05)
-        earlier = _overprinted(drawn, glyphs, g, near)
+        cells = drawn.get(g.text)
+        earlier = None if cells is None else _overprinted(cells, glyphs, g, near)
         if earlier is None:
-            drawn.setdefault((g.text, int(g.x0 // _CELL), int(g.y0 // _CELL)), []).append(index)
+            if cells is None:
+                cells = drawn[g.text] = {}
+            cells.setdefault((int(g.x0 // _CELL), int(g.y0 // _CELL)), []).append(index)
         elif lengths[stretch[index]] > lengths[stretch[earlier]]:
             dropped.add(earlier)
-            cell = drawn[(g.text, int(glyphs[earlier].x0 // _CELL), int(glyphs[earlier].y0 // _CELL))]
+            cell = cells[(int(glyphs[earlier].x0 // _CELL), int(glyphs[earlier].y0 // _CELL))]
             cell[cell.index(earlier)] = index  # the kept copy stands for both now
         else:
             dropped.add(index)
     return [g for index, g in enumerate(glyphs) if index not in dropped] if dropped else glyphs
 
 
-def _overprinted(drawn: dict, glyphs: list[Glyph], g: Glyph, near: float) -> int | None:
-    """The index of a glyph already drawn with this text within ``near`` of ``g``, or None.
+def _overprinted(cells: dict, glyphs: list[Glyph], g: Glyph, near: float) -> int | None:
+    """The index of a glyph already drawn with this text within ``near`` of ``g``, or None; ``cells`` holds
+    the glyphs of ``g``'s text drawn so far.
 
     Glyphs are kept on a grid of ``_CELL`` points by text, so a line that draws one letter a hundred
-    times still finds, in a few cells, the one a second pass lays over it.
+    times still finds, in a few cells, the one a second pass lays over it. A glyph of absurd size and
+    width (a hostile font's) would have the square around it span millions of cells: where the square
+    has more cells than the text fills, the filled ones inside it are visited instead, in the same order.
     """
     column, row = int(g.x0 // _CELL), int(g.y0 // _CELL)
     reach = int(near // _CELL) + 1
-    for dx in range(-reach, reach + 1):
-        for dy in range(-reach, reach + 1):
-            for index in drawn.get((g.text, column + dx, row + dy), ()):
+    if reach > 2 and (2 * reach + 1) ** 2 > len(cells):
+        return _overprinted_sparse(cells, glyphs, g, near, reach)
+    for dx, dy in _SQUARES[reach] if reach < len(_SQUARES) else _square(reach):
+        for index in cells.get((column + dx, row + dy), ()):
+            other = glyphs[index]
+            if -near < other.x0 - g.x0 < near and -near < other.y0 - g.y0 < near:
+                return index
+    return None
+
+
+def _overprinted_sparse(cells: dict, glyphs: list[Glyph], g: Glyph, near: float, reach: int) -> int | None:
+    """:func:`_overprinted`'s answer from the cells the text fills: the match in the first cell of the
+    square's order (by column, then row) that has one."""
+    column, row = int(g.x0 // _CELL), int(g.y0 // _CELL)
+    best = None
+    for (c, r), indices in cells.items():
+        step = (c - column, r - row)
+        if -reach <= step[0] <= reach and -reach <= step[1] <= reach and (best is None or step < best[0]):
+            for index in indices:
                 other = glyphs[index]
                 if -near < other.x0 - g.x0 < near and -near < other.y0 - g.y0 < near:
-                    return index
-    return None
+                    best = (step, index)
+                    break
+    return None if best is None else best[1]
+
+
+def _square(reach: int) -> list[tuple[int, int]]:
+    """The cells around one, ``reach`` each way, in the order they are searched."""
+    return [(dx, dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)]
+
+
+_SQUARES = [_square(reach) for reach in range(4)]

@@ -4,7 +4,8 @@
 Each file is built byte by byte (no PDF library would write them): a page tree whose /Kids
 point back at itself, a page tree nested thousands deep, a cross-reference offset past the end
 of the file, a form XObject that draws itself (and a pair that draw each other), a flate bomb in
-a content stream and in an object stream, and a content stream of arrays nested 100,000 deep.
+a content stream and in an object stream, a content stream of arrays nested 100,000 deep, and text drawn
+at a font size of 10^30.
 """
 
 from __future__ import annotations
@@ -126,6 +127,20 @@ def objstm_bomb(size: int = 1 << 30) -> bytes:
     ], startxref=10 ** 9)
 
 
+def huge_glyphs() -> bytes:
+    """Lines drawn at a font size of 10^30 beside an ordinary one: each glyph is wider than any page, and
+    the search for a glyph drawn twice at one spot must not visit the cells such a glyph covers."""
+    huge = b"BT /F1 1000000000000000000000000000000 Tf 72 %d Td (%s) Tj ET"
+    body = b" ".join(huge % (600 - 20 * k, b"overprinted at an absurd size " * 4) for k in range(6))
+    return build([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        _page(2, 5),
+        _FONT,
+        _stream(_TEXT + b" " + body),
+    ])
+
+
 def deep_arrays(depth: int = 100_000) -> bytes:
     """A content stream of arrays nested ``depth`` deep."""
     body = b"[" * depth + b"]" * depth + b" " + _TEXT
@@ -146,6 +161,7 @@ HOSTILE = {
     "flate-bomb.pdf": flate_bomb,
     "objstm-bomb.pdf": objstm_bomb,
     "deep-arrays.pdf": deep_arrays,
+    "huge-glyphs.pdf": huge_glyphs,
 }
 
 

@@ -66,6 +66,14 @@ def test_arrays_nested_a_hundred_thousand_deep_end_cleanly(hostile):
     assert result.outcome in ("converted", "needs_review", "unreadable")
 
 
+def test_text_at_an_absurd_size_converts_in_bounded_time(hostile):
+    # Each glyph at size 10^30 is wider than any page: the search for a glyph drawn twice at one spot once
+    # visited every cell its tolerance covered (billions) and ran past the conversion's time limit.
+    result = convert(hostile["huge-glyphs.pdf"])
+    assert result.outcome == "converted" and b"Hostile but harmless" in result.output
+    assert result.reports["pdf.offpage-text-dropped"] > 0  # what ran off the page is accounted for
+
+
 def test_a_slow_page_is_cut_at_its_time_budget(fixtures, monkeypatch):
     from types import SimpleNamespace
 
