@@ -38,6 +38,9 @@ _INERT_ATTRIBUTES = frozenset({
     "href", "title", "class", "id", "lang", "dir", "rel", "target", "src", "alt", "name", "width", "height",
     "role", "datetime", "cite", "type", "translate", "tabindex",
 })
+# The names the reader knows, each its own tag_of: an element so named (libxml2 writes names in lower case)
+# is named by one dict lookup, not tag_of's call
+_KNOWN_NAMES = {name: name for name in (*v.BLOCK, *v.INLINE, *v.DROPPED, *v.IGNORED, "meta", "link")}
 
 Wrap = tuple[Callable[[list], object], ...]
 
@@ -188,7 +191,7 @@ class Converter(ListReading):
                 if blank and text.strip():
                     blank = False
                 continue
-            tag = tag_of(item)
+            tag = _KNOWN_NAMES.get(item.tag) or tag_of(item)
             if tag in paragraphs and item not in blocky and depth < MAX_DEPTH and (
                     not (names := item.keys()) or _INERT_ATTRIBUTES.issuperset(names)):
                 # Most blocks: a paragraph of inlines, nothing to report and nothing hidden (what _skip, _block
@@ -372,7 +375,7 @@ class Converter(ListReading):
         formatting = self._formatting
         out: list = [Text(text if verbatim else collapse(text))] if text else []
         for child in el:
-            tag = tag_of(child)
+            tag = _KNOWN_NAMES.get(child.tag) or tag_of(child)
             if tag is None or tag in _NOT_CONTENT or (
                     (names := child.keys()) and not _INERT_ATTRIBUTES.issuperset(names)):
                 if not self._skip(child, tag):
@@ -381,10 +384,16 @@ class Converter(ListReading):
                 out.extend(self._shown_inline(child, tag, depth + 1))
             elif tag in formatting:
                 # Most elements: formatting, without an attribute that reports or hides, so nothing to report
-                # and nothing hidden (what _shown_inline makes of it, without its frame and the list it returns).
-                kids = self._inlines_of(child, depth + 1)
-                if kids:
-                    out.append(formatting[tag](kids))
+                # and nothing hidden (what _shown_inline makes of it, without its frame and the list it returns);
+                # one of text alone (most) read here, as _inlines_of reads it
+                if len(child):
+                    kids = self._inlines_of(child, depth + 1)
+                    if kids:
+                        out.append(formatting[tag](kids))
+                else:
+                    text = child.text
+                    if text:
+                        out.append(formatting[tag]([Text(text if verbatim else collapse(text))]))
             else:  # other content without such an attribute: nothing to report and nothing hidden either
                 out.extend(self._inline_of(child, tag, depth + 1))
             if tag in VOID and (child.text or len(child)):  # what libxml2 nested in a void element follows it

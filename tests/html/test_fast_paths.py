@@ -17,7 +17,7 @@ from zenconv.ir import (
     Cell, Code, Emphasis, HardBreak, Image, Link, NoteRef, SmallCaps, Span, Strikethrough, Strong, Subscript,
     Superscript, Table, Text, Underline,
 )
-from zenconv_plugins.html.convert import _HIDDEN_STYLE, _INERT_ATTRIBUTES, Converter
+from zenconv_plugins.html.convert import _HIDDEN_STYLE, _INERT_ATTRIBUTES, _KNOWN_NAMES, Converter
 from zenconv_plugins.html import vocabulary as v
 from zenconv_plugins.html.tree import VOID, pieces, tag_of
 from zenconv_plugins.html.whitespace import _laid_out, _tidy_nodes, _tidy_text, collapse, tidy
@@ -163,6 +163,39 @@ def test_an_element_of_text_alone_reads_as_one_with_an_empty_element_does():
         fast = "".join(shape.format(*[t] * shape.count("{}")) for t in texts)
         general = "".join(shape.format(*[t + "<span></span>"] * shape.count("{}")) for t in texts)
         assert _blocks(fast) == _blocks(general), shape
+
+
+def test_a_formatting_element_of_text_alone_is_read_in_its_parent_loop(monkeypatch):
+    """``_inlines_of`` reads ``<b>text</b>`` in its own loop, without a call for the element; the same element with
+    an empty ``<span>`` inside takes that call (the test above holds the two to the same blocks)."""
+    calls = []
+    general = Converter._inlines_of
+
+    def counted(self, el, depth):
+        calls.append(tag_of(el))
+        return general(self, el, depth)
+
+    monkeypatch.setattr(Converter, "_inlines_of", counted)
+    _blocks("<p>a <b>x  y</b> <i class='k'>\nz</i> <em></em><sup>s</sup><b><span></span>w</b></p>")
+    assert calls == ["p", "b", "span"]  # the last <b> alone (it holds an element), and its <span>
+
+
+def test_known_names_are_what_tag_of_gives():
+    """A name ``_KNOWN_NAMES`` gives for an element's tag is ``tag_of``'s; any other tag (a comment's, a name in
+    capitals, one the reader does not know) is left to ``tag_of``."""
+    for name, known in _KNOWN_NAMES.items():
+        assert known == name == name.lower()
+        assert tag_of(etree.Element(name)) == known
+    rng = random.Random(9)
+    tags = ["p", "P", "b", "B", "custom-x", "Custom", "li", "svg", "script", "td", "x:y", "img", "IMG"]
+    for _ in range(300):
+        html = "".join(rng.choice([f"<{rng.choice(tags)}>", f"</{rng.choice(tags)}>", "x", "<!--c-->", "<?pi x?>"])
+                       for _ in range(rng.randint(0, 20)))
+        root = etree.fromstring(f"<html><body>{html}</body></html>", etree.HTMLParser())
+        for el in root.iter():
+            assert (_KNOWN_NAMES.get(el.tag) or tag_of(el)) == tag_of(el)
+    for el in (etree.Element("CUSTOM"), etree.Element("Span"), etree.Comment("c"), etree.ProcessingInstruction("p")):
+        assert (_KNOWN_NAMES.get(el.tag) or tag_of(el)) == tag_of(el)
 
 
 def _reference_is_hidden(el) -> bool:
