@@ -32,6 +32,15 @@ _HIDDEN_STYLE = pattern(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidde
 _LANGUAGE = pattern(r"(?:^|\s)(?:language|lang)-([^\s]+)")
 _SPACES = " \t\n\r\f"  # what collapse() makes one space of
 _NOT_CONTENT = frozenset({*v.DROPPED, "meta", "link", *v.IGNORED})  # the elements _skip drops for their name
+# Attributes that neither report (an event handler's "on…") nor hide ("hidden", "style"): an element holding
+# only these reads as one without attributes. The common ones only; any other sends it the general way.
+_INERT_ATTRIBUTES = frozenset({
+    "href", "title", "class", "id", "lang", "dir", "rel", "target", "src", "alt", "name", "width", "height",
+    "role", "datetime", "cite", "type", "translate", "tabindex",
+})
+# The names the reader knows, each its own tag_of: an element so named (libxml2 writes names in lower case)
+# is named by one dict lookup, not tag_of's call
+_KNOWN_NAMES = {name: name for name in (*v.BLOCK, *v.INLINE, *v.DROPPED, *v.IGNORED, "meta", "link")}
 
 Wrap = tuple[Callable[[list], object], ...]
 
@@ -66,6 +75,8 @@ class Converter(ListReading):
         self._formatting = {tag: maker for tag, maker in _FORMATTING.items()
                             if not (tag == note_ref_tag and note_ids is not None)}
         self._at_line: dict[int, Locator] = {}
+        # The paragraph blocks _flow reads itself: all of them but the note reference's element, an inline
+        self._paragraphs = v.PARAGRAPHS - {note_ref_tag}
 
     # --- reporting and small facts -----------------------------------------------------------------
 
@@ -107,7 +118,7 @@ class Converter(ListReading):
 
     def _check_attributes(self, el) -> None:
         names = el.keys()
-        if not names:  # most elements: no attribute at all
+        if not names or _INERT_ATTRIBUTES.issuperset(names):  # most elements: none, or none of an event
             return
         events = 0
         for name in names:
@@ -167,6 +178,8 @@ class Converter(ListReading):
         run: list = []
         run_el = owner
         blank = True  # the run holds nothing but text of whitespace: its next inline element locates it
+        paragraphs = self._paragraphs
+        blocky = self._blocky
         for item in items:
             if isinstance(item, str):
                 if not run:
@@ -178,7 +191,21 @@ class Converter(ListReading):
                 if blank and text.strip():
                     blank = False
                 continue
-            tag = tag_of(item)
+            tag = _KNOWN_NAMES.get(item.tag) or tag_of(item)
+            if tag in paragraphs and item not in blocky and depth < MAX_DEPTH and (
+                    not (names := item.keys()) or _INERT_ATTRIBUTES.issuperset(names)):
+                # Most blocks: a paragraph of inlines, nothing to report and nothing hidden (what _skip, _block
+                # and _block_of make of it, without their frames and the tuple)
+                if run:
+                    paragraph = self._paragraph(run, wrap, run_el)
+                    if paragraph is not None:
+                        yield paragraph
+                    run = []
+                    blank = True
+                paragraph = self._paragraph(self._inlines_of(item, depth + 1), wrap, item)
+                if paragraph is not None:
+                    yield paragraph
+                continue
             if self._skip(item, tag):
                 continue
             if self._is_inline(item, tag):
@@ -348,19 +375,26 @@ class Converter(ListReading):
         formatting = self._formatting
         out: list = [Text(text if verbatim else collapse(text))] if text else []
         for child in el:
-            tag = tag_of(child)
-            if tag is None or tag in _NOT_CONTENT or child.keys():
+            tag = _KNOWN_NAMES.get(child.tag) or tag_of(child)
+            if tag is None or tag in _NOT_CONTENT or (
+                    (names := child.keys()) and not _INERT_ATTRIBUTES.issuperset(names)):
                 if not self._skip(child, tag):
                     out.extend(self._inline(child, tag, depth + 1))
             elif depth >= MAX_DEPTH:  # past the cap: _shown_inline keeps the text alone
                 out.extend(self._shown_inline(child, tag, depth + 1))
             elif tag in formatting:
-                # Most elements: formatting, without an attribute, so nothing to report and nothing hidden
-                # (what _shown_inline makes of it, without its frame and the list it returns).
-                kids = self._inlines_of(child, depth + 1)
-                if kids:
-                    out.append(formatting[tag](kids))
-            else:  # other content without an attribute: nothing to report and nothing hidden either
+                # Most elements: formatting, without an attribute that reports or hides, so nothing to report
+                # and nothing hidden (what _shown_inline makes of it, without its frame and the list it returns);
+                # one of text alone (most) read here, as _inlines_of reads it
+                if len(child):
+                    kids = self._inlines_of(child, depth + 1)
+                    if kids:
+                        out.append(formatting[tag](kids))
+                else:
+                    text = child.text
+                    if text:
+                        out.append(formatting[tag]([Text(text if verbatim else collapse(text))]))
+            else:  # other content without such an attribute: nothing to report and nothing hidden either
                 out.extend(self._inline_of(child, tag, depth + 1))
             if tag in VOID and (child.text or len(child)):  # what libxml2 nested in a void element follows it
                 out.extend(self._inlines_of(child, depth))

@@ -102,6 +102,12 @@ class ListReading:
                 text = li.text
                 paragraph = self._paragraph([Text(collapse(text))], wrap, li) if text else None
                 return ListItem([] if paragraph is None else [paragraph], None, self.facets(), self.locator(li))
+            text = li.text
+            if text and text.strip() and li not in self._blocky:
+                # Text, then inlines alone (no block inside): the one paragraph _flow would make, located at the
+                # item as the text that starts it locates it, and no checkbox before that text
+                paragraph = self._paragraph(self._inlines_of(li, depth + 1), wrap, li)
+                return ListItem([] if paragraph is None else [paragraph], None, self.facets(), self.locator(li))
             items = list(pieces(li))
             checked = None
             for i, item in enumerate(items):

@@ -67,7 +67,19 @@ def xfrm_of(sppr) -> Box | None:
     xfrm = sppr if sppr.tag in _XFRMS else child(sppr, _XFRM)
     if xfrm is None:
         return None
-    off, ext = child(xfrm, _OFF), child(xfrm, _EXT)
+    # child(xfrm, _OFF) and child(xfrm, _EXT) in one walk over its children (an off and an ext, most often)
+    off = ext = None
+    for node in xfrm:
+        tag = node.tag
+        if tag == _OFF:
+            if off is None:
+                off = node
+                if ext is not None:
+                    break
+        elif tag == _EXT and ext is None:
+            ext = node
+            if off is not None:
+                break
     if off is None:
         return None
     return Box(_num(off, "x"), _num(off, "y"),

@@ -168,7 +168,8 @@ class SlideReader:
         if tag == _SP:
             if shape.ph is not None and shape.ph[0] in geo.FOOTER_TYPES:
                 return self.footer(shape, text)
-            return blocks_of(text.paragraphs(child(el, _TXBODY), self.styles(shape)), self.locator)
+            tx_body = child(el, _TXBODY)
+            return blocks_of(text.paragraphs(tx_body, self.styles(shape, tx_body)), self.locator)
         if tag == _PIC:
             return self.picture(el)
         if tag == _FRAME:
@@ -194,16 +195,17 @@ class SlideReader:
         if fields:
             self.ctx.report("pptx.field-cached", self.locator, count=fields,
                             detail=", ".join(sorted({fld.get("type") or "field" for fld in el.iter(f"{_A}fld")}))[:80])
-        blocks = blocks_of(text.paragraphs(child(el, _TXBODY), self.styles(shape, "otherStyle")), self.locator)
+        tx_body = child(el, _TXBODY)
+        blocks = blocks_of(text.paragraphs(tx_body, self.styles(shape, tx_body, "otherStyle")), self.locator)
         if not blocks:
             return []
         facet = FurnitureFacet(role=_FURNITURE_ROLES.get(shape.ph[0], "footer"))
         return [Container(blocks, class_="furniture", facets=(facet,), locator=self.locator)]
 
-    def styles(self, shape: Placed, role: str | None = None) -> ListStyles:
-        """The list styles a shape's paragraphs inherit from, nearest first; ``role`` names the master's
-        text style when it is not the shape's own (a footer placeholder's is the master's other style,
-        not the body's bullets)."""
+    def styles(self, shape: Placed, tx_body, role: str | None = None) -> ListStyles:
+        """The list styles a shape's paragraphs inherit from, nearest first; ``tx_body`` is the shape's
+        (first) text body, ``role`` names the master's text style when it is not the shape's own (a footer
+        placeholder's is the master's other style, not the body's bullets)."""
         if role is None:
             role = "otherStyle"
             if shape.ph is not None:
@@ -216,7 +218,13 @@ class SlideReader:
                      for sp in (shape.layout_sp, shape.master_sp)]
             chain.append(descend(master, _TXSTYLES, f"{_P}{role}") if master is not None else None)
             inherited = self.pkg.list_styles[key] = ListStyles(tuple(chain))
-        return ListStyles((descend(shape.el, _TXBODY, _LSTSTYLE),), inherited)
+        # descend(shape.el, _TXBODY, _LSTSTYLE), its first step already taken: a later text body is looked
+        # in only when the first has no list style
+        own = child(tx_body, _LSTSTYLE) if tx_body is not None else None
+        if own is None and tx_body is not None:
+            own = descend(shape.el, _TXBODY, _LSTSTYLE)
+        # Most shapes' own list style is empty (<a:lstStyle/>) or missing: it states no level, the tail decides
+        return ListStyles((own,), inherited) if own is not None and len(own) else inherited
 
     def picture(self, el) -> list:
         nv = el.find(f"{_P}nvPicPr")

@@ -9,7 +9,9 @@ style for the shape's role (title, body, other).
 from __future__ import annotations
 
 
-from zenconv.ir import Emphasis, HardBreak, Link, List, ListItem, Paragraph, Strikethrough, Strong, Subscript, Superscript, Underline
+from zenconv.ir import (
+    Emphasis, HardBreak, Link, List, ListItem, Paragraph, Strikethrough, Strong, Subscript, Superscript, Text, Underline,
+)
 from zenconv_plugins.numerals import autonum_label
 from zenconv_plugins.runs import group_runs
 
@@ -48,11 +50,9 @@ class ListStyles:
         self._at: dict[int, tuple | None] = {}
 
     def bullet(self, level: int) -> tuple | None:
-        try:
-            return self._at[level]
-        except KeyError:
-            pass
-        found = _UNSTATED
+        found = self._at.get(level, _UNSTATED)
+        if found is not _UNSTATED:
+            return found
         for style in self.styles:
             props = _level_props(style, level)
             if props is not None:
@@ -88,26 +88,33 @@ class TextReader:
         out: list[Para] = []
         if tx_body is None:
             return out
+        segment = self._segment
         for p in tx_body:
             if p.tag != _AP:
                 continue
-            ppr = child(p, _PPR)
-            level = _int(ppr.get("lvl") if ppr is not None else None, 0, 0, 8)
-            bullet = _stated(ppr) if ppr is not None else _UNSTATED
-            if bullet is _UNSTATED:
-                bullet = styles.bullet(level)
-            inlines = self.inlines(p)
+            # The paragraph's children in one walk: its first pPr, and its runs, breaks and math as segments
+            # (a pPr is none of these: the segments are those of every child)
+            ppr = None
+            segments: list[tuple[object, tuple]] = []
+            for node in p:
+                if node.tag == _PPR:
+                    if ppr is None:
+                        ppr = node
+                else:
+                    segment(node, segments)
+            if ppr is None:
+                level, bullet = 0, styles.bullet(0)
+            else:
+                level = _int(ppr.get("lvl"), 0, 0, 8)
+                bullet = _stated(ppr)
+                if bullet is _UNSTATED:
+                    bullet = styles.bullet(level)
+            inlines = _inlines(segments)
             if inlines:
                 if bullet is not None and bullet[0] == "ordered" and autonum_label(bullet[2], 1) is None:
                     self.ctx.report("pptx.list-format-unsupported", self.locator, detail=bullet[2][:40])
                 out.append(Para(level, bullet, inlines))
         return out
-
-    def inlines(self, p) -> list:
-        segments: list[tuple[object, tuple]] = []
-        for node in p:
-            self._segment(node, segments)
-        return group_runs(_trim(segments), _wrap)
 
     def _segment(self, node, segments: list) -> None:
         tag = node.tag
@@ -246,17 +253,20 @@ def _stated(ppr):
     return _UNSTATED
 
 
-def _trim(segments: list) -> list:
-    """Leading and trailing breaks go; a blank run between two runs of one format takes that format,
-    so ``bold`` + `` `` + ``bold`` stays one bold span."""
-    if len(segments) == 1 and isinstance(segments[0][0], str):
-        # Most paragraphs are one run: the general walk only strips its white space.
-        text = segments[0][0].strip()
-        return [(text, segments[0][1])] if text else []
-    return _trim_runs(segments)
+def _inlines(segments: list) -> list:
+    """A paragraph's segments as inlines, trimmed (:func:`_trim_runs`) and grouped by format."""
+    if len(segments) == 1:
+        piece, fmt = segments[0]
+        if isinstance(piece, str):
+            # Most paragraphs are one run: the trim only strips its white space, and it is its own group.
+            piece = piece.strip()
+            return _wrap([Text(piece)], fmt) if piece else []
+    return group_runs(_trim_runs(segments), _wrap)
 
 
 def _trim_runs(segments: list) -> list:
+    """Leading and trailing breaks go; a blank run between two runs of one format takes that format,
+    so ``bold`` + `` `` + ``bold`` stays one bold span."""
     while segments and isinstance(segments[0][0], HardBreak):
         segments.pop(0)
     while segments and isinstance(segments[-1][0], HardBreak):

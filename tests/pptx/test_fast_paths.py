@@ -59,3 +59,37 @@ def test_template_boxes_and_kinds_are_sp_box_and_placeholder_of(decks):
                     assert template.box(sp) == geo.sp_box(sp)
                     checked += 1
     assert checked > 10
+
+
+def _reference_xfrm_of(sppr):
+    """``geo.xfrm_of`` as it was before its one walk over the xfrm's children: off and ext found each by ``find``."""
+    if sppr is None:
+        return None
+    xfrm = sppr if sppr.tag in geo._XFRMS else sppr.find(geo._XFRM)
+    if xfrm is None:
+        return None
+    off, ext = xfrm.find(geo._OFF), xfrm.find(geo._EXT)
+    if off is None:
+        return None
+    return geo.Box(geo._num(off, "x"), geo._num(off, "y"),
+                   geo._num(ext, "cx") if ext is not None else 0.0, geo._num(ext, "cy") if ext is not None else 0.0)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_box_read_in_one_walk_is_the_box_find_reads(seed):
+    """An xfrm of an off and an ext in any order, either missing or twice, among other children and comments."""
+    rng = random.Random(seed)
+    names = [geo._OFF, geo._EXT, geo._OFF, geo._EXT, f"{geo._A}chOff", f"{geo._A}chExt", "comment"]
+    for _ in range(500):
+        sppr = etree.Element(f"{geo._P}spPr")
+        xfrm = etree.SubElement(sppr, rng.choice([geo._XFRM, geo._XFRM, f"{geo._A}other"]))
+        for _ in range(rng.randint(0, 5)):
+            name = rng.choice(names)
+            if name == "comment":
+                xfrm.append(etree.Comment("c"))
+                continue
+            el = etree.SubElement(xfrm, name)
+            for attribute in ("x", "y", "cx", "cy"):
+                el.set(attribute, str(rng.randint(-5, 10**7)))
+        for el in (sppr, xfrm):
+            assert geo.xfrm_of(el) == _reference_xfrm_of(el), etree.tostring(sppr)
