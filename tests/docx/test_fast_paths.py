@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from zenconv_plugins.docx import body, runs
+from zenconv_plugins.docx import body, numbering, runs
 from zenconv_plugins.docx.formatting import CODE, HIDDEN, UNDERLINE, rpr_masks
 from zenconv_plugins.docx.inlines import HIDDEN_KEY, format_keys
 from zenconv_plugins.docx.namespaces import W
@@ -318,3 +318,89 @@ def test_by_type_is_the_first_by_sorted_id():
         for kind in ("a", "b", "c", "d"):
             expected = next((rels[rid] for rid in sorted(rels) if rels[rid].type == kind and not rels[rid].external), None)
             assert by_type(rels, kind) is expected
+
+
+class ReferenceNumbering(numbering.Numbering):
+    """Numbering.advance as it was before its plan was cached: every lookup made for every paragraph, the deeper
+    levels restarted one by one, the label's formats checked each time."""
+
+    def advance(self, num_id: str, ilvl: int) -> numbering.Item:
+        ilvl = min(max(ilvl, 0), 8)
+        inst = self.instances.get(num_id)
+        level = self.level(num_id, ilvl) if inst is not None else None
+        if inst is None or level is None:
+            return numbering.Item("dangling:" + num_id, ilvl, False, 1, None)
+        aid = self._abstract_of(inst)
+        counters = self._counters.setdefault(aid, [None] * 9)
+        if ilvl in inst.start_overrides and (num_id, ilvl) not in self._started:
+            self._started.add((num_id, ilvl))
+            counters[ilvl] = None
+            start = inst.start_overrides[ilvl]
+        else:
+            start = level.start
+        counters[ilvl] = start if counters[ilvl] is None else counters[ilvl] + 1
+        for deeper in self._restarted(num_id, ilvl):
+            counters[deeper] = None
+        label = unsupported = None
+        if level.fmt != "bullet" and level.text:
+            parts = []
+            for piece in self._template(num_id, ilvl, level):
+                if type(piece) is str:
+                    parts.append(piece)
+                    continue
+                at, fmt, start = piece
+                if fmt not in numbering.FORMATS and unsupported is None:
+                    unsupported = fmt
+                parts.append(numbering.format_number(counters[at] if counters[at] is not None else start, fmt))
+            label = "".join(parts).strip() or None
+        pattern = level.text or ""
+        return numbering.Item(aid, ilvl, level.ordered, counters[ilvl], label, unsupported,
+                              len(pattern) > self.max_label_chars)
+
+
+_FORMATS = ["decimal", "decimal", "bullet", "lowerLetter", "upperRoman", "none", "hebrew1", "decimalZero", "ordinal"]
+_TEXTS = ["%1.", "%1.%2.", "(%3)", "", "•", "Article %1 of %2", "%2.%1.%3", "X" * 30, "%4-%5-%6-%7-%8-%9"]
+
+
+def _numbering_part(rng: random.Random) -> str:
+    """Definitions of every kind advance meets: restarts after any level, only some or none (lvlRestart), legal
+    numbering, start overrides, whole-level overrides, a dangling abstract id."""
+    parts = []
+    for aid in range(3):
+        levels = []
+        for i in range(9):
+            extra = ""
+            if rng.random() < 0.3:
+                extra += f'<w:lvlRestart w:val="{rng.choice([0, 1, 2, 5, 9])}"/>'
+            if rng.random() < 0.15:
+                extra += "<w:isLgl/>"
+            levels.append(FX.lvl(i, rng.choice(_FORMATS), rng.choice(_TEXTS), rng.randint(0, 3), extra))
+        parts.append(FX.abstract_of(str(aid), *levels))
+    for nid in range(1, 6):
+        overrides = "".join(
+            f'<w:lvlOverride w:ilvl="{i}"><w:startOverride w:val="{rng.randint(0, 9)}"/>'
+            f'{FX.lvl(i, rng.choice(_FORMATS), rng.choice(_TEXTS)) if rng.random() < 0.3 else ""}</w:lvlOverride>'
+            for i in rng.sample(range(9), rng.randint(0, 3)))
+        parts.append(f'<w:num w:numId="{nid}"><w:abstractNumId w:val="{rng.choice("0127")}"/>{overrides}</w:num>')
+    return f'<w:numbering xmlns:w="{FX.W_NS}">{"".join(parts)}</w:numbering>'
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_numbering_advances_as_with_every_lookup_made(seed):
+    from lxml import etree
+
+    rng = random.Random(seed)
+    root = etree.fromstring(_numbering_part(rng))
+    max_chars = rng.choice([100, 12])
+    fast, reference = numbering.Numbering(root, None, max_chars), ReferenceNumbering(root, None, max_chars)
+    for _ in range(300):
+        num_id, ilvl = rng.choice("0123456"), rng.choice([0, 0, 1, 1, 2, 3, 5, 8, 9, -1])
+        assert fast.advance(num_id, ilvl) == reference.advance(num_id, ilvl)
+    # the usual restart (every deeper level) is the slice, the others the loop; both were taken
+    resets = set()
+    for (num_id, _), plan in fast._plans.items():
+        if plan[0] is not None:
+            everything = fast._restarted(num_id, plan[1]) == tuple(range(plan[1] + 1, 9))
+            assert (plan[5] == plan[1] + 1) if everything else (plan[5] == fast._restarted(num_id, plan[1]))
+            resets.add(type(plan[5]))
+    assert resets == {int, tuple}
