@@ -50,6 +50,9 @@ class BlockReader:
     def __init__(self, st: DocxState) -> None:
         self.st = st
         self.runs = RunReader(st)
+        # style id (or None) -> (heading level, numbering) of a paragraph with that style and nothing of its own
+        self._styled: dict[str, tuple] = {}
+        self._style_facets: dict[str, StyleFacet] = {}   # style id -> its facet: one per style, shared
         from .tables import TableReader   # tables read cells through this reader
 
         self.tables = TableReader(self)
@@ -285,14 +288,16 @@ class BlockReader:
             self._anchored(content, out, locator)
             return
 
-        if outline is not None:
-            level = outline + 1 if 0 <= outline <= 8 else None
+        if outline is None and num_id is None and ilvl is None:
+            # what the style alone makes of the paragraph (nothing, without one), most paragraphs: found once a style
+            styled = self._styled.get(style)
+            if styled is None:
+                styled = self._styled[style] = self._reading(style, None, None, None)
+            level, numbered = styled
         else:
-            level = st.styles.heading_level(style) if style is not None else None
+            level, numbered = self._reading(style, outline, num_id, ilvl)
         if style is not None and level is None:
             st.style_ids.add(style)
-        # a paragraph with neither a style nor numbering of its own, most body text, is numbered by nothing
-        numbered = self._numbering(style, num_id, ilvl) if style is not None or num_id is not None else None
 
         if level is not None:
             if outline is None and st.styles.is_title(style):
@@ -322,8 +327,8 @@ class BlockReader:
             inlines = build(segments)
             if content.text or _has_text(inlines):
                 report_label(st, item)
-                node = ListItem([Paragraph(_trim(inlines))], checked=content.checkbox, facets=tuple(facets),
-                                locator=locator, label=item.label)
+                # positional, in the order of the fields: keywords cost a node's __init__ more, and lists are long
+                node = ListItem([Paragraph(_trim(inlines))], content.checkbox, tuple(facets), locator, item.label)
                 out.item(item, node)
         elif segments and (style is not None or content.code) and self._is_code(style, content):
             st.report("docx.monospace-as-code")
@@ -335,9 +340,23 @@ class BlockReader:
             # text of its own says so at once; an image, an equation or a note mark alone is found by the walk
             if content.text or _has_text(inlines):
                 if style is not None:
-                    facets.insert(0, StyleFacet(style_id=style, name=st.styles.name(style)))
+                    facet = self._style_facets.get(style)
+                    if facet is None:
+                        facet = self._style_facets[style] = StyleFacet(style_id=style, name=st.styles.name(style))
+                    facets.insert(0, facet)
                 out.block(Paragraph(_trim(inlines), facets=tuple(facets), locator=locator))
         self._anchored(content, out, locator)
+
+    def _reading(self, style, outline, num_id, ilvl) -> tuple[int | None, tuple[str, int] | None]:
+        """(heading level, (numId, level) of its numbering) of a paragraph with this style, outline level and
+        numbering of its own (each None where it has none)."""
+        if outline is not None:
+            level = outline + 1 if 0 <= outline <= 8 else None
+        else:
+            level = self.st.styles.heading_level(style) if style is not None else None
+        # a paragraph with neither a style nor numbering of its own, most body text, is numbered by nothing
+        numbered = self._numbering(style, num_id, ilvl) if style is not None or num_id is not None else None
+        return level, numbered
 
     def _numbering(self, style, num_id, ilvl) -> tuple[str, int] | None:
         if num_id is None:
