@@ -609,3 +609,20 @@ def test_styled_paragraphs_read_as_with_the_reference(monkeypatch, seed):
     assert fast == reference
     # the reading of a style alone was kept (None's too, for paragraphs with no style) and used again
     assert len(made[0]._styled) > 3 and None in made[0]._styled
+
+
+def test_monospace_families_are_known_again_as_at_first(monkeypatch):
+    from zenconv_plugins.docx import formatting
+
+    def reference(family):
+        return bool(family) and any(word in family.lower() for word in formatting._MONO_WORDS)
+
+    monkeypatch.setattr(formatting, "_MONO_FAMILIES", {})
+    rng = random.Random(7)
+    parts = ["Courier", "New", "consolas", "Arial", "Times", "Source Code", "Pro", "MONO", "Menlo", "x", ""]
+    names = [" ".join(rng.sample(parts, rng.randint(0, 3))) for _ in range(400)] + [f"Font {i}" for i in range(900)]
+    for name in names + names[::-1] + [None]:
+        assert formatting.is_monospace(name) is reference(name)
+    # the first families met are kept, and so known again; no more than the bound, however many a document names
+    assert all(name in formatting._MONO_FAMILIES for name in names[:50] if name)
+    assert len(formatting._MONO_FAMILIES) == formatting._MONO_FAMILIES_KEPT
