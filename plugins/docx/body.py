@@ -254,9 +254,11 @@ class BlockReader:
                     st.report("docx.page-breaks-dropped")
         content = self.runs.read(p)
         locator = self._locator(content.first_page)
-        facets = list(content.revisions.values())
+        facets = list(content.revisions.values()) if content.revisions else []
         segments = content.segments
-        joined, st.joined = st.joined, None
+        joined = st.joined
+        if joined is not None:
+            st.joined = None
         if content.hidden and not content.visible and joined is None and not joins:
             # hidden whole: the paragraph is marked, not each run (a joined one keeps its runs' marks)
             segments = strip_key(segments, HIDDEN_KEY)
@@ -326,7 +328,8 @@ class BlockReader:
             item = st.numbering.advance(*numbered)
             inlines = build(segments)
             if content.text or _has_text(inlines):
-                report_label(st, item)
+                if item.unsupported is not None or item.cut:   # report_label's test, without its call
+                    report_label(st, item)
                 # positional, in the order of the fields: keywords cost a node's __init__ more, and lists are long
                 node = ListItem([Paragraph(_trim(inlines))], content.checkbox, tuple(facets), locator, item.label)
                 out.item(item, node)
@@ -345,7 +348,8 @@ class BlockReader:
                         facet = self._style_facets[style] = StyleFacet(style_id=style, name=st.styles.name(style))
                     facets.insert(0, facet)
                 out.block(Paragraph(_trim(inlines), facets=tuple(facets), locator=locator))
-        self._anchored(content, out, locator)
+        if content.charts or content.diagrams or content.boxes:   # _anchored's test, without its call
+            self._anchored(content, out, locator)
 
     def _reading(self, style, outline, num_id, ilvl) -> tuple[int | None, tuple[str, int] | None]:
         """(heading level, (numId, level) of its numbering) of a paragraph with this style, outline level and
