@@ -253,7 +253,9 @@ class BlockReader:
                     st.explicit_break()
                     st.report("docx.page-breaks-dropped")
         content = self.runs.read(p)
-        locator = self._locator(content.first_page)
+        # _locator, inlined: a paragraph makes one
+        locator = (Locator(None, None, content.first_page if st.paged else None, st.paragraph if st.counting else None)
+                   if st.in_body else Locator(part=st.part))
         facets = list(content.revisions.values()) if content.revisions else []
         segments = content.segments
         joined = st.joined
@@ -450,14 +452,18 @@ def _trim(inlines: list) -> list:
         del inlines[0]
     while inlines and isinstance(inlines[-1], HardBreak):
         del inlines[-1]
-    if inlines and isinstance(inlines[0], Text):
-        inlines[0].text = inlines[0].text.lstrip()
-        if not inlines[0].text:
-            del inlines[0]
-    if inlines and isinstance(inlines[-1], Text):
-        inlines[-1].text = inlines[-1].text.rstrip()
-        if not inlines[-1].text:
-            del inlines[-1]
+    if inlines:
+        first = inlines[0]
+        if isinstance(first, Text):
+            first.text = first.text.lstrip()
+            if not first.text:
+                del inlines[0]
+    if inlines:
+        last = inlines[-1]
+        if isinstance(last, Text):
+            last.text = last.text.rstrip()
+            if not last.text:
+                del inlines[-1]
     return inlines
 
 
