@@ -88,18 +88,19 @@ def build(segments: list) -> list:
 
 
 def _flat(segments, root: list) -> tuple:
-    """Text under at most one wrapper a segment (most paragraphs: plain runs, a bold or an italic one, a link
-    around plain text) needs no stack: consecutive segments under equal wrappers share one node, so the tree is
-    a Text, or a wrapper holding one, per group of them, appended to ``root``. Read from ``segments`` up to the
-    first that holds anything else (a node, or nested wrappers): then (the wrappers of the group gathered, or
-    None before the first; its text pieces; that segment), for :func:`_stacked` to go on from there with the
-    group still open; at the end, (None, None, None), every group made."""
+    """Text whose wrappers share none with those of the text before it (most paragraphs: plain runs, a bold or
+    an italic one, a bold italic one, a link around plain text) needs no stack: consecutive segments under equal
+    wrappers share one chain of nodes, so the tree is a Text, or a chain of wrappers holding one, per group of
+    them, appended to ``root``. Read from ``segments`` up to the first that holds anything else (a node, or
+    wrappers opening with the group's first): then (the wrappers of the group gathered, or None before the first;
+    its text pieces; that segment), for :func:`_stacked` to go on from there with the group still open; at the
+    end, (None, None, None), every group made."""
     current = None
     pieces: list[str] = []
     for segment in segments:
         keys, leaf = segment
         if keys is not current and keys != current:
-            if type(leaf) is not str or len(keys) > 1:
+            if type(leaf) is not str or keys and current and keys[0] == current[0]:
                 return current, pieces, segment
             if current is not None:
                 _group(root, current, pieces)
@@ -115,12 +116,16 @@ def _flat(segments, root: list) -> tuple:
 
 
 def _group(root: list, keys: tuple, pieces: list[str]) -> None:
-    if keys:
-        node, children = _open(keys[0])
-        children.append(Text("".join(pieces)))
-        root.append(node)
-    else:
+    if not keys:
         root.append(Text("".join(pieces)))
+        return
+    node, children = _open(keys[0])
+    root.append(node)
+    for key in keys[1:]:
+        inner, grandchildren = _open(key)
+        children.append(inner)
+        children = grandchildren
+    children.append(Text("".join(pieces)))
 
 
 def _stacked(root: list, current: tuple | None, gathered: list[str], segment: tuple, rest) -> list:
@@ -140,11 +145,12 @@ def _stacked(root: list, current: tuple | None, gathered: list[str], segment: tu
         current = ()
     else:
         pending = gathered
-        if current:
-            node, target = _open(current[0])
-            root.append(node)
-            open_keys.append(current[0])
-            lists.append(target)
+        for key in current:
+            node, children = _open(key)
+            target.append(node)
+            open_keys.append(key)
+            lists.append(children)
+            target = children
     for keys, leaf in chain((segment,), rest):
         kind = type(leaf)
         # a run's leaves share one keys tuple, and so do the plain runs around them: mostly, nothing changes

@@ -203,7 +203,7 @@ def test_flat_build_makes_what_the_loop_makes():
         current, _, stop = inlines._flat(iter(_segments(random.Random(seed))), root)
         ends["flat" if stop is None else "handed over" if current is not None else "stacked"] += 1
     # every path was exercised: flat to the end, the stack from the first segment, and from one in the middle
-    assert all(count > 300 for count in ends.values()), ends
+    assert all(count > 150 for count in ends.values()), ends
 
 
 def test_a_paragraph_of_formatted_runs_and_a_link_is_built_flat():
@@ -212,13 +212,17 @@ def test_a_paragraph_of_formatted_runs_and_a_link_is_built_flat():
 
     link = (link_key("https://example.com/", 1),)
     segments = [((), "plain "), ((STRONG,), "bold"), ((STRONG,), " too"), ((), " and "), ((EMPHASIS,), "it"),
-                (link, "a link"), ((), ".")]
+                ((STRONG, EMPHASIS), "both"), (link, "a link"), ((), ".")]
     root: list = []
     assert _flat(iter(segments), root) == (None, None, None)
     assert repr(root) == (
         "[Text(text='plain '), Strong(children=[Text(text='bold too')]), Text(text=' and '), "
-        "Emphasis(children=[Text(text='it')]), Link(children=[Text(text='a link')], target='https://example.com/', title=None), "
-        "Text(text='.')]")
+        "Emphasis(children=[Text(text='it')]), Strong(children=[Emphasis(children=[Text(text='both')])]), "
+        "Link(children=[Text(text='a link')], target='https://example.com/', title=None), Text(text='.')]")
+    # wrappers opening with the group's own go to the stack: the bold italic text is inside the same bold
+    root = []
+    current, pieces, stop = _flat(iter([((STRONG,), "bold "), ((STRONG, EMPHASIS), "both")]), root)
+    assert (root, current, pieces, stop) == ([], (STRONG,), ["bold "], ((STRONG, EMPHASIS), "both"))
 
 
 def _body(seed: int) -> bytes:
