@@ -327,7 +327,7 @@ class BlockReader:
                             facets=tuple(facets), locator=locator)
             out.item(TASK_ITEM, node)
         elif numbered is not None:
-            item = st.numbering.advance(*numbered)
+            item = st.numbering.advance(numbered[0], numbered[1])   # not *numbered: a call with a star costs twice
             inlines = build(segments)
             if content.text or _has_text(inlines):
                 if item.unsupported is not None or item.cut:   # report_label's test, without its call
