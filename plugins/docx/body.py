@@ -50,6 +50,9 @@ class BlockReader:
     def __init__(self, st: DocxState) -> None:
         self.st = st
         self.runs = RunReader(st)
+        # style id (or None) -> (heading level, numbering) of a paragraph with that style and nothing of its own
+        self._styled: dict[str, tuple] = {}
+        self._style_facets: dict[str, StyleFacet] = {}   # style id -> its facet: one per style, shared
         from .tables import TableReader   # tables read cells through this reader
 
         self.tables = TableReader(self)
@@ -250,10 +253,14 @@ class BlockReader:
                     st.explicit_break()
                     st.report("docx.page-breaks-dropped")
         content = self.runs.read(p)
-        locator = self._locator(content.first_page)
-        facets = list(content.revisions.values())
+        # _locator, inlined: a paragraph makes one
+        locator = (Locator(None, None, content.first_page if st.paged else None, st.paragraph if st.counting else None)
+                   if st.in_body else Locator(part=st.part))
+        facets = list(content.revisions.values()) if content.revisions else []
         segments = content.segments
-        joined, st.joined = st.joined, None
+        joined = st.joined
+        if joined is not None:
+            st.joined = None
         if content.hidden and not content.visible and joined is None and not joins:
             # hidden whole: the paragraph is marked, not each run (a joined one keeps its runs' marks)
             segments = strip_key(segments, HIDDEN_KEY)
@@ -285,14 +292,16 @@ class BlockReader:
             self._anchored(content, out, locator)
             return
 
-        if outline is not None:
-            level = outline + 1 if 0 <= outline <= 8 else None
+        if outline is None and num_id is None and ilvl is None:
+            # what the style alone makes of the paragraph (nothing, without one), most paragraphs: found once a style
+            styled = self._styled.get(style)
+            if styled is None:
+                styled = self._styled[style] = self._reading(style, None, None, None)
+            level, numbered = styled
         else:
-            level = st.styles.heading_level(style) if style is not None else None
+            level, numbered = self._reading(style, outline, num_id, ilvl)
         if style is not None and level is None:
             st.style_ids.add(style)
-        # a paragraph with neither a style nor numbering of its own, most body text, is numbered by nothing
-        numbered = self._numbering(style, num_id, ilvl) if style is not None or num_id is not None else None
 
         if level is not None:
             if outline is None and st.styles.is_title(style):
@@ -318,12 +327,13 @@ class BlockReader:
                             facets=tuple(facets), locator=locator)
             out.item(TASK_ITEM, node)
         elif numbered is not None:
-            item = st.numbering.advance(*numbered)
+            item = st.numbering.advance(numbered[0], numbered[1])   # not *numbered: a call with a star costs twice
             inlines = build(segments)
             if content.text or _has_text(inlines):
-                report_label(st, item)
-                node = ListItem([Paragraph(_trim(inlines))], checked=content.checkbox, facets=tuple(facets),
-                                locator=locator, label=item.label)
+                if item.unsupported is not None or item.cut:   # report_label's test, without its call
+                    report_label(st, item)
+                # positional, in the order of the fields: keywords cost a node's __init__ more, and lists are long
+                node = ListItem([Paragraph(_trim(inlines))], content.checkbox, tuple(facets), locator, item.label)
                 out.item(item, node)
         elif segments and (style is not None or content.code) and self._is_code(style, content):
             st.report("docx.monospace-as-code")
@@ -335,9 +345,24 @@ class BlockReader:
             # text of its own says so at once; an image, an equation or a note mark alone is found by the walk
             if content.text or _has_text(inlines):
                 if style is not None:
-                    facets.insert(0, StyleFacet(style_id=style, name=st.styles.name(style)))
+                    facet = self._style_facets.get(style)
+                    if facet is None:
+                        facet = self._style_facets[style] = StyleFacet(style_id=style, name=st.styles.name(style))
+                    facets.insert(0, facet)
                 out.block(Paragraph(_trim(inlines), facets=tuple(facets), locator=locator))
-        self._anchored(content, out, locator)
+        if content.charts or content.diagrams or content.boxes:   # _anchored's test, without its call
+            self._anchored(content, out, locator)
+
+    def _reading(self, style, outline, num_id, ilvl) -> tuple[int | None, tuple[str, int] | None]:
+        """(heading level, (numId, level) of its numbering) of a paragraph with this style, outline level and
+        numbering of its own (each None where it has none)."""
+        if outline is not None:
+            level = outline + 1 if 0 <= outline <= 8 else None
+        else:
+            level = self.st.styles.heading_level(style) if style is not None else None
+        # a paragraph with neither a style nor numbering of its own, most body text, is numbered by nothing
+        numbered = self._numbering(style, num_id, ilvl) if style is not None or num_id is not None else None
+        return level, numbered
 
     def _numbering(self, style, num_id, ilvl) -> tuple[str, int] | None:
         if num_id is None:
@@ -427,14 +452,18 @@ def _trim(inlines: list) -> list:
         del inlines[0]
     while inlines and isinstance(inlines[-1], HardBreak):
         del inlines[-1]
-    if inlines and isinstance(inlines[0], Text):
-        inlines[0].text = inlines[0].text.lstrip()
-        if not inlines[0].text:
-            del inlines[0]
-    if inlines and isinstance(inlines[-1], Text):
-        inlines[-1].text = inlines[-1].text.rstrip()
-        if not inlines[-1].text:
-            del inlines[-1]
+    if inlines:
+        first = inlines[0]
+        if isinstance(first, Text):
+            first.text = first.text.lstrip()
+            if not first.text:
+                del inlines[0]
+    if inlines:
+        last = inlines[-1]
+        if isinstance(last, Text):
+            last.text = last.text.rstrip()
+            if not last.text:
+                del inlines[-1]
     return inlines
 
 

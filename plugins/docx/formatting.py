@@ -35,7 +35,7 @@ _TOGGLES = {
 }
 _U = W + "u"
 _VERT = W + "vertAlign"
-_FONTS = W + "rFonts"
+_FONTS, _ASCII, _HANSI = W + "rFonts", W + "ascii", W + "hAnsi"
 _STYLE = W + "rStyle"
 _CHANGE = W + "rPrChange"
 
@@ -43,11 +43,22 @@ _MONO_WORDS = ("mono", "courier", "consolas", "menlo", "monaco", "lucida console
                "inconsolata", "fixedsys", "terminal", "source code", "fira code", "cascadia code", "ocr a")
 
 
+# family -> whether it is monospace: a document names a few fonts on thousands of runs. Bounded, as a hostile
+# document may name a million.
+_MONO_FAMILIES: dict[str, bool] = {}
+_MONO_FAMILIES_KEPT = 512
+
+
 def is_monospace(family: str | None) -> bool:
     if not family:
         return False
-    family = family.lower()
-    return any(word in family for word in _MONO_WORDS)
+    found = _MONO_FAMILIES.get(family)
+    if found is None:
+        lowered = family.lower()
+        found = any(word in lowered for word in _MONO_WORDS)
+        if len(_MONO_FAMILIES) < _MONO_FAMILIES_KEPT:
+            _MONO_FAMILIES[family] = found
+    return found
 
 
 def rpr_masks(rpr) -> tuple[int, int, str | None, bool]:
@@ -84,7 +95,7 @@ def rpr_masks(rpr) -> tuple[int, int, str | None, bool]:
             else:
                 off |= SUPER | SUB
         elif tag == _FONTS:
-            family = child.get(W + "ascii") or child.get(W + "hAnsi")
+            family = child.get(_ASCII) or child.get(_HANSI)
             if family is not None:
                 if is_monospace(family):
                     on |= CODE

@@ -9,6 +9,8 @@ so ``**a** **b**`` never happens and toggles that clear close exactly what they 
 
 from __future__ import annotations
 
+from itertools import chain
+
 from zenconv.ir.facets import HiddenFacet, RevisionFacet
 from zenconv.ir.nodes import (
     Code, Emphasis, Link, SmallCaps, Span, Strikethrough, Strong, Subscript, Superscript, Text, Underline,
@@ -77,21 +79,79 @@ def build(segments: list) -> list:
         keys, leaf = segments[0]
         if not keys and type(leaf) is str:   # one run of plain text (a table cell's, mostly): what the loop makes
             return [Text(leaf)]
-    flat = _flat(segments)
-    if flat is not None:
-        return flat
     root: list = []
+    rest = iter(segments)
+    current, pieces, stop = _flat(rest, root)
+    if stop is None:
+        return root
+    return _stacked(root, current, pieces, stop, rest)
+
+
+def _flat(segments, root: list) -> tuple:
+    """Text whose wrappers share none with those of the text before it (most paragraphs: plain runs, a bold or
+    an italic one, a bold italic one, a link around plain text) needs no stack: consecutive segments under equal
+    wrappers share one chain of nodes, so the tree is a Text, or a chain of wrappers holding one, per group of
+    them, appended to ``root``. Read from ``segments`` up to the first that holds anything else (a node, or
+    wrappers opening with the group's first): then (the wrappers of the group gathered, or None before the first;
+    its text pieces; that segment), for :func:`_stacked` to go on from there with the group still open; at the
+    end, (None, None, None), every group made."""
+    current = None
+    pieces: list[str] = []
+    for segment in segments:
+        keys, leaf = segment
+        if keys is not current and keys != current:
+            if type(leaf) is not str or keys and current and keys[0] == current[0]:
+                return current, pieces, segment
+            if current is not None:
+                _group(root, current, pieces)
+            current = keys
+            pieces = [leaf]
+        elif type(leaf) is str:
+            pieces.append(leaf)
+        else:
+            return current, pieces, segment
+    if current is not None:
+        _group(root, current, pieces)
+    return None, None, None
+
+
+def _group(root: list, keys: tuple, pieces: list[str]) -> None:
+    if not keys:
+        root.append(Text("".join(pieces)))
+        return
+    node, children = _open(keys[0])
+    root.append(node)
+    for key in keys[1:]:
+        inner, grandchildren = _open(key)
+        children.append(inner)
+        children = grandchildren
+    children.append(Text("".join(pieces)))
+
+
+def _stacked(root: list, current: tuple | None, gathered: list[str], segment: tuple, rest) -> list:
+    """The tree of ``segment`` and the ``rest``, built with a stack of open wrappers, after what :func:`_flat`
+    made of the segments before them (in ``root``) and the group it was gathering (``current``, ``gathered``),
+    opened here as the stack would have left it."""
     open_keys: list = []
     lists: list[list] = [root]
     target = root
-    current: tuple = ()
     # adjacent text is gathered and joined once, into the one node made when something else comes (a
     # paragraph of a million one-letter runs must not cost a million string copies): nothing is appended to
     # ``target`` while text is pending, so the node lands where its first piece would have
     pending: list[str] | None = None   # the text pieces of the Text still to make at the end of target
     code = None                        # or the Code node at the end of target, with the pieces it gathers
     pieces: list[str] = []
-    for keys, leaf in segments:
+    if current is None:
+        current = ()
+    else:
+        pending = gathered
+        for key in current:
+            node, children = _open(key)
+            target.append(node)
+            open_keys.append(key)
+            lists.append(children)
+            target = children
+    for keys, leaf in chain((segment,), rest):
         kind = type(leaf)
         # a run's leaves share one keys tuple, and so do the plain runs around them: mostly, nothing changes
         reopen = False
@@ -146,40 +206,6 @@ def build(segments: list) -> list:
     elif code is not None:
         code.text = "".join(pieces)
     return root
-
-
-def _flat(segments: list) -> list | None:
-    """What build makes of text under at most one wrapper a segment (most paragraphs: plain runs, a bold or an
-    italic one, a link around plain text), without its stack: consecutive segments under equal wrappers
-    share one node, so the tree is a Text, or a wrapper holding one, per group of them. None when some
-    segment holds anything else (a node, or nested wrappers): build's loop makes those."""
-    root: list = []
-    current = None      # the wrappers of the group being gathered (None before the first)
-    pieces: list[str] = []
-    for keys, leaf in segments:
-        if keys is not current and keys != current:
-            if type(leaf) is not str or len(keys) > 1:
-                return None
-            if current is not None:
-                _group(root, current, pieces)
-            current = keys
-            pieces = [leaf]
-        elif type(leaf) is str:
-            pieces.append(leaf)
-        else:
-            return None
-    if current is not None:
-        _group(root, current, pieces)
-    return root
-
-
-def _group(root: list, keys: tuple, pieces: list[str]) -> None:
-    if keys:
-        node, children = _open(keys[0])
-        children.append(Text("".join(pieces)))
-        root.append(node)
-    else:
-        root.append(Text("".join(pieces)))
 
 
 def strip_key(segments: list, key) -> list:

@@ -21,7 +21,8 @@ class ListAssembler:
         self._lines: list[str] = []           # its lines, joined once when it closes
 
     def item(self, info: Item, item: ListItem) -> None:
-        self._close_code()
+        if self._code is not None:
+            self._close_code()
         stack = self._stack
         level = info.level
         while stack and stack[-1][0] > level:
@@ -35,7 +36,8 @@ class ListAssembler:
                 stack[-1][3] = info.value
                 return
             stack.pop()
-        new = List([item], ordered=info.ordered, start=info.value if info.ordered else 1, locator=item.locator)
+        # positional, in the order of the fields: keywords cost a node's __init__ more
+        new = List([item], info.ordered, info.value if info.ordered else 1, (), item.locator)
         if stack:
             parent = stack[-1][2]
             parent.items[-1].blocks.append(new)
@@ -69,10 +71,13 @@ class ListAssembler:
 
     def take(self) -> list:
         """The finished top-level blocks; an open list stays until it closes."""
-        if not self._done:
+        done = self._done
+        if not done:
             return []
         if self._stack or self._code is not None:
             # the last top-level block is an open list or code block: hold it back, it may still grow
+            if len(done) == 1:   # it alone, as it mostly is while it grows
+                return []
             ready, self._done = self._done[:-1], self._done[-1:]
             return ready
         ready, self._done = self._done, []

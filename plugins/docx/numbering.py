@@ -21,6 +21,7 @@ _VAL = W + "val"
 _ALTERNATE, _CHOICE, _FALLBACK = MC + "AlternateContent", MC + "Choice", MC + "Fallback"
 _PLACEHOLDER = pattern(r"%([1-9])")
 _UNORDERED = frozenset(("bullet", "none"))
+_NONES = tuple((None,) * (9 - start) for start in range(10))   # the counters from a level on, restarted
 
 
 @dataclass(slots=True)
@@ -44,7 +45,9 @@ class Instance:
     start_overrides: dict[int, int] = field(default_factory=dict)
 
 
-@dataclass(slots=True, frozen=True)
+# Not frozen: one is made a numbered paragraph, and a frozen class builds through object.__setattr__, a call a
+# field. Treat an Item as immutable all the same.
+@dataclass(slots=True)
 class Item:
     """What one numbered paragraph is: a list key, its level, order, value and the label Word shows."""
 
@@ -72,8 +75,7 @@ class Numbering:
         # (num id, level) -> its level: the definitions never change once loaded, and a label asks for
         # every level below the one advanced
         self._levels: dict[tuple[str, int], Level | None] = {}
-        self._restarts: dict[tuple[str, int], tuple[int, ...]] = {}   # (num id, level) -> the levels it restarts
-        self._templates: dict[tuple[str, int], tuple] = {}   # (num id, level) -> its text split (_template)
+        self._plans: dict[tuple[str, int], tuple] = {}   # (num id, level) -> what advance needs of it (_plan)
         if root is not None:
             self._load(root)
 
@@ -143,65 +145,76 @@ class Numbering:
         return self.abstracts.get(self._abstract_of(inst), {}).get(ilvl)
 
     def _restarted(self, num_id: str, ilvl: int) -> tuple[int, ...]:
-        """The deeper levels whose counters restart when (num_id, ilvl) advances: fixed by the definitions,
-        so found once per level rather than for every numbered paragraph."""
-        key = (num_id, ilvl)
-        found = self._restarts.get(key)
-        if found is None:
-            found = []
-            for deeper in range(ilvl + 1, 9):
-                deeper_level = self.level(num_id, deeper)
-                restart = deeper_level.restart if deeper_level is not None else None
-                # lvlRestart N: the level restarts when one of levels 1..N advances; N at or below the level
-                # itself is ignored (the default, restart after any shallower level), 0 never restarts
-                if restart is None or restart > deeper or (restart != 0 and ilvl + 1 <= restart):
-                    found.append(deeper)
-            found = self._restarts[key] = tuple(found)
-        return found
+        """The deeper levels whose counters restart when (num_id, ilvl) advances."""
+        found = []
+        for deeper in range(ilvl + 1, 9):
+            deeper_level = self.level(num_id, deeper)
+            restart = deeper_level.restart if deeper_level is not None else None
+            # lvlRestart N: the level restarts when one of levels 1..N advances; N at or below the level
+            # itself is ignored (the default, restart after any shallower level), 0 never restarts
+            if restart is None or restart > deeper or (restart != 0 and ilvl + 1 <= restart):
+                found.append(deeper)
+        return tuple(found)
 
     def advance(self, num_id: str, ilvl: int) -> Item:
         """Count one paragraph numbered (num_id, ilvl) and say what it shows. A dangling id gives a bullet."""
+        plan = self._plans.get((num_id, ilvl))
+        if plan is None:
+            plan = self._plans[(num_id, ilvl)] = self._plan(num_id, ilvl)
+        aid, ilvl, ordered, start, override, reset, template, unsupported, cut = plan
+        if aid is None:
+            return Item("dangling:" + num_id, ilvl, False, 1, None)
+        counters = self._counters.get(aid)
+        if counters is None:
+            counters = self._counters[aid] = [None] * 9
+        if override is not None and (num_id, ilvl) not in self._started:
+            self._started.add((num_id, ilvl))
+            counters[ilvl] = None
+            start = override
+        value = counters[ilvl] = start if counters[ilvl] is None else counters[ilvl] + 1
+        if type(reset) is int:   # every deeper level restarts, the usual case: one slice rather than a loop
+            counters[reset:] = _NONES[reset]
+        else:
+            for deeper in reset:
+                counters[deeper] = None
+        label = None
+        if template is not None:
+            parts = []
+            for piece in template:
+                if type(piece) is str:
+                    parts.append(piece)
+                    continue
+                at, fmt, first = piece
+                number = counters[at]
+                if number is None:
+                    number = first
+                # decimal, the commonest, is what format_number gives after its chain of tests
+                parts.append(str(number) if fmt == "decimal" else format_number(number, fmt))
+            label = "".join(parts).strip() or None
+        return Item(aid, ilvl, ordered, value, label, unsupported, cut)
+
+    def _plan(self, num_id: str, ilvl: int) -> tuple:
+        """What advance needs of (num_id, ilvl), fixed by the definitions, found once rather than for every
+        numbered paragraph: the abstract id its counters run under (None for a dangling id), the level (clamped),
+        whether it is ordered, its start and start override, the deeper levels it restarts (their first, when
+        that is all of them), its label's template (None for none), the first format the label cannot render,
+        whether its text is cut."""
         ilvl = min(max(ilvl, 0), 8)
         inst = self.instances.get(num_id)
         level = self.level(num_id, ilvl) if inst is not None else None
         if inst is None or level is None:
-            return Item("dangling:" + num_id, ilvl, False, 1, None)
-        aid = self._abstract_of(inst)
-        counters = self._counters.setdefault(aid, [None] * 9)
-        if ilvl in inst.start_overrides and (num_id, ilvl) not in self._started:
-            self._started.add((num_id, ilvl))
-            counters[ilvl] = None
-            start = inst.start_overrides[ilvl]
-        else:
-            start = level.start
-        counters[ilvl] = start if counters[ilvl] is None else counters[ilvl] + 1
-        for deeper in self._restarted(num_id, ilvl):
-            counters[deeper] = None
-        label, unsupported = self._label(num_id, ilvl, level, counters)
-        pattern = level.text or ""
-        return Item(aid, ilvl, level.ordered, counters[ilvl], label, unsupported, len(pattern) > self.max_label_chars)
-
-    def _label(self, num_id: str, ilvl: int, level: Level, counters: list[int | None]) -> tuple[str | None, str | None]:
-        """The label and the first unsupported format it needed. A bullet's glyph is no label; a level of
-        format ``none`` shows its text without numbers ("Note:"), and nothing when that is empty."""
-        if level.fmt == "bullet" or not level.text:
-            return None, None
-        key = (num_id, ilvl)
-        template = self._templates.get(key)
-        if template is None:
-            template = self._templates[key] = self._template(num_id, ilvl, level)
-        parts = []
-        unsupported = None
-        for piece in template:
-            if type(piece) is str:
-                parts.append(piece)
-                continue
-            at, fmt, start = piece
-            if fmt not in FORMATS and unsupported is None:
-                unsupported = fmt
-            parts.append(format_number(counters[at] if counters[at] is not None else start, fmt))
-        label = "".join(parts).strip()
-        return label or None, unsupported
+            return None, ilvl, False, 1, None, (), None, None, False
+        restarts = self._restarted(num_id, ilvl)
+        reset = ilvl + 1 if restarts == tuple(range(ilvl + 1, 9)) else restarts
+        template = unsupported = None
+        # a bullet's glyph is no label; a level of format ``none`` shows its text without numbers ("Note:"),
+        # and nothing when that is empty
+        if level.fmt != "bullet" and level.text:
+            template = self._template(num_id, ilvl, level)
+            unsupported = next((piece[1] for piece in template if type(piece) is not str and piece[1] not in FORMATS),
+                               None)
+        return (self._abstract_of(inst), ilvl, level.ordered, level.start, inst.start_overrides.get(ilvl), reset,
+                template, unsupported, len(level.text or "") > self.max_label_chars)
 
     def _template(self, num_id: str, ilvl: int, level: Level) -> tuple:
         """A level's text, cut to --max-label-chars, as its literal pieces and, for each ``%n``, (the level it

@@ -286,7 +286,15 @@ class RunReader:
             if keys is None:
                 # the run's properties, when it has any, are its first child: read here, in the one pass over
                 # the children, so that no child's tag is asked for twice (a run is the commonest element)
-                mask = self._mask(child) if tag == _RPR else 0
+                if tag == _RPR:
+                    # its own formatting over its character style's
+                    mask, off, rstyle, changed = rpr_masks(child)
+                    if changed:
+                        formatting_changes(st, child)
+                    if rstyle is not None:
+                        mask |= st.styles.run_bits(rstyle)[0] & ~off
+                else:
+                    mask = 0
                 if self.in_link and mask & UNDERLINE:
                     mask &= ~UNDERLINE
                 hidden = mask & HIDDEN
@@ -399,16 +407,6 @@ class RunReader:
                 continue
             else:
                 st.report("docx.unhandled-construct", detail=_local(tag))
-
-    def _mask(self, rpr) -> int:
-        """The formatting bits of a run with these properties: its own over its character style's."""
-        on, off, rstyle, changed = rpr_masks(rpr)
-        if changed:
-            formatting_changes(self.st, rpr)
-        if rstyle is not None:
-            son, _ = self.st.styles.run_bits(rstyle)
-            return (son & ~off) | on
-        return on
 
     def _skip_hidden(self, r) -> None:
         """A hidden run under --hidden skip: reported with its text, and what it holds of comments."""

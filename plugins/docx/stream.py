@@ -150,9 +150,10 @@ def _held_body(body, reader: BlockReader, lists: ListAssembler, ctx) -> Iterator
         if tag not in _TAGS:
             before.append(child)
             continue
-        for node in before:
-            reader.block(node, lists)
-        before.clear()
+        if before:
+            for node in before:
+                reader.block(node, lists)
+            before.clear()
         if tag == _TBL:
             rows = row_elements(child)
             first = next(rows, None)

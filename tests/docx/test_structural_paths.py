@@ -182,18 +182,28 @@ def _segments(rng: random.Random) -> list:
     return out
 
 
-def test_flat_build_makes_what_the_loop_makes(monkeypatch):
+def _loop(segments: list) -> list:
+    """What build's stack makes of the segments on its own, from the first."""
     from zenconv_plugins.docx import inlines
 
-    flat = 0
+    rest = iter(segments)
+    first = next(rest, None)
+    return inlines._stacked([], None, [], first, rest) if first is not None else []
+
+
+def test_flat_build_makes_what_the_loop_makes():
+    from zenconv_plugins.docx import inlines
+
+    ends = {"flat": 0, "handed over": 0, "stacked": 0}
     for seed in range(4000):
         # made afresh for each build: build joins a run of code into its first Code node
         fast = repr(inlines.build(_segments(random.Random(seed))))
-        flat += inlines._flat(_segments(random.Random(seed))) is not None
-        with monkeypatch.context() as patch:
-            patch.setattr(inlines, "_flat", lambda segments: None)
-            assert repr(inlines.build(_segments(random.Random(seed)))) == fast, _segments(random.Random(seed))
-    assert 1000 < flat < 4000   # both paths were exercised
+        assert repr(_loop(_segments(random.Random(seed)))) == fast, _segments(random.Random(seed))
+        root: list = []
+        current, _, stop = inlines._flat(iter(_segments(random.Random(seed))), root)
+        ends["flat" if stop is None else "handed over" if current is not None else "stacked"] += 1
+    # every path was exercised: flat to the end, the stack from the first segment, and from one in the middle
+    assert all(count > 150 for count in ends.values()), ends
 
 
 def test_a_paragraph_of_formatted_runs_and_a_link_is_built_flat():
@@ -202,11 +212,17 @@ def test_a_paragraph_of_formatted_runs_and_a_link_is_built_flat():
 
     link = (link_key("https://example.com/", 1),)
     segments = [((), "plain "), ((STRONG,), "bold"), ((STRONG,), " too"), ((), " and "), ((EMPHASIS,), "it"),
-                (link, "a link"), ((), ".")]
-    assert repr(_flat(segments)) == (
+                ((STRONG, EMPHASIS), "both"), (link, "a link"), ((), ".")]
+    root: list = []
+    assert _flat(iter(segments), root) == (None, None, None)
+    assert repr(root) == (
         "[Text(text='plain '), Strong(children=[Text(text='bold too')]), Text(text=' and '), "
-        "Emphasis(children=[Text(text='it')]), Link(children=[Text(text='a link')], target='https://example.com/', title=None), "
-        "Text(text='.')]")
+        "Emphasis(children=[Text(text='it')]), Strong(children=[Emphasis(children=[Text(text='both')])]), "
+        "Link(children=[Text(text='a link')], target='https://example.com/', title=None), Text(text='.')]")
+    # wrappers opening with the group's own go to the stack: the bold italic text is inside the same bold
+    root = []
+    current, pieces, stop = _flat(iter([((STRONG,), "bold "), ((STRONG, EMPHASIS), "both")]), root)
+    assert (root, current, pieces, stop) == ([], (STRONG,), ["bold "], ((STRONG, EMPHASIS), "both"))
 
 
 def _body(seed: int) -> bytes:
