@@ -149,12 +149,19 @@ def resolve(pieces: list[str], runs: list[tuple], links: list[int], mode: str | 
             before, earlier = pieces[i - 1][-1], pieces[i - 1][-2]
         elif len(lead) >= 2:
             before, earlier = lead[-1], lead[-2]
+        elif lead:  # one space moved out of the run, and the last character before it
+            before, earlier = lead, pieces[i - 1][-1] if i else ""
         else:
             context = (pieces[i - 2][-2:] if i > 1 else "") + pieces[i - 1][-2:] + lead if i else lead
             before, earlier = context[-1:], context[-2:-1]
         # And the two after it: from the run's trailing whitespace and the next piece, most often text (or
         # one character of it, a space or a full stop, and the piece after that: what _peek would read).
-        if not trail and i + 1 < count:
+        if trail:
+            if len(trail) >= 2:
+                after, following = trail[0], trail[1]
+            else:  # one space moved out of the run (a word processor's run ends with one), and what follows
+                after, following = trail, pieces[i + 1][0] if i + 1 < count else ""
+        elif i + 1 < count:
             after = pieces[i + 1]
             if len(after) >= 2:
                 after, following = after[0], after[1]
@@ -162,10 +169,8 @@ def resolve(pieces: list[str], runs: list[tuple], links: list[int], mode: str | 
                 following = pieces[i + 2][0] if i + 2 < count else ""
             else:
                 after, following = _peek(pieces, i, trail)
-        elif len(trail) >= 2:
-            after, following = trail[0], trail[1]
-        else:
-            after, following = _peek(pieces, i, trail)
+        else:  # the run ends the pieces
+            after = following = ""
         char = markup[0][0]
         first, last = core[0], core[-1]
         if first != char and last != char and (char != "~" or "~~" not in core):

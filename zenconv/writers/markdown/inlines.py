@@ -144,12 +144,19 @@ class InlineRenderer:
                     (child,) = node.children
                 except ValueError:
                     return None
-                if kind is previous or kind in within or type(child) is not Text:
-                    return None
-                inner = child.text
-                if not inner:
-                    return None
-                add_text(inner)
+                if type(child) is Text:
+                    if kind is previous or kind in within:
+                        return None
+                    inner = child.text
+                    if not inner:
+                        return None
+                    add_text(inner)
+                else:  # a run of one run of one text (bold italic): its inside as _compose writes it
+                    nested = _nested_run(kind, child, within)
+                    if nested is None or nested[0] is previous:
+                        return None
+                    kind, text, inner = nested
+                    add_text(text)
                 markup = DELIMITERS[kind]
                 # Only whitespace counts at the edges here: a hard break (HARD) in a text is a control
                 # character, which needs escaping, so such a sequence is declined below whatever its pieces.
@@ -419,6 +426,42 @@ class InlineRenderer:
                 yield Strong([Emphasis(node.children[0].children)])
             else:
                 yield node
+
+
+def _nested_run(kind: type, child, within: frozenset) -> tuple | None:
+    """A run (``kind``) whose one child, ``child``, is a run of another kind around one text, as
+    :meth:`InlineRenderer._compose` writes its inside: (the outer kind once normalised, the text, the inside
+    composed), or None for any other. Emphasis around strong is strong around emphasis (:meth:`_normalize`).
+
+    The inside is the inner run alone, resolved with nothing around it (mode None): what the one-pass
+    composition gives the inner sequence. Whether the text needs escaping is the caller's test (it declines if
+    so); a text of whitespace alone, or a kind the runs around it already are, is declined here.
+    """
+    inner_kind = type(child)
+    if inner_kind not in DELIMITERS or kind in within or inner_kind in within or inner_kind is kind:
+        return None
+    if kind is Emphasis and inner_kind is Strong:
+        kind, inner_kind = Strong, Emphasis
+    try:
+        (grandchild,) = child.children
+    except ValueError:
+        return None
+    if type(grandchild) is not Text:
+        return None
+    text = grandchild.text
+    if not text:
+        return None
+    if not text[0].isspace() and not text[-1].isspace():
+        lead, core, trail = "", text, ""
+    else:  # as the one-pass composition moves it out (see InlineRenderer._plain)
+        lead = _LEADING_SPACE.match(text).group()
+        trail = _TRAILING_SPACE.search(text).group() if len(lead) < len(text) else ""
+        core = text[len(lead): len(text) - len(trail)]
+        if not core:
+            return None
+    markup = DELIMITERS[inner_kind]
+    return kind, text, resolve([lead + markup[0] + core + markup[0] + trail], [(0, lead, core, trail, markup)], [],
+                               None)
 
 
 def _normal(inlines, within: frozenset, in_link: bool) -> bool:
