@@ -3,11 +3,15 @@
 A run of one run of one text (a word processor's bold italic: ``Strong([Emphasis([Text])])``, or emphasis
 around strong, which is normalised to strong outside) is composed in the one pass, its inside resolved on its
 own as the general path resolves it; resolve reads the characters around a run with one space at an edge (a
-word processor's run ends with one) without peeking. Each is run beside the reference composition on random
-sequences, escaping-heavy and hostile text included; a second test of each shows the shortcut is the one taken.
+word processor's run ends with one) without peeking; a run's edge whitespace is stripped, not searched for
+(_edges). Each is run beside the reference composition (or the patterns it replaced) on random sequences,
+escaping-heavy and hostile text included; a second test of each shows the shortcut is the one taken.
 """
 
 from __future__ import annotations
+
+import re
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +20,8 @@ from hypothesis import strategies as st
 from zenconv.ir.nodes import Code, Emphasis, HardBreak, Link, NoteRef, Strikethrough, Strong, Text, Underline
 from zenconv.writers.markdown import delimiters
 from zenconv.writers.markdown.delimiters import DELIMITERS, resolve
-from zenconv.writers.markdown.inlines import InlineRenderer
+from zenconv.writers.markdown.escape import HARD
+from zenconv.writers.markdown.inlines import _SPACE_OR_HARD, InlineRenderer, _edges
 
 from .reference_compose import renderer_pair
 
@@ -102,3 +107,26 @@ def test_a_run_with_one_space_at_an_edge_needs_no_peek(monkeypatch):
     assert resolve(pieces, [(1, "", "word", " ", strong)], [], "block") == "some **word** "
     pieces = [" **word**", "."]
     assert resolve(pieces, [(0, " ", "word", "", strong)], [], None) == " **word**."
+
+
+# --- a run's edges, stripped -----------------------------------------------------------------------
+
+def test_the_edge_characters_are_what_the_patterns_took():
+    # _edges strips _SPACE_OR_HARD where the composition matched [\s\x00]* at the start and searched
+    # (?<![\s\x00])[\s\x00]*$ from it: the set is every character \s and str.isspace take, and HARD.
+    space = re.compile(r"\s")
+    chars = "".join(chr(c) for c in range(sys.maxunicode + 1) if space.match(chr(c)) or chr(c) == HARD)
+    assert sorted(_SPACE_OR_HARD) == sorted(chars)
+    assert all(ch.isspace() for ch in chars if ch != HARD)
+
+
+LEADING = re.compile(r"[\s\x00]*")
+TRAILING = re.compile(r"(?<![\s\x00])[\s\x00]*$")
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(ALPHABET + ["\x00", "\u3000", "\x1c", "\u200b", "a b"]), max_size=8).map("".join))
+def test_edges_are_what_the_patterns_found(text):
+    lead = LEADING.match(text).group()
+    trail = TRAILING.search(text).group() if len(lead) < len(text) else ""
+    assert _edges(text) == (lead, text[len(lead): len(text) - len(trail)], trail)

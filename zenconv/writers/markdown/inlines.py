@@ -32,8 +32,10 @@ _MERGEABLE = (Text, Strong, Emphasis, Strikethrough, Code)
 _DELIMITED = frozenset(DELIMITERS)
 _LEAVES = frozenset((HardBreak, Image, NoteRef, Math))  # never flattened, never empty
 _BACKTICKS = pattern(r"`+")
-_LEADING_SPACE = pattern(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
-_TRAILING_SPACE = pattern(r"(?<![\s\x00])[\s\x00]*$")  # from a run's start only: else quadratic in a run
+# Whitespace (what str.isspace and the patterns' \s take: tests/writers/test_markdown_fast_paths_perf6.py holds
+# it to them) and hard breaks (HARD): what a run's or a tag's edges lose to the outside (see _edges).
+_SPACE_OR_HARD = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008" \
+    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000" + HARD
 _URL_UNSAFE = pattern(r"[\x00-\x1f\x7f-\x9f]")
 _DESTINATION_PLAIN = pattern(r"[\\<>&|\x00-\x1f\x7f-\x9f]")  # what destination() changes (| in a cell)
 _NONE: frozenset = frozenset()  # no delimited kind around the inlines
@@ -164,9 +166,7 @@ class InlineRenderer:
                     runs.append((len(pieces), "", inner, "", markup))
                     add(markup[0] + inner + markup[0])
                 else:  # whitespace inside a delimiter stops it opening or closing: moved out, as _compose does
-                    lead = _LEADING_SPACE.match(inner).group()
-                    trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
-                    core = inner[len(lead): len(inner) - len(trail)]
+                    lead, core, trail = _edges(inner)
                     if core:
                         runs.append((len(pieces), lead, core, trail, markup))
                         add(lead + markup[0] + core + markup[0] + trail)
@@ -262,9 +262,7 @@ class InlineRenderer:
                     runs.append((len(pieces), "", inner, "", markup))
                     piece = markup[0] + inner + markup[0]
                 else:
-                    lead = _LEADING_SPACE.match(inner).group()
-                    trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
-                    core = inner[len(lead): len(inner) - len(trail)]
+                    lead, core, trail = _edges(inner)
                     if core:
                         runs.append((len(pieces), lead, core, trail, markup))
                         piece = lead + markup[0] + core + markup[0] + trail
@@ -454,9 +452,7 @@ def _nested_run(kind: type, child, within: frozenset) -> tuple | None:
     if not text[0].isspace() and not text[-1].isspace():
         lead, core, trail = "", text, ""
     else:  # as the one-pass composition moves it out (see InlineRenderer._plain)
-        lead = _LEADING_SPACE.match(text).group()
-        trail = _TRAILING_SPACE.search(text).group() if len(lead) < len(text) else ""
-        core = text[len(lead): len(text) - len(trail)]
+        lead, core, trail = _edges(text)
         if not core:
             return None
     markup = DELIMITERS[inner_kind]
@@ -525,11 +521,18 @@ def _marked(inner: list, label: str) -> list:
 
 def _tagged(tag: str, inner: str) -> str:
     """Inline HTML around ``inner``, its edge whitespace outside: a tag alone on a line is an HTML block."""
-    lead = _LEADING_SPACE.match(inner).group()
-    if len(lead) == len(inner):
+    lead, core, trail = _edges(inner)
+    if not core:
         return inner
-    trail = _TRAILING_SPACE.search(inner).group()
-    return f"{lead}<{tag}>{inner[len(lead): len(inner) - len(trail)]}</{tag}>{trail}"
+    return f"{lead}<{tag}>{core}</{tag}>{trail}"
+
+
+def _edges(text: str) -> tuple[str, str, str]:
+    """``text`` as (its leading whitespace and hard breaks, what is between, its trailing ones); text of
+    them alone is all lead. Stripped, not searched: a pattern anchored at the end is tried at every position."""
+    body = text.lstrip(_SPACE_OR_HARD)
+    core = body.rstrip(_SPACE_OR_HARD)
+    return text[: len(text) - len(body)], core, body[len(core):]
 
 
 def _empty(node) -> bool:
