@@ -125,3 +125,33 @@ def test_edges_are_what_the_patterns_found(text):
     lead = LEADING.match(text).group()
     trail = TRAILING.search(text).group() if len(lead) < len(text) else ""
     assert _edges(text) == (lead, text[len(lead): len(text) - len(trail)], trail)
+
+
+# --- a list's marker -------------------------------------------------------------------------------
+
+ODD_LABELS = [None, "1.", "2)", "1", "10.", "0.", "a.", "(ii)", "1.2.", "", ".", "12)", "999999999.", "1000000000."]
+
+
+@st.composite
+def list_labels(draw):
+    """A list's start and labels: most often its plain sequence with one delimiter, the odd one changed."""
+    start = draw(st.sampled_from([0, 1, 2, 3, 9, 10, -1, 999999998, 999999999]))
+    delimiter = draw(st.sampled_from([".", ")", "", ":", None]))
+    count = draw(st.integers(0, 4))
+    labels = [None if delimiter is None else f"{start + i}{delimiter}" for i in range(count)]
+    if labels and draw(st.booleans()):
+        labels[draw(st.integers(0, count - 1))] = draw(st.sampled_from(ODD_LABELS))
+    return start, labels
+
+
+@SETTINGS
+@given(list_labels(), st.booleans(), st.sampled_from([None, (True, "."), (True, ")"), (False, "-"), (False, "*")]))
+def test_a_lists_marker_is_what_it_was(start_labels, ordered, previous):
+    from zenconv.ir.nodes import List, ListItem, Paragraph
+    from zenconv.writers.markdown.writer import _list_marker
+
+    from .reference_blocks import list_marker
+
+    start, item_labels = start_labels
+    block = List([ListItem([Paragraph([Text("x")])], label=label) for label in item_labels], ordered, start)
+    assert _list_marker(block, previous) == list_marker(block, previous)
