@@ -155,3 +155,33 @@ def test_a_lists_marker_is_what_it_was(start_labels, ordered, previous):
     start, item_labels = start_labels
     block = List([ListItem([Paragraph([Text("x")])], label=label) for label in item_labels], ordered, start)
     assert _list_marker(block, previous) == list_marker(block, previous)
+
+
+# --- a code span ---------------------------------------------------------------------------------
+
+@SETTINGS
+@given(st.lists(st.one_of(calm.map(Text), hostile.map(Code), calm.map(Code), st.just(Code(" x ")), st.just(Code("  "))),
+                min_size=1, max_size=4), st.sampled_from([(False, "block"), (True, "cell"), (False, None)]))
+def test_code_spans_in_one_pass_are_what_code_span_writes(inlines, how):
+    (fast, fast_reports), (reference, _) = renderer_pair()
+    cell, mode = how
+    plain = fast._plain(inlines, cell, False, frozenset(), mode)
+    assert not fast_reports
+    if plain is not None:
+        assert plain == reference.compose(inlines, cell=cell, mode=mode)
+    assert fast.paragraph(inlines) == reference.paragraph(inlines)
+    assert fast.cell(inlines) == reference.cell(inlines)
+
+
+def test_a_plain_code_span_skips_code_span(monkeypatch):
+    from zenconv.writers.markdown import inlines as module
+
+    fast, _ = renderer_pair()[0]
+
+    def refuse(*args):
+        raise AssertionError("code_span called")
+
+    monkeypatch.setattr(module, "code_span", refuse)
+    assert fast.paragraph([Text("call "), Code("f(x)"), Text(" now")]) == "call `f(x)` now"
+    with pytest.raises(AssertionError):  # a backtick inside needs a longer fence
+        fast.paragraph([Text("call "), Code("a`b"), Text(" now")])

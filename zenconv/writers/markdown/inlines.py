@@ -192,7 +192,10 @@ class InlineRenderer:
                 text = node.text
                 if previous is Code or not text or CONTROLS.search(text) is not None:
                     return None
-                add(code_span(text, cell))
+                if cell or "`" in text or "\n" in text or "\r" in text or text[0] == " " == text[-1]:
+                    add(code_span(text, cell))
+                else:  # the common span, one backtick each side: what code_span gives it, without its tests
+                    add("`" + text + "`")
             elif kind is HardBreak:
                 add(HARD)
             else:
