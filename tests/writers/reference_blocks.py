@@ -106,3 +106,21 @@ def write(doc: Document, out: BinaryIO, ctx) -> None:
     for line in ReferenceMarkdownWriter(ctx).document(doc):
         write_line(line + "\n")
     sink.flush()
+
+
+def list_marker(block: List, previous) -> tuple[bool, str, bool]:
+    """writer._list_marker before perf6 (all() over generators, each delimiter tried in turn)."""
+    from zenconv.writers.markdown.writer import _marker
+
+    items = block.items
+    if all(item.label is None for item in items):
+        return block.ordered, _marker(block.ordered, previous), False
+    start = block.start
+    if block.ordered and 0 <= start <= MAX_START - len(items):
+        numbers = [str(start + i) for i in range(len(items))]
+        for delimiter in (".", ")", ""):
+            if all(item.label == number + delimiter for item, number in zip(items, numbers)):
+                if delimiter and previous != (True, delimiter):
+                    return True, delimiter, False
+                return True, _marker(True, previous), True
+    return False, _marker(False, previous), False

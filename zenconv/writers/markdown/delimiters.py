@@ -70,20 +70,6 @@ def _closes(last: str, after: tuple[int, ...], same_char: bool) -> bool:
     return all(_right(b, a) and not _left(b, a) for b in _classes(last) for a in after)
 
 
-def _peek(pieces: list, i: int, trail: str) -> tuple[str, str]:
-    """The two characters after piece ``i``, whose run ends with ``trail`` ("" past the end).
-
-    A later run's piece holds its Markdown form until it is resolved, so its first character after its
-    own whitespace is its delimiter's, punctuation whatever it becomes (``*``, ``~``, ``<``).
-    """
-    chars = trail[:2]
-    for j in range(i + 1, len(pieces)):
-        if len(chars) >= 2:
-            break
-        chars += pieces[j][: 2 - len(chars)]
-    return chars[:1], chars[1:2]
-
-
 # Finishing a block writes some whitespace as a character reference, whose ";" is punctuation to the
 # flanking rules: a line's first and last whitespace, a line end at the block's edge or after another,
 # and every line end in a heading (&#10;) or a cell (<br>). The two functions below classify the
@@ -144,28 +130,37 @@ def resolve(pieces: list[str], runs: list[tuple], links: list[int], mode: str | 
     count = len(pieces)
     for i, lead, core, trail, markup in runs:
         # The two characters before the run's delimiter (pieces are never empty: two hold them). Most
-        # often the piece before it, text, holds both.
-        if not lead and i and len(pieces[i - 1]) >= 2:
-            before, earlier = pieces[i - 1][-1], pieces[i - 1][-2]
-        elif len(lead) >= 2:
-            before, earlier = lead[-1], lead[-2]
+        # often the piece before it, text, holds both, or is one character (a space between two runs).
+        if lead:
+            if len(lead) >= 2:
+                before, earlier = lead[-1], lead[-2]
+            else:  # one space moved out of the run, and the last character before it
+                before, earlier = lead, pieces[i - 1][-1] if i else ""
+        elif i:
+            before = pieces[i - 1]
+            if len(before) >= 2:
+                earlier, before = before[-2], before[-1]
+            else:
+                earlier = pieces[i - 2][-1] if i > 1 else ""
         else:
-            context = (pieces[i - 2][-2:] if i > 1 else "") + pieces[i - 1][-2:] + lead if i else lead
-            before, earlier = context[-1:], context[-2:-1]
+            before = earlier = ""
         # And the two after it: from the run's trailing whitespace and the next piece, most often text (or
-        # one character of it, a space or a full stop, and the piece after that: what _peek would read).
-        if not trail and i + 1 < count:
+        # one character of it, a space or a full stop, and the piece after that). A later run's piece holds
+        # its Markdown form until it is resolved, so its first character after its own whitespace is its
+        # delimiter's, punctuation whatever it becomes (``*``, ``~``, ``<``).
+        if trail:
+            if len(trail) >= 2:
+                after, following = trail[0], trail[1]
+            else:  # one space moved out of the run (a word processor's run ends with one), and what follows
+                after, following = trail, pieces[i + 1][0] if i + 1 < count else ""
+        elif i + 1 < count:
             after = pieces[i + 1]
             if len(after) >= 2:
                 after, following = after[0], after[1]
-            elif len(after) == 1 and (i + 2 == count or pieces[i + 2]):
-                following = pieces[i + 2][0] if i + 2 < count else ""
             else:
-                after, following = _peek(pieces, i, trail)
-        elif len(trail) >= 2:
-            after, following = trail[0], trail[1]
-        else:
-            after, following = _peek(pieces, i, trail)
+                following = pieces[i + 2][0] if i + 2 < count else ""
+        else:  # the run ends the pieces
+            after = following = ""
         char = markup[0][0]
         first, last = core[0], core[-1]
         if first != char and last != char and (char != "~" or "~~" not in core):

@@ -32,8 +32,10 @@ _MERGEABLE = (Text, Strong, Emphasis, Strikethrough, Code)
 _DELIMITED = frozenset(DELIMITERS)
 _LEAVES = frozenset((HardBreak, Image, NoteRef, Math))  # never flattened, never empty
 _BACKTICKS = pattern(r"`+")
-_LEADING_SPACE = pattern(r"[\s\x00]*")  # whitespace and hard breaks (HARD)
-_TRAILING_SPACE = pattern(r"(?<![\s\x00])[\s\x00]*$")  # from a run's start only: else quadratic in a run
+# Whitespace (what str.isspace and the patterns' \s take: tests/writers/test_markdown_fast_paths_perf6.py holds
+# it to them) and hard breaks (HARD): what a run's or a tag's edges lose to the outside (see _edges).
+_SPACE_OR_HARD = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008" \
+    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000" + HARD
 _URL_UNSAFE = pattern(r"[\x00-\x1f\x7f-\x9f]")
 _DESTINATION_PLAIN = pattern(r"[\\<>&|\x00-\x1f\x7f-\x9f]")  # what destination() changes (| in a cell)
 _NONE: frozenset = frozenset()  # no delimited kind around the inlines
@@ -144,12 +146,19 @@ class InlineRenderer:
                     (child,) = node.children
                 except ValueError:
                     return None
-                if kind is previous or kind in within or type(child) is not Text:
-                    return None
-                inner = child.text
-                if not inner:
-                    return None
-                add_text(inner)
+                if type(child) is Text:
+                    if kind is previous or kind in within:
+                        return None
+                    inner = child.text
+                    if not inner:
+                        return None
+                    add_text(inner)
+                else:  # a run of one run of one text (bold italic): its inside as _compose writes it
+                    nested = _nested_run(kind, child, within)
+                    if nested is None or nested[0] is previous:
+                        return None
+                    kind, text, inner = nested
+                    add_text(text)
                 markup = DELIMITERS[kind]
                 # Only whitespace counts at the edges here: a hard break (HARD) in a text is a control
                 # character, which needs escaping, so such a sequence is declined below whatever its pieces.
@@ -157,9 +166,7 @@ class InlineRenderer:
                     runs.append((len(pieces), "", inner, "", markup))
                     add(markup[0] + inner + markup[0])
                 else:  # whitespace inside a delimiter stops it opening or closing: moved out, as _compose does
-                    lead = _LEADING_SPACE.match(inner).group()
-                    trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
-                    core = inner[len(lead): len(inner) - len(trail)]
+                    lead, core, trail = _edges(inner)
                     if core:
                         runs.append((len(pieces), lead, core, trail, markup))
                         add(lead + markup[0] + core + markup[0] + trail)
@@ -185,7 +192,10 @@ class InlineRenderer:
                 text = node.text
                 if previous is Code or not text or CONTROLS.search(text) is not None:
                     return None
-                add(code_span(text, cell))
+                if cell or "`" in text or "\n" in text or "\r" in text or text[0] == " " == text[-1]:
+                    add(code_span(text, cell))
+                else:  # the common span, one backtick each side: what code_span gives it, without its tests
+                    add("`" + text + "`")
             elif kind is HardBreak:
                 add(HARD)
             else:
@@ -255,9 +265,7 @@ class InlineRenderer:
                     runs.append((len(pieces), "", inner, "", markup))
                     piece = markup[0] + inner + markup[0]
                 else:
-                    lead = _LEADING_SPACE.match(inner).group()
-                    trail = _TRAILING_SPACE.search(inner).group() if len(lead) < len(inner) else ""
-                    core = inner[len(lead): len(inner) - len(trail)]
+                    lead, core, trail = _edges(inner)
                     if core:
                         runs.append((len(pieces), lead, core, trail, markup))
                         piece = lead + markup[0] + core + markup[0] + trail
@@ -421,6 +429,40 @@ class InlineRenderer:
                 yield node
 
 
+def _nested_run(kind: type, child, within: frozenset) -> tuple | None:
+    """A run (``kind``) whose one child, ``child``, is a run of another kind around one text, as
+    :meth:`InlineRenderer._compose` writes its inside: (the outer kind once normalised, the text, the inside
+    composed), or None for any other. Emphasis around strong is strong around emphasis (:meth:`_normalize`).
+
+    The inside is the inner run alone, resolved with nothing around it (mode None): what the one-pass
+    composition gives the inner sequence. Whether the text needs escaping is the caller's test (it declines if
+    so); a text of whitespace alone, or a kind the runs around it already are, is declined here.
+    """
+    inner_kind = type(child)
+    if inner_kind not in DELIMITERS or kind in within or inner_kind in within or inner_kind is kind:
+        return None
+    if kind is Emphasis and inner_kind is Strong:
+        kind, inner_kind = Strong, Emphasis
+    try:
+        (grandchild,) = child.children
+    except ValueError:
+        return None
+    if type(grandchild) is not Text:
+        return None
+    text = grandchild.text
+    if not text:
+        return None
+    if not text[0].isspace() and not text[-1].isspace():
+        lead, core, trail = "", text, ""
+    else:  # as the one-pass composition moves it out (see InlineRenderer._plain)
+        lead, core, trail = _edges(text)
+        if not core:
+            return None
+    markup = DELIMITERS[inner_kind]
+    return kind, text, resolve([lead + markup[0] + core + markup[0] + trail], [(0, lead, core, trail, markup)], [],
+                               None)
+
+
 def _normal(inlines, within: frozenset, in_link: bool) -> bool:
     """Whether :meth:`InlineRenderer._normalize` would give ``inlines`` back as they are: nothing to flatten,
     drop or merge. A paragraph's inlines most often are (text, a run of text, a link, text).
@@ -482,11 +524,18 @@ def _marked(inner: list, label: str) -> list:
 
 def _tagged(tag: str, inner: str) -> str:
     """Inline HTML around ``inner``, its edge whitespace outside: a tag alone on a line is an HTML block."""
-    lead = _LEADING_SPACE.match(inner).group()
-    if len(lead) == len(inner):
+    lead, core, trail = _edges(inner)
+    if not core:
         return inner
-    trail = _TRAILING_SPACE.search(inner).group()
-    return f"{lead}<{tag}>{inner[len(lead): len(inner) - len(trail)]}</{tag}>{trail}"
+    return f"{lead}<{tag}>{core}</{tag}>{trail}"
+
+
+def _edges(text: str) -> tuple[str, str, str]:
+    """``text`` as (its leading whitespace and hard breaks, what is between, its trailing ones); text of
+    them alone is all lead. Stripped, not searched: a pattern anchored at the end is tried at every position."""
+    body = text.lstrip(_SPACE_OR_HARD)
+    core = body.rstrip(_SPACE_OR_HARD)
+    return text[: len(text) - len(body)], core, body[len(core):]
 
 
 def _empty(node) -> bool:

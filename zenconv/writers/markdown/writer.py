@@ -235,12 +235,14 @@ class MarkdownWriter:
         # (Most lists have items of one block each: tight, without a call per item.)
         loose = bool(contents) and max(map(len, contents)) >= 2 \
             and not all(len(blocks) < 2 or _tight(blocks) for blocks in contents)
-        number = min(max(block.start, 0), MAX_START)
         inline = self.inline
         # The content starts at column 4 at least (``-   x``, ``1.  x``), as pandoc writes it: Python-Markdown
         # reads an item's later blocks only when indented by four, and would else read a nested code
         # block's lines as raw Markdown. A bullet's head is the same for every item.
-        bullet = marker + " " * max(1, 4 - len(marker))
+        if numbered:
+            number = min(max(block.start, 0), MAX_START)
+        else:
+            bullet = marker + " " * max(1, 4 - len(marker))
         for index, (item, blocks) in enumerate(zip(block.items, contents)):
             if index and loose:
                 yield ""
@@ -251,11 +253,11 @@ class MarkdownWriter:
                 head = bullet
             if item.checked is not None:
                 head += "[x] " if item.checked else "[ ] "
-            if len(blocks) == 1 and type(blocks[0]) is Paragraph \
-                    and (not blocks[0].facets or hidden_reason(blocks[0].facets) is None):
+            paragraph = blocks[0] if len(blocks) == 1 else None
+            if type(paragraph) is Paragraph and (not paragraph.facets or hidden_reason(paragraph.facets) is None):
                 # The most common item, one paragraph: its lines as join() would give them.
-                inline.locator = blocks[0].locator
-                text = inline.paragraph(blocks[0].children)
+                inline.locator = paragraph.locator
+                text = inline.paragraph(paragraph.children)
                 if "\n" not in text:  # one line or none, written as the lines below would be
                     yield head + text if text else head.rstrip()
                     continue
@@ -307,17 +309,24 @@ def _list_marker(block: List, previous) -> tuple[bool, str, bool]:
     list is bullets that carry their labels as text.
     """
     items = block.items
-    if all(item.label is None for item in items):
+    for item in items:  # (a loop, not all() over a generator: most lists are short, many of one item)
+        if item.label is not None:
+            break
+    else:
         return block.ordered, _marker(block.ordered, previous), False
     start = block.start
     if block.ordered and 0 <= start <= MAX_START - len(items):
-        numbers = [str(start + i) for i in range(len(items))]
-        for delimiter in (".", ")", ""):
-            if all(item.label == number + delimiter for item, number in zip(items, numbers)):
-                if delimiter and previous != (True, delimiter):
-                    return True, delimiter, False
-                return True, _marker(True, previous), True
+        # The first label, the start's number and a delimiter, says which delimiter the others must have.
+        first, number = items[0].label, str(start)
+        delimiter = first[len(number):] if first is not None and first.startswith(number) else None
+        if delimiter in _DELIMITERS and all(item.label == f"{start + i}{delimiter}" for i, item in enumerate(items)):
+            if delimiter and previous != (True, delimiter):
+                return True, delimiter, False
+            return True, _marker(True, previous), True
     return False, _marker(False, previous), False
+
+
+_DELIMITERS = (".", ")", "")  # of an ordered list's labels that Markdown can number
 
 
 def _transparent(blocks: Iterable) -> Iterator:
