@@ -197,9 +197,7 @@ class Converter(ListReading):
                 # Most blocks: a paragraph of inlines, nothing to report and nothing hidden (what _skip, _block
                 # and _block_of make of it, without their frames and the tuple)
                 if run:
-                    paragraph = self._paragraph(run, wrap, run_el)
-                    if paragraph is not None:
-                        yield paragraph
+                    yield from self._run_paragraph(run, wrap, run_el)
                     run = []
                     blank = True
                 paragraph = self._paragraph(self._inlines_of(item, depth + 1), wrap, item)
@@ -217,16 +215,12 @@ class Converter(ListReading):
                     blank = _blank(nodes)
                 continue
             if run:
-                paragraph = self._paragraph(run, wrap, run_el)
-                if paragraph is not None:
-                    yield paragraph
+                yield from self._run_paragraph(run, wrap, run_el)
                 run = []
                 blank = True
             yield from self._block(item, tag, depth + 1, wrap)
         if run:
-            paragraph = self._paragraph(run, wrap, run_el)
-            if paragraph is not None:
-                yield paragraph
+            yield from self._run_paragraph(run, wrap, run_el)
 
     def _is_inline(self, el, tag: str) -> bool:
         if tag in v.INLINE or (tag not in v.BLOCK and tag != self.note_ref_tag):
@@ -236,6 +230,11 @@ class Converter(ListReading):
     def _paragraph(self, run: list, wrap: Wrap, el) -> Paragraph | None:
         inlines = tidy(_wrapped(run, wrap) if wrap else run)
         return Paragraph(inlines, self.facets(), self.locator(el)) if inlines else None
+
+    def _run_paragraph(self, run: list, wrap: Wrap, el) -> tuple:
+        """The paragraph a run of inlines makes before a block or the end, if it makes one."""
+        paragraph = self._paragraph(run, wrap, el)
+        return () if paragraph is None else (paragraph,)
 
     def _block(self, el, tag: str, depth: int, wrap: Wrap) -> Iterable:
         if self._is_hidden(el):

@@ -61,17 +61,24 @@ def test_sequences_with_nested_runs_are_written_as_the_reference_writes_them(inl
     assert fast_reports == reference_reports
 
 
-@SETTINGS
-@given(st.lists(st.one_of(calm.map(Text), nested_run, nested_run), min_size=1, max_size=7),
-       st.sampled_from([(False, "block"), (False, "heading"), (True, "cell"), (False, None)]))
-def test_the_one_pass_composition_of_nested_runs_is_the_general_one(inlines, how):
-    # Whatever the one pass composes is what the reference composes; it reports nothing, composing or not.
+def one_pass_is_the_reference(inlines, how):
+    """The one pass's composition of ``inlines`` (``how``: in a cell, the mode) against the reference's, where
+    it composes them; it reports nothing either way. The two renderers, for more checks."""
     (fast, fast_reports), (reference, _) = renderer_pair()
     cell, mode = how
     plain = fast._plain(inlines, cell, False, frozenset(), mode)
     assert not fast_reports
     if plain is not None:
         assert plain == reference.compose(inlines, cell=cell, mode=mode)
+    return fast, reference
+
+
+@SETTINGS
+@given(st.lists(st.one_of(calm.map(Text), nested_run, nested_run), min_size=1, max_size=7),
+       st.sampled_from([(False, "block"), (False, "heading"), (True, "cell"), (False, None)]))
+def test_the_one_pass_composition_of_nested_runs_is_the_general_one(inlines, how):
+    # Whatever the one pass composes is what the reference composes; it reports nothing, composing or not.
+    one_pass_is_the_reference(inlines, how)
 
 
 def test_bold_italic_is_composed_in_one_pass(monkeypatch):
@@ -163,12 +170,7 @@ def test_a_lists_marker_is_what_it_was(start_labels, ordered, previous):
 @given(st.lists(st.one_of(calm.map(Text), hostile.map(Code), calm.map(Code), st.just(Code(" x ")), st.just(Code("  "))),
                 min_size=1, max_size=4), st.sampled_from([(False, "block"), (True, "cell"), (False, None)]))
 def test_code_spans_in_one_pass_are_what_code_span_writes(inlines, how):
-    (fast, fast_reports), (reference, _) = renderer_pair()
-    cell, mode = how
-    plain = fast._plain(inlines, cell, False, frozenset(), mode)
-    assert not fast_reports
-    if plain is not None:
-        assert plain == reference.compose(inlines, cell=cell, mode=mode)
+    fast, reference = one_pass_is_the_reference(inlines, how)
     assert fast.paragraph(inlines) == reference.paragraph(inlines)
     assert fast.cell(inlines) == reference.cell(inlines)
 
