@@ -197,7 +197,7 @@ def _overprinted(cells: dict, glyphs: list[Glyph], g: Glyph, near: float) -> int
     column, row = int(g.x0 // _CELL), int(g.y0 // _CELL)
     reach = int(near // _CELL) + 1
     if reach > 2 and (2 * reach + 1) ** 2 > len(cells):
-        return _overprinted_sparse(cells, glyphs, g, near, reach)
+        return _overprinted_sparse(cells, glyphs, g, near, column, row, reach)
     for dx, dy in _SQUARES[reach] if reach < len(_SQUARES) else _square(reach):
         for index in cells.get((column + dx, row + dy), ()):
             other = glyphs[index]
@@ -206,10 +206,10 @@ def _overprinted(cells: dict, glyphs: list[Glyph], g: Glyph, near: float) -> int
     return None
 
 
-def _overprinted_sparse(cells: dict, glyphs: list[Glyph], g: Glyph, near: float, reach: int) -> int | None:
+def _overprinted_sparse(cells: dict, glyphs: list[Glyph], g: Glyph, near: float, column: int, row: int,
+                        reach: int) -> int | None:
     """:func:`_overprinted`'s answer from the cells the text fills: the match in the first cell of the
-    square's order (by column, then row) that has one."""
-    column, row = int(g.x0 // _CELL), int(g.y0 // _CELL)
+    square around (``column``, ``row``), in its order (by column, then row), that has one."""
     best = None
     for (c, r), indices in cells.items():
         step = (c - column, r - row)
